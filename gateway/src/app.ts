@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import formbody from "@fastify/formbody";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from "fastify";
+import type { Registry } from "prom-client";
+import type { Logger } from "@vulnscan/kit";
+import type { GatewayConfig } from "./config.js";
+import { registerErrorHandling } from "./plugins/errors.js";
+import { registerObservability } from "./plugins/observability.js";
+import { healthRoutes } from "./routes/health.js";
+import type { Upstreams } from "./upstreams.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Served without authentication (token endpoint, health). */
+    public?: boolean;
+  }
+}
+
+export interface AppDeps {
+  config: GatewayConfig;
+  logger: Logger;
+  registry: Registry;
+  upstreams: Upstreams;
+  /** Extra route plugins (tests use this to mount probes). */
+  plugins?: FastifyPluginAsync[];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** Builds the gateway as a value, so tests build exactly what production serves. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    // Our pino and Fastify's own pino typings differ by a minor version; the runtime contract is the same.
+    loggerInstance: deps.logger as unknown as FastifyBaseLogger,
+    bodyLimit: deps.config.BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: {
+      // Unknown fields are refused (no mass assignment); defaults are applied; query strings coerced.
+      customOptions: { removeAdditional: false, useDefaults: true, coerceTypes: true, allErrors: false },
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  registerObservability(app, deps.registry);
+  registerErrorHandling(app);
+  await app.register(formbody);
+  await app.register(healthRoutes({ upstreams: deps.upstreams, version: deps.config.SERVICE_VERSION }));
+  for (const plugin of deps.plugins ?? []) await app.register(plugin);
+  return app;
+}

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { loadConfig, port } from "@vulnscan/kit";
+
+const upstream = (fallback: string) => z.url().default(fallback);
+
+export const gatewayEnvSchema = z.object({
+  HOST: z.string().default("127.0.0.1"),
+  PORT: port.default(8080),
+  ADMIN_PORT: port.default(9460),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  SERVICE_VERSION: z.string().default(process.env.npm_package_version ?? "0.1.0"),
+  /** Bodies above this are refused with 413 before they are parsed. */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1500),
+  AUTH_URL: upstream("http://127.0.0.1:50051"),
+  SCAN_ORCHESTRATOR_URL: upstream("http://127.0.0.1:50052"),
+  FINDINGS_URL: upstream("http://127.0.0.1:50054"),
+  GRC_URL: upstream("http://127.0.0.1:50055"),
+  WEBHOOK_DISPATCHER_URL: upstream("http://127.0.0.1:50056"),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;
+
+export const loadGatewayConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(gatewayEnvSchema, env);

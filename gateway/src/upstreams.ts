@@ -1,0 +1,43 @@
+import type { Client } from "@connectrpc/connect";
+import { createRpcClient } from "@vulnscan/kit";
+import { Health, HealthCheckResponse_ServingStatus } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
+import type { GatewayConfig } from "./config.js";
+
+export type UpstreamName = "auth" | "scan-orchestrator" | "findings" | "grc" | "webhook-dispatcher";
+
+export interface Upstreams {
+  urls: Record<UpstreamName, string>;
+  health: Record<UpstreamName, Client<typeof Health>>;
+}
+
+export function createUpstreams(config: GatewayConfig): Upstreams {
+  const urls: Record<UpstreamName, string> = {
+    auth: config.AUTH_URL,
+    "scan-orchestrator": config.SCAN_ORCHESTRATOR_URL,
+    findings: config.FINDINGS_URL,
+    grc: config.GRC_URL,
+    "webhook-dispatcher": config.WEBHOOK_DISPATCHER_URL,
+  };
+  // Health probes bypass the breaker: they must see recovery as soon as it happens.
+  const health = Object.fromEntries(
+    Object.entries(urls).map(([name, url]) => [name, createRpcClient(Health, url, { breaker: false, timeoutMs: config.HEALTH_TIMEOUT_MS })]),
+  ) as Upstreams["health"];
+  return { urls, health };
+}
+
+export type UpstreamStatus = "up" | "down";
+
+/** Asks every upstream's grpc.health.v1 in parallel; a timeout counts as down. */
+export async function checkUpstreams(upstreams: Upstreams): Promise<Record<UpstreamName, UpstreamStatus>> {
+  const entries = await Promise.all(
+    (Object.keys(upstreams.health) as UpstreamName[]).map(async (name) => {
+      try {
+        const res = await upstreams.health[name].check({ service: "" });
+        return [name, res.status === HealthCheckResponse_ServingStatus.SERVING ? "up" : "down"] as const;
+      } catch {
+        return [name, "down"] as const;
+      }
+    }),
+  );
+  return Object.fromEntries(entries) as Record<UpstreamName, UpstreamStatus>;
+}

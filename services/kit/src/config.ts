@@ -1,0 +1,58 @@
+import { z } from "zod";
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Parses the environment once, with a schema, and fails fast with every problem
+ * listed: a service that starts with a half-valid config fails later and farther
+ * from the cause.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export const port = z.coerce.number().int().min(0).max(65535);
+
+export const brokerList = z
+  .string()
+  .min(1, "required (comma-separated host:port list)")
+  .transform((s) => s.split(",").map((b) => b.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, "each broker must be host:port")).min(1));
+
+export const mongoUrl = z.string().regex(/^mongodb(\+srv)?:\/\//, "must be a mongodb:// URL");
+
+export const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("false")
+  .transform((v) => v === "true" || v === "1");
+
+export interface ServiceDefaults {
+  rpcPort: number;
+  adminPort: number;
+  database: string;
+}
+
+/** The settings every service shares; a service extends it with its own. */
+export function serviceEnvSchema(defaults: ServiceDefaults) {
+  return z.object({
+    HOST: z.string().default("127.0.0.1"),
+    RPC_PORT: port.default(defaults.rpcPort),
+    ADMIN_PORT: port.default(defaults.adminPort),
+    MONGO_URL: mongoUrl.default("mongodb://127.0.0.1:27017/"),
+    MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).default(defaults.database),
+    KAFKA_BROKERS: brokerList.default(["127.0.0.1:9092"]),
+    KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(256).default(6),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  });
+}
+
+export type ServiceConfig = z.infer<ReturnType<typeof serviceEnvSchema>>;

@@ -1,0 +1,246 @@
+// The only module that imports kafkajs: replacing the client library touches this file alone.
+import { context } from "@opentelemetry/api";
+import { fromBinary, toBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
+import { ConnectError, Code } from "@connectrpc/connect";
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Admin,
+  type Consumer,
+  type IHeaders,
+  type KafkaMessage,
+  type Producer,
+} from "kafkajs";
+import type { Logger } from "./logger.js";
+import type { ProcessedEvents } from "./processed-events.js";
+import { extractTraceContext, injectTraceHeaders } from "./telemetry.js";
+
+export const dlqTopic = (topic: string) => `${topic}.dlq`;
+
+/** A handler throws this when a message can never succeed (bad content): it goes to the DLQ at once. */
+export class PoisonMessageError extends Error {
+  override name = "PoisonMessageError";
+}
+
+export interface MessageMeta {
+  topic: string;
+  partition: number;
+  offset: string;
+  key: string | undefined;
+  headers: Record<string, string>;
+}
+
+export interface SubscribeOptions<D extends DescMessage> {
+  groupId: string;
+  topic: string;
+  schema: D;
+  handle: (message: MessageShape<D>, meta: MessageMeta) => Promise<void>;
+  /** When given with `processed`, a message whose id was already applied is skipped. */
+  idOf?: (message: MessageShape<D>) => string;
+  processed?: ProcessedEvents;
+  /** Attempts for non-transient failures before the message is dead-lettered. */
+  maxAttempts?: number;
+  fromBeginning?: boolean;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) {
+    const first = Array.isArray(v) ? v[0] : v;
+    if (first !== undefined) out[k] = first.toString();
+  }
+  return out;
+}
+
+/** Infrastructure hiccups are retried without limit; everything else is retried a few times. */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof ConnectError) return err.code === Code.Unavailable || err.code === Code.DeadlineExceeded;
+  const name = err instanceof Error ? err.name : "";
+  return /^(MongoNetwork|MongoServerSelection|MongoNotConnected|MongoTopologyClosed|KafkaJSConnection|KafkaJSNumberOfRetriesExceeded|KafkaJSRequestTimeout)/.test(
+    name,
+  );
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export class KafkaBus {
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private admin?: Admin;
+  private producerConnected?: Promise<void>;
+  private readonly consumers = new Set<Consumer>();
+  private closing = false;
+
+  constructor(
+    private readonly opts: { clientId: string; brokers: string[]; logger: Logger; partitions?: number },
+  ) {
+    const log = opts.logger.child({ component: "kafka" });
+    this.kafka = new Kafka({
+      clientId: opts.clientId,
+      brokers: opts.brokers,
+      connectionTimeout: 3000,
+      retry: { retries: 8, initialRetryTime: 200, maxRetryTime: 5000 },
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry) => {
+        const { message, ...extra } = entry.log;
+        // kafkajs reports routine rebalances and coordinator moves as errors; keep them at warn.
+        log.warn({ namespace: entry.namespace, ...extra }, message);
+      },
+    });
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+  }
+
+  private async adminClient(): Promise<Admin> {
+    if (!this.admin) {
+      const admin = this.kafka.admin();
+      await admin.connect();
+      this.admin = admin;
+    }
+    return this.admin;
+  }
+
+  /** Creates each topic and its dead-letter topic if missing. Safe when replicas race. */
+  async ensureTopics(topics: string[]): Promise<void> {
+    const admin = await this.adminClient();
+    const wanted = [...new Set(topics.flatMap((t) => [t, dlqTopic(t)]))];
+    const existing = new Set(await admin.listTopics());
+    const missing = wanted.filter((t) => !existing.has(t));
+    if (missing.length === 0) return;
+    try {
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({ topic, numPartitions: this.opts.partitions ?? 6, replicationFactor: -1 })),
+      });
+    } catch (err) {
+      // Another replica may have created them between our list and create.
+      const now = new Set(await admin.listTopics());
+      if (!missing.every((t) => now.has(t))) throw err;
+    }
+  }
+
+  async ping(): Promise<void> {
+    const admin = await this.adminClient();
+    await admin.describeCluster();
+  }
+
+  private connectProducer(): Promise<void> {
+    this.producerConnected ??= this.producer.connect().catch((err) => {
+      this.producerConnected = undefined;
+      throw err;
+    });
+    return this.producerConnected;
+  }
+
+  /** Publishes one protobuf message; the key keeps one entity's messages in order. */
+  async publish<D extends DescMessage>(
+    topic: string,
+    schema: D,
+    message: MessageShape<D>,
+    opts: { key: string; headers?: Record<string, string> },
+  ): Promise<void> {
+    await this.connectProducer();
+    const headers = injectTraceHeaders({
+      "content-type": "application/x-protobuf",
+      "message-type": schema.typeName,
+      ...opts.headers,
+    });
+    await this.producer.send({ topic, messages: [{ key: opts.key, value: Buffer.from(toBinary(schema, message)), headers }] });
+  }
+
+  private async deadLetter(msg: KafkaMessage, meta: MessageMeta, groupId: string, err: unknown) {
+    await this.connectProducer();
+    await this.producer.send({
+      topic: dlqTopic(meta.topic),
+      messages: [
+        {
+          key: msg.key,
+          value: msg.value,
+          headers: {
+            ...meta.headers,
+            "x-dlq-error": err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+            "x-dlq-topic": meta.topic,
+            "x-dlq-partition": String(meta.partition),
+            "x-dlq-offset": meta.offset,
+            "x-dlq-group": groupId,
+          },
+        },
+      ],
+    });
+  }
+
+  async subscribe<D extends DescMessage>(opts: SubscribeOptions<D>): Promise<Subscription> {
+    const log = this.opts.logger.child({ component: "consumer", group: opts.groupId, topic: opts.topic });
+    const consumer = this.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3000 });
+    this.consumers.add(consumer);
+    await consumer.connect();
+    await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });
+    const maxAttempts = opts.maxAttempts ?? 3;
+
+    await consumer.run({
+      eachMessage: async ({ topic, partition, message, heartbeat }) => {
+        const meta: MessageMeta = {
+          topic,
+          partition,
+          offset: message.offset,
+          key: message.key?.toString(),
+          headers: headersToStrings(message.headers),
+        };
+        let decoded: MessageShape<D>;
+        try {
+          if (!message.value) throw new PoisonMessageError("empty message value");
+          decoded = fromBinary(opts.schema, message.value);
+        } catch (err) {
+          log.error({ err, offset: meta.offset }, "undecodable message sent to dead-letter topic");
+          await this.deadLetter(message, meta, opts.groupId, err);
+          return;
+        }
+
+        const id = opts.idOf?.(decoded);
+        if (id && opts.processed && (await opts.processed.seen(id))) return;
+
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await context.with(extractTraceContext(meta.headers), () => opts.handle(decoded, meta));
+            if (id && opts.processed) await opts.processed.record(id);
+            return;
+          } catch (err) {
+            if (this.closing) throw err; // leave the offset uncommitted; another member redelivers it
+            const transient = isTransient(err) && !(err instanceof PoisonMessageError);
+            if (!transient && (err instanceof PoisonMessageError || attempt >= maxAttempts)) {
+              log.error({ err, offset: meta.offset, attempt }, "message failed; sent to dead-letter topic");
+              await this.deadLetter(message, meta, opts.groupId, err);
+              return;
+            }
+            log.warn({ err, offset: meta.offset, attempt, transient }, "message failed; retrying");
+            await sleep(Math.min(200 * 2 ** Math.min(attempt, 8), 15_000));
+            await heartbeat();
+          }
+        }
+      },
+    });
+    return {
+      stop: async () => {
+        await consumer.disconnect();
+        this.consumers.delete(consumer);
+      },
+    };
+  }
+
+  /** Stops consumers first (their in-flight message finishes), then the producer. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.allSettled([...this.consumers].map((c) => c.disconnect()));
+    this.consumers.clear();
+    if (this.producerConnected) await this.producer.disconnect().catch(() => undefined);
+    if (this.admin) await this.admin.disconnect().catch(() => undefined);
+  }
+}

@@ -1,0 +1,167 @@
+import type { ConnectRouter } from "@connectrpc/connect";
+import type { Db } from "mongodb";
+import { startAdminServer } from "./admin-server.js";
+import { ConfigError, type ServiceConfig } from "./config.js";
+import { errorInterceptor } from "./errors.js";
+import { healthRoutes } from "./health.js";
+import { KafkaBus } from "./kafka.js";
+import { createLogger, type Logger } from "./logger.js";
+import { createMetrics, rpcMetricsInterceptor, type Metrics } from "./metrics.js";
+import { createMongo, ensureIndexes, type IndexSpec, type MongoHandle } from "./mongo.js";
+import { ProcessedEvents, processedEventsIndexes } from "./processed-events.js";
+import { Readiness } from "./readiness.js";
+import { startRpcServer } from "./rpc-server.js";
+import { initTelemetry, tracingServerInterceptor } from "./telemetry.js";
+
+export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
+  name: string;
+  config: C;
+  logger: Logger;
+  mongo: MongoHandle;
+  db: Db;
+  kafka: KafkaBus;
+  metrics: Metrics;
+  readiness: Readiness;
+  processedEvents(consumer: string): ProcessedEvents;
+}
+
+/** What a service's compose step hands back to the kit. */
+export interface ServiceParts {
+  routes?: (router: ConnectRouter) => void;
+  /** Fully-qualified RPC service names, answered by grpc.health.v1 Check. */
+  serviceNames?: string[];
+  indexes?: IndexSpec[];
+  /** Topics this service produces to or consumes from; created (with DLQs) at start. */
+  topics?: string[];
+  /** Runs once Mongo and Kafka answer: consumers, schedulers. */
+  start?(): Promise<void>;
+  stop?(): Promise<void>;
+}
+
+export interface RunningService {
+  rpcPort: number;
+  adminPort: number;
+  /** Resolves when dependencies answered and start() finished. */
+  started: Promise<void>;
+  stop(): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Composition shared by every service. The ports open at once (readiness false); the
+ * dependencies are then awaited with back-off, so services can start in any order and
+ * ride out a database or broker that comes up late.
+ */
+export async function runService<C extends ServiceConfig>(opts: {
+  name: string;
+  config: C;
+  compose: (ctx: ServiceContext<C>) => ServiceParts | Promise<ServiceParts>;
+}): Promise<RunningService> {
+  const { name, config } = opts;
+  const telemetry = initTelemetry(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const logger = createLogger(name, config.LOG_LEVEL);
+  const metrics = createMetrics(name);
+  const readiness = new Readiness();
+  const mongo = createMongo(config.MONGO_URL, config.MONGO_DB, name);
+  const kafka = new KafkaBus({ clientId: name, brokers: config.KAFKA_BROKERS, logger, partitions: config.KAFKA_PARTITIONS });
+  readiness.add({ name: "mongo", check: () => mongo.ping() });
+  readiness.add({ name: "kafka", check: () => kafka.ping() });
+
+  const ctx: ServiceContext<C> = {
+    name,
+    config,
+    logger,
+    mongo,
+    db: mongo.db,
+    kafka,
+    metrics,
+    readiness,
+    processedEvents: (consumer) => new ProcessedEvents(mongo.db, consumer),
+  };
+  const parts = await opts.compose(ctx);
+
+  const rpc = await startRpcServer({
+    host: config.HOST,
+    port: config.RPC_PORT,
+    interceptors: [tracingServerInterceptor, rpcMetricsInterceptor(metrics), errorInterceptor(logger)],
+    routes: (router) => {
+      healthRoutes(readiness, parts.serviceNames ?? [])(router);
+      parts.routes?.(router);
+    },
+  });
+  const admin = await startAdminServer({ host: config.HOST, port: config.ADMIN_PORT, readiness, registry: metrics.registry });
+  logger.info({ rpc_port: rpc.port, admin_port: admin.port }, "listening");
+
+  let stopping = false;
+  const started = (async () => {
+    for (let attempt = 1; !stopping; attempt++) {
+      try {
+        await mongo.ping();
+        await ensureIndexes(mongo.db, [...processedEventsIndexes, ...(parts.indexes ?? [])]);
+        if (parts.topics?.length) await kafka.ensureTopics(parts.topics);
+        else await kafka.ping();
+        break;
+      } catch (err) {
+        logger.warn({ err: (err as Error).message, attempt }, "waiting for dependencies");
+        await sleep(Math.min(250 * 2 ** attempt, 5000));
+      }
+    }
+    if (stopping) return;
+    await parts.start?.();
+    readiness.markStarted();
+    logger.info("ready");
+  })();
+  started.catch((err) => logger.error({ err }, "start failed"));
+
+  return {
+    rpcPort: rpc.port,
+    adminPort: admin.port,
+    started,
+    stop: async () => {
+      if (stopping) return;
+      stopping = true;
+      readiness.markStopping();
+      await rpc.close(config.SHUTDOWN_TIMEOUT_MS / 2);
+      await parts.stop?.().catch((err) => logger.error({ err }, "stop failed"));
+      await kafka.close();
+      await mongo.close();
+      await admin.close();
+      await telemetry.shutdown().catch(() => undefined);
+      logger.info("stopped");
+    },
+  };
+}
+
+/**
+ * Process entry point: bad config exits 1 with the problems listed; SIGTERM/SIGINT stop
+ * gracefully, with a hard exit if shutdown hangs.
+ */
+export async function main(start: () => Promise<{ stop(): Promise<void> }>, shutdownTimeoutMs = 10_000): Promise<void> {
+  let service: { stop(): Promise<void> };
+  try {
+    service = await start();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    process.exit(1);
+  }
+  let signalled = false;
+  const shutdown = (signal: string) => {
+    if (signalled) return;
+    signalled = true;
+    setTimeout(() => {
+      process.stderr.write(`shutdown after ${signal} took longer than ${shutdownTimeoutMs} ms; exiting\n`);
+      process.exit(1);
+    }, shutdownTimeoutMs).unref();
+    service.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+}

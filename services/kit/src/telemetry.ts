@@ -1,0 +1,101 @@
+import {
+  context,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Context,
+  type TextMapGetter,
+  type TextMapSetter,
+} from "@opentelemetry/api";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
+import { resourceFromAttributes } from "@opentelemetry/resources";
+import { BatchSpanProcessor, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
+import type { Interceptor } from "@connectrpc/connect";
+
+export interface Telemetry {
+  shutdown(): Promise<void>;
+}
+
+/**
+ * Registers the tracer provider and W3C propagation. Spans are always created (so log
+ * lines carry trace ids); they are exported only when an OTLP endpoint is configured.
+ */
+export function initTelemetry(service: string, otlpEndpoint?: string): Telemetry {
+  const spanProcessors: SpanProcessor[] = otlpEndpoint
+    ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, "")}/v1/traces` }))]
+    : [];
+  const provider = new NodeTracerProvider({
+    resource: resourceFromAttributes({ "service.name": service }),
+    spanProcessors,
+  });
+  provider.register({ propagator: new W3CTraceContextPropagator() });
+  return { shutdown: () => provider.shutdown() };
+}
+
+export const tracer = () => trace.getTracer("vulnscan");
+
+const headersGetter: TextMapGetter<Headers> = {
+  get: (carrier, key) => carrier.get(key) ?? undefined,
+  keys: (carrier) => [...carrier.keys()],
+};
+const headersSetter: TextMapSetter<Headers> = { set: (carrier, key, value) => carrier.set(key, value) };
+
+/** Writes the active trace context (traceparent, tracestate) into a plain header map. */
+export function injectTraceHeaders(carrier: Record<string, string> = {}, ctx: Context = context.active()) {
+  propagation.inject(ctx, carrier);
+  return carrier;
+}
+
+/** Reads a trace context from a plain header map (Kafka record headers, HTTP headers). */
+export function extractTraceContext(carrier: Record<string, string | undefined>): Context {
+  return propagation.extract(context.active(), carrier, {
+    get: (c, k) => c[k] ?? undefined,
+    keys: (c) => Object.keys(c),
+  });
+}
+
+function failSpan(span: ReturnType<ReturnType<typeof tracer>["startSpan"]>, err: unknown) {
+  span.recordException(err instanceof Error ? err : new Error(String(err)));
+  span.setStatus({ code: SpanStatusCode.ERROR });
+}
+
+/** Client side: one span per call, its context carried in the request headers. */
+export const tracingClientInterceptor: Interceptor = (next) => (req) =>
+  tracer().startActiveSpan(
+    `${req.service.typeName}/${req.method.name}`,
+    { kind: SpanKind.CLIENT, attributes: { "rpc.system": "connect_rpc" } },
+    async (span) => {
+      propagation.inject(context.active(), req.header, headersSetter);
+      try {
+        return await next(req);
+      } catch (err) {
+        failSpan(span, err);
+        throw err;
+      } finally {
+        span.end();
+      }
+    },
+  );
+
+/** Server side: continues the caller's trace from the request headers. */
+export const tracingServerInterceptor: Interceptor = (next) => (req) => {
+  const parent = propagation.extract(context.active(), req.header, headersGetter);
+  return tracer().startActiveSpan(
+    `${req.service.typeName}/${req.method.name}`,
+    { kind: SpanKind.SERVER, attributes: { "rpc.system": "connect_rpc" } },
+    parent,
+    async (span) => {
+      try {
+        return await next(req);
+      } catch (err) {
+        failSpan(span, err);
+        throw err;
+      } finally {
+        span.end();
+      }
+    },
+  );
+};
