@@ -92,8 +92,9 @@ export class KafkaBus {
         log.warn({ namespace: entry.namespace, ...extra }, message);
       },
     });
+    // Not kafkajs' idempotent mode (it wants unlimited retries); consumers dedupe by event
+    // id instead. One request in flight keeps one key's records in order across retries.
     this.producer = this.kafka.producer({
-      idempotent: true,
       maxInFlightRequests: 1,
       createPartitioner: Partitioners.DefaultPartitioner,
     });

@@ -1,0 +1,147 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError, createClient, createRouterTransport } from "@connectrpc/connect";
+import { Health, HealthCheckResponseSchema } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
+import { createLogger, createMetrics } from "@vulnscan/kit";
+import type { FastifyPluginAsync } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { buildApp } from "./app.js";
+import { gatewayEnvSchema } from "./config.js";
+import { HttpError } from "./errors.js";
+import type { UpstreamName, Upstreams } from "./upstreams.js";
+
+const names: UpstreamName[] = ["auth", "scan-orchestrator", "findings", "grc", "webhook-dispatcher"];
+
+function upstreams(down: UpstreamName[] = []): Upstreams {
+  const health = Object.fromEntries(
+    names.map((n) => [
+      n,
+      createClient(
+        Health,
+        createRouterTransport(({ service }) =>
+          service(Health, {
+            check() {
+              if (down.includes(n)) throw new ConnectError("connect ECONNREFUSED", Code.Unavailable);
+              return create(HealthCheckResponseSchema, { status: 1 });
+            },
+            async *watch() {},
+          }),
+        ),
+      ),
+    ]),
+  ) as Upstreams["health"];
+  return { urls: {} as Upstreams["urls"], health };
+}
+
+const probe: FastifyPluginAsync = async (app) => {
+  app.post(
+    "/api/v1/probe",
+    {
+      schema: {
+        body: {
+          type: "object",
+          additionalProperties: false,
+          required: ["target"],
+          properties: { target: { type: "string", minLength: 1 }, scan_type: { enum: ["quick", "full"] } },
+        },
+      },
+    },
+    async (req) => req.body,
+  );
+  app.get("/api/v1/upstream-error", async () => {
+    throw new ConnectError("Scan not found", Code.NotFound);
+  });
+  app.get("/api/v1/crash", async () => {
+    throw new Error("secret internals");
+  });
+  app.get("/api/v1/quota", async () => {
+    throw new HttpError(429, "SCAN_QUOTA_EXCEEDED", "Monthly scan quota exceeded");
+  });
+};
+
+let close: (() => Promise<void>) | undefined;
+afterEach(async () => close?.());
+
+async function app(down: UpstreamName[] = []) {
+  const config = gatewayEnvSchema.parse({ SERVICE_VERSION: "9.9.9" });
+  const a = await buildApp({
+    config,
+    logger: createLogger("gateway-test", "silent"),
+    registry: createMetrics("gateway-test").registry,
+    upstreams: upstreams(down),
+    plugins: [probe],
+  });
+  close = () => a.close();
+  return a;
+}
+
+describe("gateway app", () => {
+  it("GET /api/health answers the spec's health record", async () => {
+    const res = await (await app()).inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe("healthy");
+    expect(body.version).toBe("9.9.9");
+    expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
+  });
+
+  it("reports degraded with 503 when a required upstream is down", async () => {
+    const res = await (await app(["findings"])).inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: "degraded", services: { findings: "down", auth: "up" } });
+  });
+
+  it("unknown routes get the spec's 404 body", async () => {
+    const res = await (await app()).inject({ method: "GET", url: "/api/v1/nothing-here" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: "Not found", error_code: "NOT_FOUND" });
+  });
+
+  it("malformed JSON is a 400 BAD_REQUEST", async () => {
+    const res = await (await app()).inject({
+      method: "POST",
+      url: "/api/v1/probe",
+      headers: { "content-type": "application/json" },
+      payload: '{"target": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: "Malformed request body", error_code: "BAD_REQUEST" });
+  });
+
+  it("schema violations are 422 VALIDATION_ERROR naming the field", async () => {
+    const a = await app();
+    const missing = await a.inject({ method: "POST", url: "/api/v1/probe", payload: {} });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({ error_code: "VALIDATION_ERROR", field: "target" });
+
+    const bad = await a.inject({ method: "POST", url: "/api/v1/probe", payload: { target: "x", scan_type: "deep" } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ error_code: "VALIDATION_ERROR", field: "scan_type" });
+
+    const extra = await a.inject({ method: "POST", url: "/api/v1/probe", payload: { target: "x", org_id: "org_x" } });
+    expect(extra.statusCode).toBe(422);
+    expect(extra.json()).toEqual({ detail: "Unknown field: org_id", error_code: "VALIDATION_ERROR", field: "org_id" });
+  });
+
+  it("maps upstream RPC errors and hides internals of unexpected ones", async () => {
+    const a = await app();
+    const nf = await a.inject({ method: "GET", url: "/api/v1/upstream-error" });
+    expect(nf.statusCode).toBe(404);
+    expect(nf.json()).toEqual({ detail: "Scan not found", error_code: "NOT_FOUND" });
+
+    const crash = await a.inject({ method: "GET", url: "/api/v1/crash" });
+    expect(crash.statusCode).toBe(500);
+    expect(crash.json()).toEqual({ detail: "Internal server error", error_code: "INTERNAL_ERROR" });
+
+    const quota = await a.inject({ method: "GET", url: "/api/v1/quota" });
+    expect(quota.statusCode).toBe(429);
+    expect(quota.json().error_code).toBe("SCAN_QUOTA_EXCEEDED");
+  });
+
+  it("echoes a caller's request id and issues one otherwise", async () => {
+    const a = await app();
+    const given = await a.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "req-12345678" } });
+    expect(given.headers["x-request-id"]).toBe("req-12345678");
+    const issued = await a.inject({ method: "GET", url: "/api/health" });
+    expect(issued.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

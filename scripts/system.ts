@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort, httpOk, waitUntil } from "./lib/net.js";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Every deployable, its database and the env var the gateway reads its address from. */
+export const SERVICES = [
+  { name: "auth", database: "auth", urlEnv: "AUTH_URL" },
+  { name: "scan-orchestrator", database: "scans", urlEnv: "SCAN_ORCHESTRATOR_URL" },
+  { name: "scanner", database: "scanner", urlEnv: undefined },
+  { name: "findings", database: "findings", urlEnv: "FINDINGS_URL" },
+  { name: "grc", database: "grc", urlEnv: "GRC_URL" },
+  { name: "webhook-dispatcher", database: "webhooks", urlEnv: "WEBHOOK_DISPATCHER_URL" },
+] as const;
+
+export type ServiceName = (typeof SERVICES)[number]["name"];
+
+/**
+ * Egress allowlists (DESIGN.md §5) for every local run: loopback plus the scan lab's
+ * network-namespace range, so nothing a test or a bug does can leave the machine.
+ */
+export const LOCAL_SAFETY_ENV = {
+  SCAN_ALLOW_PRIVATE_TARGETS: "true",
+  SCAN_ALLOWED_NETWORKS: "127.0.0.0/8,::1/128,10.231.0.0/16",
+  WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+  WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8,::1/128,10.231.0.0/16",
+};
+
+export interface SystemOptions {
+  kafkaBrokers: string;
+  mongoUrl: string;
+  /** Gateway port; a free one when omitted. */
+  gatewayPort?: number;
+  /** Prefix of every database name, so runs never share data. */
+  dbPrefix?: string;
+  logDir: string;
+  logLevel?: string;
+  env?: Record<string, string>;
+  readyTimeoutMs?: number;
+}
+
+export interface ProcessInfo {
+  name: string;
+  pid: number;
+  rpcUrl?: string;
+  adminUrl: string;
+  logFile: string;
+}
+
+export interface RunningSystem {
+  gatewayUrl: string;
+  processes: Record<ServiceName | "gateway", ProcessInfo>;
+  stop(): Promise<void>;
+}
+
+function launch(name: string, entry: string, env: Record<string, string>, logFile: string): ChildProcess {
+  const out = fs.openSync(logFile, "a");
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
+  child.once("error", (err) => fs.appendFileSync(logFile, `spawn failed: ${err.message}\n`));
+  return child;
+}
+
+function tail(file: string, lines = 30): string {
+  try {
+    return fs.readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Starts every service and the gateway as their own processes and waits until all answer ready. */
+export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
+  fs.mkdirSync(opts.logDir, { recursive: true });
+  const children: ChildProcess[] = [];
+  const killAll = () => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL"));
+  process.once("exit", killAll);
+
+  const processes = {} as RunningSystem["processes"];
+  const common = {
+    KAFKA_BROKERS: opts.kafkaBrokers,
+    MONGO_URL: opts.mongoUrl,
+    HOST: "127.0.0.1",
+    LOG_LEVEL: opts.logLevel ?? "info",
+    ...LOCAL_SAFETY_ENV,
+    ...opts.env,
+  };
+  const gatewayEnv: Record<string, string> = {};
+  try {
+    for (const svc of SERVICES) {
+      const [rpcPort, adminPort] = [await freePort(), await freePort()];
+      const logFile = path.join(opts.logDir, `${svc.name}.log`);
+      const child = launch(
+        svc.name,
+        `services/${svc.name}/src/main.ts`,
+        { ...common, RPC_PORT: String(rpcPort), ADMIN_PORT: String(adminPort), MONGO_DB: `${opts.dbPrefix ?? ""}${svc.database}` },
+        logFile,
+      );
+      children.push(child);
+      const rpcUrl = `http://127.0.0.1:${rpcPort}`;
+      processes[svc.name] = { name: svc.name, pid: child.pid ?? -1, rpcUrl, adminUrl: `http://127.0.0.1:${adminPort}`, logFile };
+      if (svc.urlEnv) gatewayEnv[svc.urlEnv] = rpcUrl;
+    }
+    const gatewayPort = opts.gatewayPort ?? (await freePort());
+    const gatewayAdmin = await freePort();
+    const gatewayLog = path.join(opts.logDir, "gateway.log");
+    const gateway = launch(
+      "gateway",
+      "gateway/src/main.ts",
+      { ...common, ...gatewayEnv, PORT: String(gatewayPort), ADMIN_PORT: String(gatewayAdmin) },
+      gatewayLog,
+    );
+    children.push(gateway);
+    processes.gateway = { name: "gateway", pid: gateway.pid ?? -1, adminUrl: `http://127.0.0.1:${gatewayAdmin}`, logFile: gatewayLog };
+    const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+
+    const timeoutMs = opts.readyTimeoutMs ?? 120_000;
+    await Promise.all(
+      Object.values(processes).map(async (p, i) => {
+        const child = children[i]!;
+        await waitUntil(() => httpOk(`${p.adminUrl}/readyz`), {
+          timeoutMs,
+          what: p.name,
+          failIf: () => (child.exitCode !== null ? `exited with code ${child.exitCode}` : undefined),
+        }).catch((err: Error) => {
+          throw new Error(`${err.message}\n--- ${p.name} log ---\n${tail(p.logFile)}`);
+        });
+      }),
+    );
+    await waitUntil(() => httpOk(`${gatewayUrl}/api/health`, 3000), { timeoutMs, what: "gateway /api/health" });
+
+    return {
+      gatewayUrl,
+      processes,
+      stop: async () => {
+        process.removeListener("exit", killAll);
+        // Gateway first so no new requests arrive while services drain.
+        await stopChild(gateway);
+        await Promise.all(children.filter((c) => c !== gateway).map((c) => stopChild(c)));
+      },
+    };
+  } catch (err) {
+    killAll();
+    throw err;
+  }
+}

@@ -1,0 +1,8 @@
+import { loadConfig, serviceEnvSchema } from "@vulnscan/kit";
+import type { z } from "zod";
+
+export const configSchema = serviceEnvSchema({ rpcPort: 50051, adminPort: 9461, database: "auth" });
+
+export type Config = z.infer<typeof configSchema>;
+
+export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env): Config => loadConfig(configSchema, env);

@@ -1,0 +1,5 @@
+import { main, runService } from "@vulnscan/kit";
+import { compose } from "./compose.js";
+import { loadServiceConfig } from "./config.js";
+
+await main(() => runService({ name: "webhook-dispatcher", config: loadServiceConfig(), compose }));
