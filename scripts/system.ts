@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { freePort, httpOk, waitUntil } from "./lib/net.js";
+import { ROOT } from "./lib/root.js";
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export { ROOT };
 
 /** Every deployable, its database and the env var the gateway reads its address from. */
 export const SERVICES = [
@@ -21,12 +21,14 @@ export type ServiceName = (typeof SERVICES)[number]["name"];
 /**
  * Egress allowlists (DESIGN.md §5) for every local run: loopback plus the scan lab's
  * network-namespace range, so nothing a test or a bug does can leave the machine.
+ * An operator widens them by setting the variables before `npm start`.
  */
+const LAB_NETWORKS = "127.0.0.0/8,::1/128,10.231.0.0/16";
 export const LOCAL_SAFETY_ENV = {
-  SCAN_ALLOW_PRIVATE_TARGETS: "true",
-  SCAN_ALLOWED_NETWORKS: "127.0.0.0/8,::1/128,10.231.0.0/16",
-  WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-  WEBHOOK_ALLOWED_NETWORKS: "127.0.0.0/8,::1/128,10.231.0.0/16",
+  SCAN_ALLOW_PRIVATE_TARGETS: process.env.SCAN_ALLOW_PRIVATE_TARGETS ?? "true",
+  SCAN_ALLOWED_NETWORKS: process.env.SCAN_ALLOWED_NETWORKS ?? LAB_NETWORKS,
+  WEBHOOK_ALLOW_PRIVATE_URLS: process.env.WEBHOOK_ALLOW_PRIVATE_URLS ?? "true",
+  WEBHOOK_ALLOWED_NETWORKS: process.env.WEBHOOK_ALLOWED_NETWORKS ?? LAB_NETWORKS,
 };
 
 export interface SystemOptions {

@@ -7,6 +7,8 @@ export const Topics = {
   scanEvents: "vulnscan.scan.events",
   /** ScanJob commands, key scan id. Producer: scan-orchestrator; consumer: scanner. */
   scanJobs: "vulnscan.scan.jobs",
+  /** ScanCancellation commands, key scan id. Producer: scan-orchestrator; consumer: every scanner worker. */
+  scanCancellations: "vulnscan.scan.cancellations",
   /** ScanReport progress/outcome, key scan id. Producer: scanner; consumer: scan-orchestrator. */
   scanReports: "vulnscan.scan.reports",
   /** Detection records, key scan id. Producer: scanner; consumer: findings. */

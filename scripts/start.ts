@@ -1,0 +1,57 @@
+// `npm start`: Kafka, the database, every service and the gateway, on loopback; one ready
+// line; Ctrl-C stops everything this started.
+import net from "node:net";
+import path from "node:path";
+import { cacheDir, startStack, type StackHandle } from "./stack/index.js";
+import { LOCAL_SAFETY_ENV, startSystem, type RunningSystem } from "./system.js";
+
+const port = Number(process.env.PORT ?? 8080);
+const log = (line: string) => process.stdout.write(`[start] ${line}\n`);
+
+function portInUse(p: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect({ host: "127.0.0.1", port: p });
+    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("error", () => resolve(false));
+  });
+}
+
+let stack: StackHandle | undefined;
+let system: RunningSystem | undefined;
+let stopping = false;
+
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  log("stopping…");
+  await system?.stop().catch((err) => log(`stopping services: ${err}`));
+  await stack?.stop().catch((err) => log(`stopping stack: ${err}`));
+  log("stopped");
+  process.exit(code);
+}
+process.on("SIGINT", () => void shutdown(0));
+process.on("SIGTERM", () => void shutdown(0));
+
+try {
+  if (await portInUse(port)) throw new Error(`port ${port} is already in use; set PORT to another port`);
+  const started = Date.now();
+  const home = cacheDir();
+  stack = await startStack({ persistent: true, dataDir: path.join(home, "data"), log: (l) => log(l) });
+  log(`${stack.kafkaServer} at ${stack.kafkaBrokers}; ${stack.mongoServer} at ${stack.mongoUrl}`);
+  system = await startSystem({
+    kafkaBrokers: stack.kafkaBrokers,
+    mongoUrl: stack.mongoUrl,
+    gatewayPort: port,
+    logDir: path.join(home, "logs"),
+    logLevel: process.env.LOG_LEVEL ?? "info",
+  });
+  log(`service logs: ${path.join(home, "logs")}`);
+  log(
+    `scan targets and webhook URLs are limited to ${LOCAL_SAFETY_ENV.SCAN_ALLOWED_NETWORKS} ` +
+      `(private targets allowed for the local lab); set SCAN_ALLOWED_NETWORKS / WEBHOOK_ALLOWED_NETWORKS to widen`,
+  );
+  console.log(`vulnscan ready at ${system.gatewayUrl} (health: ${system.gatewayUrl}/api/health) in ${((Date.now() - started) / 1000).toFixed(1)} s — Ctrl-C stops everything`);
+} catch (err) {
+  log(`failed: ${(err as Error).message}`);
+  await shutdown(1);
+}

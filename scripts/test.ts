@@ -1,0 +1,27 @@
+// `npm test`: contracts, types, then every unit and integration test (vitest starts a real
+// Kafka and MongoDB-protocol server for the integration project). Vitest's summary is the last line.
+import { spawnSync } from "node:child_process";
+import { checkContracts } from "./check-contracts.js";
+import { run } from "./lib/run.js";
+import { ROOT } from "./lib/root.js";
+
+function step(name: string, fn: () => void) {
+  const t0 = Date.now();
+  fn();
+  console.log(`[test] ${name} ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+try {
+  step("contracts (buf lint, format, generated code fresh)", checkContracts);
+  step("typecheck (tsc --noEmit)", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]));
+} catch (err) {
+  console.error(`[test] ${(err as Error).message}`);
+  process.exit(1);
+}
+
+const vitest = spawnSync(`${ROOT}/node_modules/.bin/vitest`, ["run", ...process.argv.slice(2)], {
+  cwd: ROOT,
+  stdio: "inherit",
+  env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
+});
+process.exit(vitest.status ?? 1);

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { unique } from "../../../test/support/names.js";
+import { createMongo, ensureIndexes, isDuplicateKey, type MongoHandle } from "../src/mongo.js";
+
+interface ItemDoc {
+  _id: string;
+  org_id: string;
+  name: string;
+  created_at: Date;
+}
+
+let mongo: MongoHandle;
+
+beforeAll(() => {
+  mongo = createMongo(inject("mongoUrl"), unique("kitmongo"), "kit-test");
+});
+afterAll(async () => {
+  await mongo.db.dropDatabase().catch(() => undefined);
+  await mongo.close();
+});
+
+describe("Mongo helper against a real MongoDB-protocol server", () => {
+  it("ensures indexes (twice, as a restarting service does) and round-trips documents", async () => {
+    const specs = [
+      { collection: "items", key: { org_id: 1, name: 1 }, options: { unique: true, name: "org_name_unique" } },
+      { collection: "items", key: { org_id: 1, created_at: -1 } },
+    ];
+    await ensureIndexes(mongo.db, specs);
+    await ensureIndexes(mongo.db, specs);
+    const indexNames = (await mongo.db.collection("items").indexes()).map((i) => i.name);
+    expect(indexNames).toEqual(expect.arrayContaining(["org_name_unique"]));
+
+    const items = mongo.db.collection<ItemDoc>("items");
+    const created = new Date("2026-01-02T03:04:05.000Z");
+    await items.insertOne({ _id: "item_1", org_id: "org_a", name: "one", created_at: created });
+    await items.insertOne({ _id: "item_2", org_id: "org_b", name: "one", created_at: created });
+    expect(await items.findOne({ _id: "item_1", org_id: "org_a" })).toEqual({
+      _id: "item_1",
+      org_id: "org_a",
+      name: "one",
+      created_at: created,
+    });
+    // Scoped by organization: the other org's document is invisible with this org's filter.
+    expect(await items.findOne({ _id: "item_2", org_id: "org_a" })).toBeNull();
+
+    const dup = await items.insertOne({ _id: "item_3", org_id: "org_a", name: "one", created_at: created }).catch((e: unknown) => e);
+    expect(isDuplicateKey(dup)).toBe(true);
+
+    const updated = await items.findOneAndUpdate(
+      { _id: "item_1", org_id: "org_a" },
+      { $set: { name: "renamed" } },
+      { returnDocument: "after" },
+    );
+    expect(updated?.name).toBe("renamed");
+  });
+
+  it("answers ping", async () => {
+    await expect(mongo.ping()).resolves.toBeUndefined();
+  });
+});
