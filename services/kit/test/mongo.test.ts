@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { unique } from "../../../test/support/names.js";
-import { createMongo, ensureIndexes, isDuplicateKey, type MongoHandle } from "../src/mongo.js";
+import { createMongo, ensureIndexes, isDuplicateKey, type IndexSpec, type MongoHandle } from "../src/mongo.js";
 
 interface ItemDoc {
   _id: string;
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe("Mongo helper against a real MongoDB-protocol server", () => {
   it("ensures indexes (twice, as a restarting service does) and round-trips documents", async () => {
-    const specs = [
+    const specs: IndexSpec[] = [
       { collection: "items", key: { org_id: 1, name: 1 }, options: { unique: true, name: "org_name_unique" } },
       { collection: "items", key: { org_id: 1, created_at: -1 } },
     ];
