@@ -38,7 +38,7 @@ describe("the whole system, every service in its own process", () => {
     const res = await fetch(`${system.gatewayUrl}/api/health`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-    const body = await res.json();
+    const body = (await res.json()) as { timestamp: string };
     expect(body).toEqual({
       status: "healthy",
       version,
