@@ -1,0 +1,81 @@
+// Command line for the local stack:
+//   tsx scripts/stack/cli.ts install                      install what `up` needs into the cache, exit
+//   tsx scripts/stack/cli.ts up [--persistent] [--data-dir DIR]
+//                                                         start, print one JSON line, run until SIGINT/SIGTERM
+// The JSON line goes to stdout and everything else to stderr, so a caller can read the addresses
+// with a plain line reader.
+
+import { cacheDir, installStack, startStack, type StackHandle } from './index.ts';
+
+const usage = `usage: tsx scripts/stack/cli.ts install
+       tsx scripts/stack/cli.ts up [--persistent] [--data-dir DIR]
+
+  install  installs Kafka (Maven) and FerretDB (Go) into ${cacheDir()} unless KAFKA_BROKERS,
+           MONGO_URL or a mongod on PATH make them unnecessary
+  up       starts both on 127.0.0.1, prints {"kafkaBrokers":...,"mongoUrl":...} and stays in the
+           foreground until SIGINT/SIGTERM, then stops what it started
+  env      VULNSCAN_CACHE_DIR (default ~/.cache/vulnscan), KAFKA_BROKERS, MONGO_URL`;
+
+const log = (line: string) => process.stderr.write(`[stack] ${line}\n`);
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'install' && rest.length === 0) {
+    const done = await installStack({ log });
+    log(`kafka: ${done.kafka}`);
+    log(`mongo: ${done.mongo}`);
+    return 0;
+  }
+  if (command !== 'up') {
+    process.stderr.write(`${usage}\n`);
+    return command === undefined || command === '--help' || command === '-h' ? 0 : 2;
+  }
+
+  let persistent = false;
+  let dataDir: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    if (arg === '--persistent') persistent = true;
+    else if (arg === '--data-dir' && rest[i + 1]) dataDir = rest[++i];
+    else {
+      process.stderr.write(`${usage}\n`);
+      return 2;
+    }
+  }
+
+  let handle: StackHandle | undefined;
+  let signalled: NodeJS.Signals | undefined;
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (signalled || !handle) {
+      // Still starting (or a second Ctrl-C): exiting runs the stack module's 'exit' hook, which
+      // kills what was started and removes temporary data.
+      process.exit(130);
+    }
+    signalled = sig;
+    log(`${sig}: stopping`);
+    void handle.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log(`stop failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  handle = await startStack({ log, persistent, ...(dataDir ? { dataDir } : {}) });
+  process.stdout.write(`${JSON.stringify({ kafkaBrokers: handle.kafkaBrokers, mongoUrl: handle.mongoUrl })}\n`);
+  log('running; Ctrl-C stops it');
+  // Keeps the event loop alive until a signal arrives.
+  await new Promise<never>(() => setInterval(() => undefined, 1 << 30));
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    log(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  },
+);
