@@ -3,5 +3,5 @@ import type { Config } from "./config.js";
 
 /** Stateless worker: consumes scan jobs, produces reports and detections. The engine lands with the scans issue. */
 export function compose(_ctx: ServiceContext<Config>): ServiceParts {
-  return { topics: [Topics.scanJobs, Topics.scanReports, Topics.findingsDetected] };
+  return { topics: [Topics.scanJobs, Topics.scanCancellations, Topics.scanReports, Topics.findingsDetected] };
 }
