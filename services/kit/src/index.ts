@@ -15,3 +15,4 @@ export * from "./rpc-server.js";
 export * from "./service.js";
 export * from "./telemetry.js";
 export * from "./topics.js";
+export * from "./outbox.js";

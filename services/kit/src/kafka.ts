@@ -157,6 +157,13 @@ export class KafkaBus {
     await this.producer.send({ topic, messages: [{ key: opts.key, value: Buffer.from(toBinary(schema, message)), headers }] });
   }
 
+  /** Publishes bytes already encoded (the outbox stores envelopes encoded). */
+  async publishRaw(topic: string, key: string, value: Buffer, messageType: string): Promise<void> {
+    await this.connectProducer();
+    const headers = injectTraceHeaders({ "content-type": "application/x-protobuf", "message-type": messageType });
+    await this.producer.send({ topic, messages: [{ key, value, headers }] });
+  }
+
   private async deadLetter(msg: KafkaMessage, meta: MessageMeta, groupId: string, err: unknown) {
     await this.connectProducer();
     await this.producer.send({
