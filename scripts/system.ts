@@ -125,7 +125,7 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
     const gateway = launch(
       "gateway",
       "gateway/src/main.ts",
-      { ...common, ...gatewayEnv, PORT: String(gatewayPort), ADMIN_PORT: String(gatewayAdmin) },
+      { ...common, ...gatewayEnv, PORT: String(gatewayPort), ADMIN_PORT: String(gatewayAdmin), MONGO_DB: `${opts.dbPrefix ?? ""}gateway` },
       gatewayLog,
     );
     children.push(gateway);

@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "./app.js";
 import { gatewayEnvSchema } from "./config.js";
 import { HttpError } from "./errors.js";
+import { TokenVerifier } from "./auth/token-verifier.js";
+import type { PlanCache } from "./plans.js";
 import type { UpstreamName, Upstreams } from "./upstreams.js";
 
 const names: UpstreamName[] = ["auth", "scan-orchestrator", "findings", "grc", "webhook-dispatcher"];
@@ -29,13 +31,14 @@ function upstreams(down: UpstreamName[] = []): Upstreams {
       ),
     ]),
   ) as Upstreams["health"];
-  return { urls: {} as Upstreams["urls"], health };
+  return { urls: {} as Upstreams["urls"], health, auth: {} as Upstreams["auth"] };
 }
 
 const probe: FastifyPluginAsync = async (app) => {
   app.post(
     "/api/v1/probe",
     {
+      config: { public: true },
       schema: {
         body: {
           type: "object",
@@ -47,13 +50,13 @@ const probe: FastifyPluginAsync = async (app) => {
     },
     async (req) => req.body,
   );
-  app.get("/api/v1/upstream-error", async () => {
+  app.get("/api/v1/upstream-error", { config: { public: true } }, async () => {
     throw new ConnectError("Scan not found", Code.NotFound);
   });
-  app.get("/api/v1/crash", async () => {
+  app.get("/api/v1/crash", { config: { public: true } }, async () => {
     throw new Error("secret internals");
   });
-  app.get("/api/v1/quota", async () => {
+  app.get("/api/v1/quota", { config: { public: true } }, async () => {
     throw new HttpError(429, "SCAN_QUOTA_EXCEEDED", "Monthly scan quota exceeded");
   });
 };
@@ -68,6 +71,12 @@ async function app(down: UpstreamName[] = []) {
     logger: createLogger("gateway-test", "silent"),
     registry: createMetrics("gateway-test").registry,
     upstreams: upstreams(down),
+    // These tests cover routing and errors on public routes; the guard has its own tests.
+    guard: {
+      verifier: new TokenVerifier(async () => ({ keys: [], issuer: "", audience: "", cacheSeconds: 60 })),
+      limiter: { hit: async () => undefined },
+      plans: {} as PlanCache,
+    },
     plugins: [probe],
   });
   close = () => a.close();

@@ -3,24 +3,21 @@ import formbody from "@fastify/formbody";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import type { Registry } from "prom-client";
 import type { Logger } from "@vulnscan/kit";
+import { registerGuard, type GuardDeps } from "./auth/guard.js";
 import type { GatewayConfig } from "./config.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerObservability } from "./plugins/observability.js";
+import { registerOpenApi } from "./plugins/openapi.js";
+import { authRoutes } from "./routes/auth.js";
 import { healthRoutes } from "./routes/health.js";
 import type { Upstreams } from "./upstreams.js";
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** Served without authentication (token endpoint, health). */
-    public?: boolean;
-  }
-}
 
 export interface AppDeps {
   config: GatewayConfig;
   logger: Logger;
   registry: Registry;
   upstreams: Upstreams;
+  guard: Omit<GuardDeps, "auth">;
   /** Extra route plugins (tests use this to mount probes). */
   plugins?: FastifyPluginAsync[];
 }
@@ -42,12 +39,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       customOptions: { removeAdditional: false, useDefaults: true, coerceTypes: true, allErrors: false },
     },
     routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: deps.config.TRUST_PROXY,
   });
 
   registerObservability(app, deps.registry);
   registerErrorHandling(app);
+  registerGuard(app, { ...deps.guard, auth: deps.upstreams.auth });
   await app.register(formbody);
+  await registerOpenApi(app, deps.config.SERVICE_VERSION);
   await app.register(healthRoutes({ upstreams: deps.upstreams, version: deps.config.SERVICE_VERSION }));
+  await app.register(authRoutes(deps.upstreams.auth));
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;
 }

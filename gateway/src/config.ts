@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { loadConfig, port } from "@vulnscan/kit";
+import { booleanFlag, loadConfig, mongoUrl, port } from "@vulnscan/kit";
 
 const upstream = (fallback: string) => z.url().default(fallback);
 
@@ -12,6 +12,11 @@ export const gatewayEnvSchema = z.object({
   SERVICE_VERSION: z.string().default(process.env.npm_package_version ?? "0.1.0"),
   /** Bodies above this are refused with 413 before they are parsed. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  /** The gateway's own database holds only rate-limit counters. */
+  MONGO_URL: mongoUrl.default("mongodb://127.0.0.1:27017/"),
+  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).default("gateway"),
+  /** Behind a load balancer, take the client address from X-Forwarded-For. */
+  TRUST_PROXY: booleanFlag,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1500),
   AUTH_URL: upstream("http://127.0.0.1:50051"),

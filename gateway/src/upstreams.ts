@@ -1,6 +1,7 @@
 import type { Client } from "@connectrpc/connect";
 import { createRpcClient } from "@vulnscan/kit";
 import { Health, HealthCheckResponse_ServingStatus } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
+import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { GatewayConfig } from "./config.js";
 
 export type UpstreamName = "auth" | "scan-orchestrator" | "findings" | "grc" | "webhook-dispatcher";
@@ -8,6 +9,7 @@ export type UpstreamName = "auth" | "scan-orchestrator" | "findings" | "grc" | "
 export interface Upstreams {
   urls: Record<UpstreamName, string>;
   health: Record<UpstreamName, Client<typeof Health>>;
+  auth: Client<typeof AuthService>;
 }
 
 export function createUpstreams(config: GatewayConfig): Upstreams {
@@ -22,7 +24,8 @@ export function createUpstreams(config: GatewayConfig): Upstreams {
   const health = Object.fromEntries(
     Object.entries(urls).map(([name, url]) => [name, createRpcClient(Health, url, { breaker: false, timeoutMs: config.HEALTH_TIMEOUT_MS })]),
   ) as Upstreams["health"];
-  return { urls, health };
+  const rpc = { timeoutMs: config.UPSTREAM_TIMEOUT_MS };
+  return { urls, health, auth: createRpcClient(AuthService, urls.auth, rpc) };
 }
 
 export type UpstreamStatus = "up" | "down";

@@ -1,0 +1,40 @@
+import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
+
+/** The spec's error body, shared by every route's error responses. */
+export const errorBodySchema = {
+  $id: "ErrorBody",
+  type: "object",
+  required: ["detail", "error_code"],
+  properties: {
+    detail: { type: "string", description: "Human-readable message" },
+    error_code: { type: "string", description: "Machine-readable code, e.g. VALIDATION_ERROR" },
+    field: { type: "string", description: "The request field at fault (validation errors)" },
+  },
+} as const;
+
+const errorDescriptions: Record<number, string> = {
+  400: "Malformed request (BAD_REQUEST) or invalid state (INVALID_STATE)",
+  401: "NOT_AUTHENTICATED, INVALID_TOKEN, TOKEN_EXPIRED, INVALID_CREDENTIALS or MFA_REQUIRED",
+  403: "FORBIDDEN (missing API-key permission, bearer token required) or PLAN_UPGRADE_REQUIRED",
+  404: "NOT_FOUND (also for resources of another organization)",
+  409: "CONFLICT",
+  422: "VALIDATION_ERROR, with `field`",
+  429: "RATE_LIMIT_EXCEEDED (with Retry-After) or a quota error code",
+  503: "SERVICE_UNAVAILABLE (with Retry-After)",
+};
+
+/** Error responses for a route's OpenAPI description: the common ones plus any given. */
+export function errorResponses(...statuses: number[]) {
+  const all = [...new Set([401, 429, 503, ...statuses])].sort();
+  return Object.fromEntries(all.map((s) => [s, { description: errorDescriptions[s] ?? "Error", $ref: "ErrorBody#" }]));
+}
+
+export const timestamp = { type: "string", format: "date-time" } as const;
+
+export function iso(ts: Timestamp | undefined): string | undefined {
+  return ts ? timestampDate(ts).toISOString() : undefined;
+}
+
+/** Bearer-only routes and routes that take either credential, for the OpenAPI security field. */
+export const bearerSecurity = [{ bearerAuth: [] }];
+export const anySecurity = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
