@@ -1,5 +1,5 @@
-import { isDuplicateKey, type IndexSpec } from "@vulnscan/kit";
-import type { Collection, Db } from "mongodb";
+import { SlotCounter, slotIndexes, type IndexSpec } from "@vulnscan/kit";
+import type { Db } from "mongodb";
 
 export interface RateLimits {
   /** undefined = unlimited */
@@ -16,45 +16,23 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
-interface CounterDoc {
-  _id: string;
-  count: number;
-  expires_at: Date;
-}
-
 const COLLECTION = "rate_counters";
-export const rateLimitIndexes: IndexSpec[] = [{ collection: COLLECTION, key: { expires_at: 1 } }];
+export const rateLimitIndexes: IndexSpec[] = slotIndexes(COLLECTION);
 
 const HOUR = 3600;
 const DAY = 86_400;
 
 /**
- * Fixed-window counters per organization (hour and day), kept in the gateway's own database so
- * every replica counts the same requests. Each request is one atomic `$inc` per window, so N
- * concurrent requests get the counts 1..N and exactly `limit` of them are admitted. Requests
- * refused for the rate limit still count: hammering does not earn capacity back.
+ * Fixed windows per organization (hour, then day), counted in the gateway's own database so
+ * every replica counts the same requests. Counting uses the kit's SlotCounter, which is exact
+ * under concurrency even on FerretDB v1: of N concurrent requests at the boundary exactly the
+ * remaining capacity is admitted. A request refused by the hourly window takes no daily slot.
  */
 export class RateLimiter {
-  private readonly counters: Collection<CounterDoc>;
+  private readonly counter: SlotCounter;
 
   constructor(db: Db) {
-    this.counters = db.collection<CounterDoc>(COLLECTION);
-  }
-
-  private async increment(id: string, expiresAt: Date): Promise<number> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const doc = await this.counters.findOneAndUpdate(
-          { _id: id },
-          { $inc: { count: 1 }, $setOnInsert: { expires_at: expiresAt } },
-          { upsert: true, returnDocument: "after" },
-        );
-        return doc?.count ?? 1;
-      } catch (err) {
-        // Two first requests of a window can both try to insert; the loser retries as an update.
-        if (!isDuplicateKey(err) || attempt >= 3) throw err;
-      }
-    }
+    this.counter = new SlotCounter(db, COLLECTION);
   }
 
   async hit(orgId: string, limits: RateLimits, now = Date.now()): Promise<RateDecision | undefined> {
@@ -65,28 +43,27 @@ export class RateLimiter {
     ].filter((w): w is { name: string; size: number; limit: number } => w.limit !== undefined);
     if (windows.length === 0) return undefined;
 
-    const results = await Promise.all(
-      windows.map(async (w) => {
-        const index = Math.floor(nowS / w.size);
-        const reset = (index + 1) * w.size;
-        const count = await this.increment(`${orgId}:${w.name}:${index}`, new Date((reset + w.size) * 1000));
-        return { ...w, count, reset, remaining: Math.max(0, w.limit - count) };
-      }),
-    );
-    const exceeded = results.filter((r) => r.count > r.limit);
-    // The hourly window is the one advertised; when the day runs out first, that is what binds.
-    const binding = exceeded.sort((a, b) => b.reset - a.reset)[0] ?? results[0]!;
+    let remaining = Number.POSITIVE_INFINITY;
+    for (const w of windows) {
+      const index = Math.floor(nowS / w.size);
+      const reset = (index + 1) * w.size;
+      const position = await this.counter.take(`${orgId}:${w.name}:${index}`, w.limit, new Date((reset + w.size) * 1000));
+      if (position === undefined) {
+        return { allowed: false, limit: windows[0]!.limit, remaining: 0, reset, retryAfterSeconds: Math.max(1, reset - nowS) };
+      }
+      remaining = Math.min(remaining, w.limit - position);
+    }
+    const first = windows[0]!;
     return {
-      allowed: exceeded.length === 0,
-      limit: results[0]!.limit,
-      remaining: Math.min(...results.map((r) => r.remaining)),
-      reset: binding.reset,
-      retryAfterSeconds: Math.max(1, binding.reset - nowS),
+      allowed: true,
+      limit: first.limit,
+      remaining,
+      reset: (Math.floor(nowS / first.size) + 1) * first.size,
+      retryAfterSeconds: 0,
     };
   }
 
-  /** Counters are pruned by hand: FerretDB v1 has no TTL indexes. */
-  async prune(now = new Date()): Promise<number> {
-    return (await this.counters.deleteMany({ expires_at: { $lt: now } })).deletedCount;
+  prune(now = new Date()): Promise<number> {
+    return this.counter.prune(now);
   }
 }

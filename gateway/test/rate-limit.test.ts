@@ -1,0 +1,51 @@
+import { createMongo, ensureIndexes, type MongoHandle } from "@vulnscan/kit";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { unique } from "../../test/support/names.js";
+import { RateLimiter, rateLimitIndexes } from "../src/rate-limit.js";
+
+let mongo: MongoHandle;
+beforeAll(async () => {
+  mongo = createMongo(inject("mongoUrl"), unique("gwrl"), "gateway-test");
+  await ensureIndexes(mongo.db, rateLimitIndexes);
+});
+afterAll(async () => {
+  await mongo.db.dropDatabase().catch(() => undefined);
+  await mongo.close();
+});
+
+describe("RateLimiter on a real MongoDB-protocol server", () => {
+  it("admits exactly the limit out of 100 parallel requests, across two limiter instances (two gateways)", async () => {
+    const a = new RateLimiter(mongo.db);
+    const b = new RateLimiter(mongo.db);
+    const now = Date.UTC(2026, 10, 22, 10, 30, 0);
+    const decisions = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).hit("org_boundary", { perHour: 37, perDay: 1000 }, now)),
+    );
+    expect(decisions.filter((d) => d?.allowed)).toHaveLength(37);
+    const refused = decisions.filter((d) => !d?.allowed);
+    expect(refused).toHaveLength(63);
+    expect(refused.every((d) => d!.remaining === 0 && d!.retryAfterSeconds === 1800)).toBe(true);
+    // Reset is the end of the current hour, in Unix seconds.
+    expect(decisions[0]!.reset).toBe(Date.UTC(2026, 10, 22, 11, 0, 0) / 1000);
+    // A new hour starts a new window; the day keeps counting.
+    const next = await a.hit("org_boundary", { perHour: 37, perDay: 1000 }, now + 3600_000);
+    expect(next).toMatchObject({ allowed: true, remaining: 36 });
+  });
+
+  it("the daily limit binds when it runs out first", async () => {
+    const l = new RateLimiter(mongo.db);
+    const now = Date.UTC(2026, 10, 22, 23, 10, 0);
+    for (let i = 0; i < 3; i++) expect((await l.hit("org_daily", { perHour: 100, perDay: 3 }, now))?.allowed).toBe(true);
+    const over = await l.hit("org_daily", { perHour: 100, perDay: 3 }, now);
+    expect(over).toMatchObject({ allowed: false, remaining: 0, reset: Date.UTC(2026, 10, 23) / 1000, retryAfterSeconds: 50 * 60 });
+  });
+
+  it("keeps organizations apart and prunes expired windows", async () => {
+    const l = new RateLimiter(mongo.db);
+    const now = Date.UTC(2026, 0, 1, 0, 0, 0);
+    await l.hit("org_x", { perHour: 1 }, now);
+    expect((await l.hit("org_y", { perHour: 1 }, now))?.allowed).toBe(true);
+    expect(await l.prune(new Date(now + 3 * 3600_000))).toBeGreaterThanOrEqual(2); // hourly slots of org_x and org_y
+    expect(await l.hit("org_z", {}, now)).toBeUndefined(); // unlimited plan: no counting at all
+  });
+});
