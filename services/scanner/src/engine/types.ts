@@ -1,0 +1,99 @@
+import type { Logger } from "@vulnscan/kit";
+import type { EgressGuard } from "../net/egress.js";
+
+/*
+ * The scan engine's shared vocabulary. A scan runs phases in order over one ScanContext; each
+ * phase reads what earlier phases learned (hosts, services) and reports detections as it finds
+ * them. Phases reach the network only through src/net (egress-checked, address-pinned).
+ */
+
+export const PHASES = [
+  "discovery",
+  "enumeration",
+  "vulnerability_scanning",
+  "web_analysis",
+  "cloud_analysis",
+  "threat_intelligence",
+  "correlation",
+  "compliance_mapping",
+  "ai_analysis",
+  "remediation_planning",
+  "reporting",
+] as const;
+export type Phase = (typeof PHASES)[number];
+
+export type ScanType = "quick" | "full" | "compliance";
+export type Severity = "critical" | "high" | "medium" | "low" | "info";
+
+export interface Host {
+  /** IP address, the unit every check connects to. */
+  address: string;
+  /** The domain name when the target was one (used for Host headers, SNI and finding targets). */
+  hostname?: string;
+  alive: boolean;
+  /** Cloud attribution from published ranges, e.g. provider "aws", region "eu-west-1". */
+  provider?: string;
+  region?: string;
+}
+
+export interface Service {
+  host: string;
+  hostname?: string;
+  port: number;
+  /** TLS seen on the port (HTTPS, SMTPS, ...). */
+  tls: boolean;
+  /** Identified protocol: http, ssh, ftp, smtp, redis, mysql, mongodb, memcached, elasticsearch, ... */
+  name?: string;
+  product?: string;
+  version?: string;
+  /** First bytes the service sent or answered (evidence). */
+  banner?: string;
+  /** CPE 2.3 name when product and version are known, for CVE matching. */
+  cpe?: string;
+}
+
+export interface DetectionDraft {
+  /** Check or template id; becomes the finding's template_id and part of its de-duplication key. */
+  templateId: string;
+  title: string;
+  severity: Severity;
+  cvssScore: number;
+  cvssVector: string;
+  cweIds: string[];
+  cveIds: string[];
+  /** Tool name shown on the finding (our engine's module, e.g. "portscan", "templates", "tls"). */
+  tool: string;
+  /** Host (name or address) the issue is on. */
+  target: string;
+  /** What is affected, e.g. "nginx 1.18.0 on 10.0.0.5:443" or a URL. */
+  affectedComponent: string;
+  description: string;
+  impact: string;
+  remediation: { summary: string; steps: string[]; codeExample: string; references: string[] };
+  evidence: { request: string; response: string };
+  epssScore?: number;
+  kev?: boolean;
+  frameworks?: { name: string; controls: string[] }[];
+}
+
+export interface ScanContext {
+  scanId: string;
+  orgId: string;
+  target: string;
+  scanType: ScanType;
+  /** Ports to probe, exactly as requested (or the default list). */
+  ports: number[];
+  frameworks: string[];
+  signal: AbortSignal;
+  guard: EgressGuard;
+  log: Logger;
+  hosts: Host[];
+  services: Service[];
+  /** Every detection reported so far in this scan (later phases enrich and correlate). */
+  detections: DetectionDraft[];
+  setTool(tool: string): void;
+  /** Publishes a detection now (detections leave as they are found) and records it in `detections`. */
+  report(draft: DetectionDraft): Promise<void>;
+}
+
+export type PhaseHandler = (ctx: ScanContext) => Promise<void>;
