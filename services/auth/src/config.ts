@@ -1,8 +1,48 @@
 import { loadConfig, serviceEnvSchema } from "@vulnscan/kit";
-import type { z } from "zod";
+import { z } from "zod";
+import { defaultSettings, type AuthSettings } from "./domain/settings.js";
+import { TOKEN_TTL_SECONDS } from "./domain/tokens.js";
 
-export const configSchema = serviceEnvSchema({ rpcPort: 50051, adminPort: 9461, database: "auth" });
+const seconds = (def: number, min = 1) => z.coerce.number().int().min(min).default(def);
+
+/** The kit's shared settings plus identity's own. The token lifetime is not here: the spec fixes it (3600 s). */
+export const configSchema = serviceEnvSchema({ rpcPort: 50051, adminPort: 9461, database: "auth" })
+  .extend({
+    AUTH_ISSUER: z.string().min(1).default("vulnscan-auth"),
+    AUTH_AUDIENCE: z.string().min(1).default("vulnscan-api"),
+    /** A session ends this long after its last token issue or refresh (7 days)... */
+    AUTH_SESSION_TTL_SECONDS: seconds(7 * 24 * 3600, 60),
+    /** ...and never later than this after login (30 days). */
+    AUTH_SESSION_MAX_LIFETIME_SECONDS: seconds(30 * 24 * 3600, 60),
+    /** A signing key signs for this long before the next one takes over (30 days). */
+    AUTH_KEY_ROTATION_SECONDS: seconds(30 * 24 * 3600, 10),
+    /** How long callers may cache GetJwks (they refetch on an unknown kid anyway). */
+    AUTH_JWKS_CACHE_SECONDS: seconds(300),
+    /** Failed attempts per account in one window before TOO_MANY_ATTEMPTS (5 in 15 minutes). */
+    AUTH_LOGIN_MAX_FAILURES: seconds(5),
+    AUTH_LOGIN_WINDOW_SECONDS: seconds(15 * 60),
+    /** Expiry of an API key created without one (90 days). */
+    AUTH_API_KEY_DEFAULT_TTL_DAYS: seconds(90),
+  })
+  .refine((c) => c.AUTH_SESSION_MAX_LIFETIME_SECONDS >= c.AUTH_SESSION_TTL_SECONDS, {
+    message: "AUTH_SESSION_MAX_LIFETIME_SECONDS must be at least AUTH_SESSION_TTL_SECONDS",
+    path: ["AUTH_SESSION_MAX_LIFETIME_SECONDS"],
+  });
 
 export type Config = z.infer<typeof configSchema>;
 
 export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env): Config => loadConfig(configSchema, env);
+
+export function authSettings(c: Config): AuthSettings {
+  return {
+    ...defaultSettings,
+    issuer: c.AUTH_ISSUER,
+    audience: c.AUTH_AUDIENCE,
+    tokenTtlSeconds: TOKEN_TTL_SECONDS,
+    sessionTtlMs: c.AUTH_SESSION_TTL_SECONDS * 1000,
+    sessionMaxLifetimeMs: c.AUTH_SESSION_MAX_LIFETIME_SECONDS * 1000,
+    maxFailedAttempts: c.AUTH_LOGIN_MAX_FAILURES,
+    attemptWindowMs: c.AUTH_LOGIN_WINDOW_SECONDS * 1000,
+    apiKeyDefaultTtlMs: c.AUTH_API_KEY_DEFAULT_TTL_DAYS * 24 * 3600 * 1000,
+  };
+}

@@ -1,0 +1,48 @@
+import { ApiKeys } from "./api-keys.js";
+import { Directory } from "./directory.js";
+import { Login } from "./login.js";
+import { Mfa } from "./mfa.js";
+import type { PasswordHasher } from "./passwords.js";
+import type {
+  ApiKeyRepository,
+  AttemptCounter,
+  AuthObserver,
+  Clock,
+  OrganizationRepository,
+  SessionRepository,
+  SigningKeyRepository,
+  UserRepository,
+} from "./ports.js";
+import { Sessions } from "./sessions.js";
+import type { AuthSettings } from "./settings.js";
+import { Keyring } from "./tokens.js";
+
+export interface AuthDeps {
+  orgs: OrganizationRepository;
+  users: UserRepository;
+  sessions: SessionRepository;
+  apiKeys: ApiKeyRepository;
+  signingKeys: SigningKeyRepository;
+  attempts: AttemptCounter;
+  hasher: PasswordHasher;
+  settings: AuthSettings;
+  observer: AuthObserver;
+  now: Clock;
+  /** How long a signing key signs before the next generation takes over. */
+  keyRotationMs: number;
+}
+
+/** The use cases of identity, wired to their ports. */
+export function createAuthDomain(d: AuthDeps) {
+  const keyring = new Keyring(d.signingKeys, { rotationMs: d.keyRotationMs, tokenTtlSeconds: d.settings.tokenTtlSeconds, now: d.now });
+  return {
+    keyring,
+    directory: new Directory(d),
+    login: new Login({ ...d, keyring }),
+    sessions: new Sessions(d),
+    mfa: new Mfa(d),
+    apiKeys: new ApiKeys(d),
+  };
+}
+
+export type AuthDomain = ReturnType<typeof createAuthDomain>;

@@ -1,0 +1,86 @@
+import { invalidState, notFound, validationError } from "@vulnscan/kit/errors";
+import { tooManyAttempts } from "./errors.js";
+import type { AttemptCounter, Clock, UserRepository } from "./ports.js";
+import type { AuthSettings } from "./settings.js";
+import { newTotpSecret, otpauthUri, totpStep } from "./totp.js";
+import type { ClientInfo, User } from "./types.js";
+
+export const mfaAttemptKey = (userId: string) => `mfa:${userId}`;
+
+const invalidCode = () => validationError("code", "Invalid or already used MFA code");
+
+/**
+ * TOTP enrolment. A secret is pending until a code from it is confirmed, so a user who
+ * never finished scanning the QR code is not locked out. Enabling and disabling take a
+ * current code that has not been used before, and wrong codes are throttled like logins,
+ * so a stolen access token is not enough to guess its way to turning MFA off.
+ */
+export class Mfa {
+  constructor(
+    private readonly d: { users: UserRepository; attempts: AttemptCounter; settings: AuthSettings; now: Clock },
+  ) {}
+
+  private async user(orgId: string, userId: string): Promise<User> {
+    const user = orgId && userId ? await this.d.users.get(orgId, userId) : null;
+    if (!user) throw notFound("User");
+    return user;
+  }
+
+  async setup(orgId: string, userId: string): Promise<{ secret: string; otpauthUri: string }> {
+    const user = await this.user(orgId, userId);
+    if (user.mfa.enabled) throw invalidState("MFA is already enabled");
+    const secret = newTotpSecret();
+    if (!(await this.d.users.setPendingMfa(orgId, userId, secret))) throw invalidState("MFA is already enabled");
+    return { secret, otpauthUri: otpauthUri(secret, user.email) };
+  }
+
+  private async takeAttempt(userId: string, now: Date): Promise<void> {
+    const n = await this.d.attempts.hit(mfaAttemptKey(userId), now, this.d.settings.attemptWindowMs);
+    if (n > this.d.settings.maxFailedAttempts) throw tooManyAttempts();
+  }
+
+  async enable(orgId: string, userId: string, code: string): Promise<boolean> {
+    if (!code.trim()) throw validationError("code", "MFA code is required");
+    const user = await this.user(orgId, userId);
+    if (user.mfa.enabled) throw invalidState("MFA is already enabled");
+    const pending = user.mfa.pendingSecret;
+    if (!pending) throw invalidState("Start MFA setup first");
+    const now = this.d.now();
+    await this.takeAttempt(userId, now);
+    const step = totpStep(pending, code, now);
+    if (step === null || step <= user.mfa.lastUsedStep) throw invalidCode();
+    if (!(await this.d.users.enableMfa(orgId, userId, pending, step))) {
+      const again = await this.user(orgId, userId);
+      if (again.mfa.enabled) throw invalidState("MFA is already enabled");
+      throw invalidCode(); // a newer setup replaced the secret, or the code was used meanwhile
+    }
+    await this.d.attempts.reset(mfaAttemptKey(userId));
+    return true;
+  }
+
+  async disable(orgId: string, userId: string, code: string, client: ClientInfo): Promise<boolean> {
+    if (!code.trim()) throw validationError("code", "MFA code is required");
+    const user = await this.user(orgId, userId);
+    if (!user.mfa.enabled || !user.mfa.secret) throw invalidState("MFA is not enabled");
+    const now = this.d.now();
+    await this.takeAttempt(userId, now);
+    const step = totpStep(user.mfa.secret, code, now);
+    if (step === null || step <= user.mfa.lastUsedStep) throw invalidCode();
+    const done = await this.d.users.disableMfa(orgId, userId, step, {
+      type: "user.mfa_disabled",
+      orgId,
+      userId,
+      email: user.email,
+      ip: client.ip,
+      userAgent: client.userAgent,
+      occurredAt: now,
+    });
+    if (!done) {
+      const again = await this.user(orgId, userId);
+      if (!again.mfa.enabled) throw invalidState("MFA is not enabled");
+      throw invalidCode();
+    }
+    await this.d.attempts.reset(mfaAttemptKey(userId));
+    return false;
+  }
+}

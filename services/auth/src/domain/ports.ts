@@ -1,0 +1,122 @@
+import type {
+  ApiKey,
+  AuthEvent,
+  CustomLimits,
+  Organization,
+  Page,
+  PlanTier,
+  Session,
+  SigningKey,
+  User,
+} from "./types.js";
+
+/*
+ * What the use cases need from storage. Every query that reads tenant data takes the
+ * organization id, so a lookup that forgets the tenant cannot be written by accident.
+ * Writes that carry events store them with the state change (one single-document update).
+ */
+
+export interface OrganizationRepository {
+  insert(org: Organization): Promise<void>;
+  get(orgId: string): Promise<Organization | null>;
+  findByName(name: string): Promise<Organization[]>;
+  /** Replaces tier and overrides; null when the organization does not exist. */
+  setPlan(orgId: string, tier: PlanTier, customLimits: CustomLimits | undefined): Promise<Organization | null>;
+  /** Oldest first. */
+  list(page: number, perPage: number): Promise<{ items: Organization[]; total: number }>;
+}
+
+/** Thrown by UserRepository.insert when the email is taken. */
+export class EmailTakenError extends Error {
+  override name = "EmailTakenError";
+}
+
+export interface UserRepository {
+  /** Throws EmailTakenError when the email exists. */
+  insert(user: User): Promise<void>;
+  findByEmail(email: string): Promise<User | null>;
+  get(orgId: string, userId: string): Promise<User | null>;
+  /** Stores an event about the user (e.g. user.login_failed) and publishes it soon after. */
+  recordEvent(userId: string, event: AuthEvent): Promise<void>;
+  recordLogin(userId: string, at: Date): Promise<void>;
+  setPassword(userId: string, passwordHash: string): Promise<void>;
+  /** Sets the pending secret unless MFA is already enabled; false when it is. */
+  setPendingMfa(orgId: string, userId: string, secret: string): Promise<boolean>;
+  /**
+   * Turns MFA on with the pending secret, if it is still `secret`, MFA is off, and the
+   * step is newer than the last one used. False otherwise.
+   */
+  enableMfa(orgId: string, userId: string, secret: string, step: number): Promise<boolean>;
+  /** Records a used TOTP step if it is newer than the last one; false on replay. */
+  consumeMfaStep(userId: string, step: number): Promise<boolean>;
+  /**
+   * Turns MFA off if it is on and `step` is newer than the last used one (null: no code,
+   * operator reset), storing the event with the change. False otherwise.
+   */
+  disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent): Promise<boolean>;
+}
+
+export interface SessionRepository {
+  insert(session: Session): Promise<void>;
+  get(orgId: string, sessionId: string): Promise<Session | null>;
+  /** Not revoked and not expired at `now`, newest first. */
+  listActive(orgId: string, userId: string, now: Date): Promise<Session[]>;
+  /** Sets revoked_at if the session is the user's and not yet revoked; false when not the user's or already revoked. */
+  revoke(orgId: string, userId: string, sessionId: string, at: Date): Promise<boolean>;
+  /** Revokes every active session of the user; the number revoked. */
+  revokeAll(orgId: string, userId: string, at: Date): Promise<number>;
+  /** Sets last_used_at (and expires_at when given) if the session is still active. */
+  touch(sessionId: string, at: Date, expiresAt?: Date): Promise<boolean>;
+}
+
+export interface ApiKeyRepository {
+  insert(key: ApiKey): Promise<void>;
+  findByHash(keyHash: string): Promise<ApiKey | null>;
+  get(orgId: string, keyId: string): Promise<ApiKey | null>;
+  /** Newest first, revoked and expired included. */
+  list(orgId: string): Promise<ApiKey[]>;
+  /** Keys neither revoked nor expired at `now`. */
+  countActive(orgId: string, now: Date): Promise<number>;
+  /** Sets revoked_at unless already set; the key afterwards, null if not the organization's. */
+  revoke(orgId: string, keyId: string, at: Date): Promise<ApiKey | null>;
+  touch(keyId: string, at: Date): Promise<void>;
+}
+
+export interface SigningKeyRepository {
+  /** The key of the highest generation, or null when there is none yet. */
+  latest(): Promise<SigningKey | null>;
+  /**
+   * Inserts a key of a new generation. False when that generation already exists (another
+   * replica won the race); the unique index on the generation guarantees one winner.
+   */
+  insert(key: SigningKey): Promise<boolean>;
+  /** Keys created at or after `since`, plus the one before them; newest first. */
+  all(): Promise<SigningKey[]>;
+  get(kid: string): Promise<SigningKey | null>;
+  /** Deletes keys of generations below `generation` (they verify nothing any more). */
+  deleteOlderThan(generation: number): Promise<void>;
+}
+
+/**
+ * Counts attempts per key (an email, or `mfa:<user id>`) in a fixed window, atomically, so
+ * parallel attempts cannot slip past the limit.
+ */
+export interface AttemptCounter {
+  /** Counts one attempt; returns the number in the current window, this one included. */
+  hit(key: string, now: Date, windowMs: number): Promise<number>;
+  /** Forgets the key (a success). */
+  reset(key: string): Promise<void>;
+}
+
+/** Observations for metrics; the domain never depends on a metrics library. */
+export interface AuthObserver {
+  login(outcome: "success" | "invalid_credentials" | "mfa_required" | "invalid_mfa_code" | "throttled"): void;
+  tokenIssued(kind: "issue" | "refresh"): void;
+  apiKeyVerified(outcome: "valid" | "invalid"): void;
+}
+
+export const noopObserver: AuthObserver = { login: () => {}, tokenIssued: () => {}, apiKeyVerified: () => {} };
+
+export type Clock = () => Date;
+
+export type { Page };

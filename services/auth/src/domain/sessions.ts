@@ -1,0 +1,59 @@
+import { notFound } from "@vulnscan/kit/errors";
+import { sessionActive } from "./login.js";
+import type { Clock, SessionRepository } from "./ports.js";
+import type { AuthSettings } from "./settings.js";
+import type { Session } from "./types.js";
+
+export interface SessionView extends Session {
+  current: boolean;
+}
+
+export interface SessionCheck {
+  active: boolean;
+  userId: string;
+  expiresAt?: Date;
+}
+
+/** A user's logins: list, revoke one or all, and the per-request revocation check. */
+export class Sessions {
+  constructor(private readonly d: { sessions: SessionRepository; settings: AuthSettings; now: Clock }) {}
+
+  async list(orgId: string, userId: string, currentSessionId: string): Promise<SessionView[]> {
+    if (!orgId || !userId) return [];
+    const sessions = await this.d.sessions.listActive(orgId, userId, this.d.now());
+    return sessions.map((s) => ({ ...s, current: s.id === currentSessionId }));
+  }
+
+  /**
+   * Revokes one of the user's sessions. Revoking one that is already revoked succeeds again
+   * (a retried DELETE must not fail); a session of another user or organization is NOT_FOUND,
+   * exactly like one that does not exist.
+   */
+  async revoke(orgId: string, userId: string, sessionId: string): Promise<string> {
+    if (!orgId || !userId || !sessionId) throw notFound("Session");
+    if (await this.d.sessions.revoke(orgId, userId, sessionId, this.d.now())) return sessionId;
+    const existing = await this.d.sessions.get(orgId, sessionId);
+    if (!existing || existing.userId !== userId) throw notFound("Session");
+    return sessionId;
+  }
+
+  async revokeAll(orgId: string, userId: string): Promise<number> {
+    if (!orgId || !userId) return 0;
+    return this.d.sessions.revokeAll(orgId, userId, this.d.now());
+  }
+
+  /**
+   * Called for every bearer request, so the common case is one indexed read; last_used_at is
+   * written at most once per touch interval instead of once per request.
+   */
+  async check(orgId: string, sessionId: string): Promise<SessionCheck> {
+    if (!orgId || !sessionId) return { active: false, userId: "" };
+    const now = this.d.now();
+    const s = await this.d.sessions.get(orgId, sessionId);
+    if (!s || !sessionActive(s, now)) return { active: false, userId: "" };
+    if (now.getTime() - s.lastUsedAt.getTime() >= this.d.settings.touchIntervalMs) {
+      await this.d.sessions.touch(s.id, now);
+    }
+    return { active: true, userId: s.userId, expiresAt: s.expiresAt };
+  }
+}

@@ -1,0 +1,30 @@
+import { outboxIndexes, type IndexSpec } from "@vulnscan/kit";
+
+/** Collections of the `auth` database. */
+export const Collections = {
+  organizations: "organizations",
+  users: "users",
+  sessions: "sessions",
+  apiKeys: "api_keys",
+  signingKeys: "signing_keys",
+  loginAttempts: "login_attempts",
+} as const;
+
+/** Collections whose documents carry pending events (the outbox relay scans these). */
+export const outboxCollections = [Collections.users];
+
+export const authIndexes: IndexSpec[] = [
+  { collection: Collections.organizations, key: { name: 1 }, options: { name: "name" } },
+  // Emails are login names: unique across organizations.
+  { collection: Collections.users, key: { email: 1 }, options: { name: "email_unique", unique: true } },
+  { collection: Collections.users, key: { org_id: 1 }, options: { name: "org" } },
+  ...outboxIndexes(Collections.users),
+  // Ids sort by creation time, so this serves "the user's sessions, newest first".
+  { collection: Collections.sessions, key: { org_id: 1, user_id: 1, _id: -1 }, options: { name: "org_user_newest" } },
+  { collection: Collections.sessions, key: { expires_at: 1 }, options: { name: "expires_at" } },
+  { collection: Collections.apiKeys, key: { key_hash: 1 }, options: { name: "key_hash_unique", unique: true } },
+  { collection: Collections.apiKeys, key: { org_id: 1, _id: -1 }, options: { name: "org_newest" } },
+  // One key per generation: replicas racing to create the next key get exactly one winner.
+  { collection: Collections.signingKeys, key: { generation: 1 }, options: { name: "generation_unique", unique: true } },
+  { collection: Collections.loginAttempts, key: { window_started_at: 1 }, options: { name: "window_started_at" } },
+];

@@ -1,0 +1,207 @@
+import {
+  EmailTakenError,
+  type ApiKeyRepository,
+  type AttemptCounter,
+  type OrganizationRepository,
+  type SessionRepository,
+  type SigningKeyRepository,
+  type UserRepository,
+} from "../domain/ports.js";
+import type { ApiKey, AuthEvent, CustomLimits, Organization, PlanTier, Session, SigningKey, User } from "../domain/types.js";
+
+/*
+ * In-memory repositories for unit tests only. They keep the same conditional semantics as
+ * the Mongo ones (conditions checked and applied in one step), so domain tests mean something.
+ */
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+export class MemoryOrganizations implements OrganizationRepository {
+  readonly rows = new Map<string, Organization>();
+  async insert(org: Organization) {
+    this.rows.set(org.id, clone(org));
+  }
+  async get(id: string) {
+    const o = this.rows.get(id);
+    return o ? clone(o) : null;
+  }
+  async findByName(name: string) {
+    return [...this.rows.values()].filter((o) => o.name === name).map(clone);
+  }
+  async setPlan(id: string, tier: PlanTier, customLimits: CustomLimits | undefined) {
+    const o = this.rows.get(id);
+    if (!o) return null;
+    o.tier = tier;
+    if (customLimits) o.customLimits = clone(customLimits);
+    else delete o.customLimits;
+    return clone(o);
+  }
+  async list(page: number, perPage: number) {
+    const all = [...this.rows.values()].sort((a, b) => a.id.localeCompare(b.id));
+    return { items: all.slice((page - 1) * perPage, page * perPage).map(clone), total: all.length };
+  }
+}
+
+export class MemoryUsers implements UserRepository {
+  readonly rows = new Map<string, User>();
+  readonly events: AuthEvent[] = [];
+  async insert(user: User) {
+    if ([...this.rows.values()].some((u) => u.email === user.email)) throw new EmailTakenError(user.email);
+    this.rows.set(user.id, clone(user));
+  }
+  async findByEmail(email: string) {
+    const u = [...this.rows.values()].find((x) => x.email === email);
+    return u ? clone(u) : null;
+  }
+  async get(orgId: string, userId: string) {
+    const u = this.rows.get(userId);
+    return u && u.orgId === orgId ? clone(u) : null;
+  }
+  async recordEvent(_userId: string, event: AuthEvent) {
+    this.events.push(clone(event));
+  }
+  async recordLogin(userId: string, at: Date) {
+    const u = this.rows.get(userId);
+    if (u) u.lastLoginAt = at;
+  }
+  async setPassword(userId: string, hash: string) {
+    const u = this.rows.get(userId);
+    if (u) u.passwordHash = hash;
+  }
+  async setPendingMfa(orgId: string, userId: string, secret: string) {
+    const u = this.rows.get(userId);
+    if (!u || u.orgId !== orgId || u.mfa.enabled) return false;
+    u.mfa.pendingSecret = secret;
+    return true;
+  }
+  async enableMfa(orgId: string, userId: string, secret: string, step: number) {
+    const u = this.rows.get(userId);
+    if (!u || u.orgId !== orgId || u.mfa.enabled || u.mfa.pendingSecret !== secret || u.mfa.lastUsedStep >= step) return false;
+    u.mfa = { enabled: true, secret, lastUsedStep: step };
+    return true;
+  }
+  async consumeMfaStep(userId: string, step: number) {
+    const u = this.rows.get(userId);
+    if (!u || u.mfa.lastUsedStep >= step) return false;
+    u.mfa.lastUsedStep = step;
+    return true;
+  }
+  async disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent) {
+    const u = this.rows.get(userId);
+    if (!u || u.orgId !== orgId || !u.mfa.enabled) return false;
+    if (step !== null && u.mfa.lastUsedStep >= step) return false;
+    u.mfa = { enabled: false, lastUsedStep: step ?? u.mfa.lastUsedStep };
+    this.events.push(clone(event));
+    return true;
+  }
+}
+
+export class MemorySessions implements SessionRepository {
+  readonly rows = new Map<string, Session>();
+  async insert(s: Session) {
+    this.rows.set(s.id, clone(s));
+  }
+  async get(orgId: string, id: string) {
+    const s = this.rows.get(id);
+    return s && s.orgId === orgId ? clone(s) : null;
+  }
+  async listActive(orgId: string, userId: string, now: Date) {
+    return [...this.rows.values()]
+      .filter((s) => s.orgId === orgId && s.userId === userId && !s.revokedAt && s.expiresAt > now)
+      .sort((a, b) => b.id.localeCompare(a.id))
+      .map(clone);
+  }
+  async revoke(orgId: string, userId: string, id: string, at: Date) {
+    const s = this.rows.get(id);
+    if (!s || s.orgId !== orgId || s.userId !== userId || s.revokedAt) return false;
+    s.revokedAt = at;
+    return true;
+  }
+  async revokeAll(orgId: string, userId: string, at: Date) {
+    let n = 0;
+    for (const s of this.rows.values()) {
+      if (s.orgId === orgId && s.userId === userId && !s.revokedAt && s.expiresAt > at) {
+        s.revokedAt = at;
+        n++;
+      }
+    }
+    return n;
+  }
+  async touch(id: string, at: Date, expiresAt?: Date) {
+    const s = this.rows.get(id);
+    if (!s || s.revokedAt || s.expiresAt <= at) return false;
+    s.lastUsedAt = at;
+    if (expiresAt) s.expiresAt = expiresAt;
+    return true;
+  }
+}
+
+export class MemoryApiKeys implements ApiKeyRepository {
+  readonly rows = new Map<string, ApiKey>();
+  touches = 0;
+  async insert(k: ApiKey) {
+    this.rows.set(k.id, clone(k));
+  }
+  async findByHash(hash: string) {
+    const k = [...this.rows.values()].find((x) => x.keyHash === hash);
+    return k ? clone(k) : null;
+  }
+  async get(orgId: string, id: string) {
+    const k = this.rows.get(id);
+    return k && k.orgId === orgId ? clone(k) : null;
+  }
+  async list(orgId: string) {
+    return [...this.rows.values()].filter((k) => k.orgId === orgId).sort((a, b) => b.id.localeCompare(a.id)).map(clone);
+  }
+  async countActive(orgId: string, now: Date) {
+    return [...this.rows.values()].filter((k) => k.orgId === orgId && !k.revokedAt && k.expiresAt > now).length;
+  }
+  async revoke(orgId: string, id: string, at: Date) {
+    const k = this.rows.get(id);
+    if (!k || k.orgId !== orgId) return null;
+    k.revokedAt ??= at;
+    return clone(k);
+  }
+  async touch(id: string, at: Date) {
+    const k = this.rows.get(id);
+    if (k) k.lastUsedAt = at;
+    this.touches++;
+  }
+}
+
+export class MemorySigningKeys implements SigningKeyRepository {
+  readonly rows: SigningKey[] = [];
+  async latest() {
+    return [...this.rows].sort((a, b) => b.generation - a.generation)[0] ?? null;
+  }
+  async insert(k: SigningKey) {
+    if (this.rows.some((r) => r.generation === k.generation || r.kid === k.kid)) return false;
+    this.rows.push(k);
+    return true;
+  }
+  async all() {
+    return [...this.rows].sort((a, b) => b.generation - a.generation);
+  }
+  async get(kid: string) {
+    return this.rows.find((r) => r.kid === kid) ?? null;
+  }
+  async deleteOlderThan(generation: number) {
+    for (let i = this.rows.length - 1; i >= 0; i--) if (this.rows[i]!.generation < generation) this.rows.splice(i, 1);
+  }
+}
+
+export class MemoryAttempts implements AttemptCounter {
+  readonly rows = new Map<string, { count: number; start: number }>();
+  async hit(key: string, now: Date, windowMs: number) {
+    const r = this.rows.get(key);
+    if (r && r.start > now.getTime() - windowMs) {
+      r.count++;
+      return r.count;
+    }
+    this.rows.set(key, { count: 1, start: now.getTime() });
+    return 1;
+  }
+  async reset(key: string) {
+    this.rows.delete(key);
+  }
+}

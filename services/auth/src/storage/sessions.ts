@@ -1,0 +1,94 @@
+import type { Collection, Db } from "mongodb";
+import type { SessionRepository } from "../domain/ports.js";
+import type { Session } from "../domain/types.js";
+import { Collections } from "./collections.js";
+
+export interface SessionDoc {
+  _id: string;
+  org_id: string;
+  user_id: string;
+  created_at: Date;
+  last_used_at: Date;
+  expires_at: Date;
+  ip: string;
+  user_agent: string;
+  revoked_at: Date | null;
+}
+
+const fromDoc = (d: SessionDoc): Session => ({
+  id: d._id,
+  orgId: d.org_id,
+  userId: d.user_id,
+  createdAt: d.created_at,
+  lastUsedAt: d.last_used_at,
+  expiresAt: d.expires_at,
+  ip: d.ip,
+  userAgent: d.user_agent,
+  ...(d.revoked_at ? { revokedAt: d.revoked_at } : {}),
+});
+
+/** No TTL index (FerretDB v1 has none): expired sessions are deleted by the housekeeping pass. */
+export class MongoSessionRepository implements SessionRepository {
+  private readonly coll: Collection<SessionDoc>;
+  constructor(db: Db) {
+    this.coll = db.collection<SessionDoc>(Collections.sessions);
+  }
+
+  async insert(s: Session): Promise<void> {
+    await this.coll.insertOne({
+      _id: s.id,
+      org_id: s.orgId,
+      user_id: s.userId,
+      created_at: s.createdAt,
+      last_used_at: s.lastUsedAt,
+      expires_at: s.expiresAt,
+      ip: s.ip,
+      user_agent: s.userAgent,
+      revoked_at: s.revokedAt ?? null,
+    });
+  }
+
+  async get(orgId: string, sessionId: string): Promise<Session | null> {
+    const d = await this.coll.findOne({ _id: sessionId, org_id: orgId });
+    return d ? fromDoc(d) : null;
+  }
+
+  async listActive(orgId: string, userId: string, now: Date): Promise<Session[]> {
+    const docs = await this.coll
+      .find({ org_id: orgId, user_id: userId, revoked_at: null, expires_at: { $gt: now } })
+      .sort({ _id: -1 })
+      .limit(1000)
+      .toArray();
+    return docs.map(fromDoc);
+  }
+
+  async revoke(orgId: string, userId: string, sessionId: string, at: Date): Promise<boolean> {
+    const r = await this.coll.updateOne(
+      { _id: sessionId, org_id: orgId, user_id: userId, revoked_at: null },
+      { $set: { revoked_at: at } },
+    );
+    return r.matchedCount === 1;
+  }
+
+  async revokeAll(orgId: string, userId: string, at: Date): Promise<number> {
+    const r = await this.coll.updateMany(
+      { org_id: orgId, user_id: userId, revoked_at: null, expires_at: { $gt: at } },
+      { $set: { revoked_at: at } },
+    );
+    return r.modifiedCount;
+  }
+
+  async touch(sessionId: string, at: Date, expiresAt?: Date): Promise<boolean> {
+    const r = await this.coll.updateOne(
+      { _id: sessionId, revoked_at: null, expires_at: { $gt: at } },
+      { $set: { last_used_at: at, ...(expiresAt ? { expires_at: expiresAt } : {}) } },
+    );
+    return r.matchedCount === 1;
+  }
+
+  /** Deletes sessions that ended before `before` (kept a while after expiry for support questions). */
+  async purgeEndedBefore(before: Date): Promise<number> {
+    const r = await this.coll.deleteMany({ expires_at: { $lt: before } });
+    return r.deletedCount;
+  }
+}

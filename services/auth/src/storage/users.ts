@@ -1,0 +1,146 @@
+import { isDuplicateKey, withOutbox, type Outbox, type PendingEvent } from "@vulnscan/kit";
+import type { Collection, Db } from "mongodb";
+import { EmailTakenError, type UserRepository } from "../domain/ports.js";
+import type { AuthEvent, User } from "../domain/types.js";
+import { toPendingEvent } from "../events/auth-events.js";
+import { Collections } from "./collections.js";
+
+export interface UserDoc {
+  _id: string;
+  org_id: string;
+  email: string;
+  password_hash: string;
+  mfa_enabled: boolean;
+  mfa_secret: string | null;
+  mfa_pending_secret: string | null;
+  /** Last TOTP time step accepted; 0 before any. */
+  mfa_last_step: number;
+  created_at: Date;
+  last_login_at: Date | null;
+  outbox?: PendingEvent[];
+  outbox_pending?: boolean;
+}
+
+/** The outbox array can hold a few events; never read it along with the user. */
+const NO_OUTBOX = { projection: { outbox: 0 } } as const;
+
+export const userFromDoc = (d: UserDoc): User => ({
+  id: d._id,
+  orgId: d.org_id,
+  email: d.email,
+  passwordHash: d.password_hash,
+  mfa: {
+    enabled: d.mfa_enabled,
+    ...(d.mfa_secret ? { secret: d.mfa_secret } : {}),
+    ...(d.mfa_pending_secret ? { pendingSecret: d.mfa_pending_secret } : {}),
+    lastUsedStep: d.mfa_last_step ?? 0,
+  },
+  createdAt: d.created_at,
+  ...(d.last_login_at ? { lastLoginAt: d.last_login_at } : {}),
+});
+
+/**
+ * Users, with their events in the outbox of their own document: the event is stored in the
+ * same single-document update as the change it reports, then flushed to Kafka right away
+ * (when an outbox is given; otherwise the running service's relay publishes it).
+ */
+export class MongoUserRepository implements UserRepository {
+  private readonly coll: Collection<UserDoc>;
+  constructor(
+    db: Db,
+    private readonly outbox?: Outbox,
+  ) {
+    this.coll = db.collection<UserDoc>(Collections.users);
+  }
+
+  private async flush(userId: string): Promise<void> {
+    await this.outbox?.flushSoon(Collections.users, userId);
+  }
+
+  async insert(user: User): Promise<void> {
+    try {
+      await this.coll.insertOne({
+        _id: user.id,
+        org_id: user.orgId,
+        email: user.email,
+        password_hash: user.passwordHash,
+        mfa_enabled: user.mfa.enabled,
+        mfa_secret: user.mfa.secret ?? null,
+        mfa_pending_secret: user.mfa.pendingSecret ?? null,
+        mfa_last_step: user.mfa.lastUsedStep,
+        created_at: user.createdAt,
+        last_login_at: user.lastLoginAt ?? null,
+        outbox: [],
+        outbox_pending: false,
+      });
+    } catch (err) {
+      if (isDuplicateKey(err)) throw new EmailTakenError(user.email);
+      throw err;
+    }
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const d = await this.coll.findOne({ email }, NO_OUTBOX);
+    return d ? userFromDoc(d) : null;
+  }
+
+  async get(orgId: string, userId: string): Promise<User | null> {
+    const d = await this.coll.findOne({ _id: userId, org_id: orgId }, NO_OUTBOX);
+    return d ? userFromDoc(d) : null;
+  }
+
+  async recordEvent(userId: string, event: AuthEvent): Promise<void> {
+    await this.coll.updateOne({ _id: userId }, withOutbox({}, [toPendingEvent(event)]));
+    await this.flush(userId);
+  }
+
+  async recordLogin(userId: string, at: Date): Promise<void> {
+    await this.coll.updateOne({ _id: userId }, { $set: { last_login_at: at } });
+  }
+
+  async setPassword(userId: string, passwordHash: string): Promise<void> {
+    await this.coll.updateOne({ _id: userId }, { $set: { password_hash: passwordHash } });
+  }
+
+  async setPendingMfa(orgId: string, userId: string, secret: string): Promise<boolean> {
+    const r = await this.coll.updateOne(
+      { _id: userId, org_id: orgId, mfa_enabled: false },
+      { $set: { mfa_pending_secret: secret } },
+    );
+    return r.matchedCount === 1;
+  }
+
+  async enableMfa(orgId: string, userId: string, secret: string, step: number): Promise<boolean> {
+    const r = await this.coll.updateOne(
+      { _id: userId, org_id: orgId, mfa_enabled: false, mfa_pending_secret: secret, mfa_last_step: { $lt: step } },
+      { $set: { mfa_enabled: true, mfa_secret: secret, mfa_pending_secret: null, mfa_last_step: step } },
+    );
+    return r.matchedCount === 1;
+  }
+
+  async consumeMfaStep(userId: string, step: number): Promise<boolean> {
+    // Conditional on the stored step being older: of two requests with the same code, one wins.
+    const r = await this.coll.updateOne({ _id: userId, mfa_last_step: { $lt: step } }, { $set: { mfa_last_step: step } });
+    return r.matchedCount === 1;
+  }
+
+  async disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent): Promise<boolean> {
+    const r = await this.coll.updateOne(
+      { _id: userId, org_id: orgId, mfa_enabled: true, ...(step === null ? {} : { mfa_last_step: { $lt: step } }) },
+      withOutbox(
+        {
+          $set: {
+            mfa_enabled: false,
+            mfa_secret: null,
+            mfa_pending_secret: null,
+            ...(step === null ? {} : { mfa_last_step: step }),
+          },
+        },
+        [toPendingEvent(event)],
+      ),
+    );
+    if (r.matchedCount !== 1) return false;
+    await this.flush(userId);
+    return true;
+  }
+}
