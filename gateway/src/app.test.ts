@@ -31,7 +31,7 @@ function upstreams(down: UpstreamName[] = []): Upstreams {
       ),
     ]),
   ) as Upstreams["health"];
-  return { urls: {} as Upstreams["urls"], health, auth: {} as Upstreams["auth"] };
+  return { urls: {} as Upstreams["urls"], health, auth: {} as Upstreams["auth"], scans: {} as Upstreams["scans"], findings: {} as Upstreams["findings"] };
 }
 
 const probe: FastifyPluginAsync = async (app) => {

@@ -10,6 +10,7 @@ import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { authRoutes } from "./routes/auth.js";
 import { healthRoutes } from "./routes/health.js";
+import { scanRoutes } from "./routes/scans.js";
 import type { Upstreams } from "./upstreams.js";
 
 export interface AppDeps {
@@ -49,6 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, deps.config.SERVICE_VERSION);
   await app.register(healthRoutes({ upstreams: deps.upstreams, version: deps.config.SERVICE_VERSION }));
   await app.register(authRoutes(deps.upstreams.auth));
+  await app.register(scanRoutes(deps.upstreams.scans));
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;
 }

@@ -36,5 +36,5 @@ export function iso(ts: Timestamp | undefined): string | undefined {
 }
 
 /** Bearer-only routes and routes that take either credential, for the OpenAPI security field. */
-export const bearerSecurity = [{ bearerAuth: [] }];
-export const anySecurity = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
+export const bearerSecurity: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }];
+export const anySecurity: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKeyAuth: [] }];

@@ -2,6 +2,8 @@ import type { Client } from "@connectrpc/connect";
 import { createRpcClient } from "@vulnscan/kit";
 import { Health, HealthCheckResponse_ServingStatus } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
+import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import type { GatewayConfig } from "./config.js";
 
 export type UpstreamName = "auth" | "scan-orchestrator" | "findings" | "grc" | "webhook-dispatcher";
@@ -10,6 +12,8 @@ export interface Upstreams {
   urls: Record<UpstreamName, string>;
   health: Record<UpstreamName, Client<typeof Health>>;
   auth: Client<typeof AuthService>;
+  scans: Client<typeof ScanService>;
+  findings: Client<typeof FindingService>;
 }
 
 export function createUpstreams(config: GatewayConfig): Upstreams {
@@ -25,7 +29,13 @@ export function createUpstreams(config: GatewayConfig): Upstreams {
     Object.entries(urls).map(([name, url]) => [name, createRpcClient(Health, url, { breaker: false, timeoutMs: config.HEALTH_TIMEOUT_MS })]),
   ) as Upstreams["health"];
   const rpc = { timeoutMs: config.UPSTREAM_TIMEOUT_MS };
-  return { urls, health, auth: createRpcClient(AuthService, urls.auth, rpc) };
+  return {
+    urls,
+    health,
+    auth: createRpcClient(AuthService, urls.auth, rpc),
+    scans: createRpcClient(ScanService, urls["scan-orchestrator"], rpc),
+    findings: createRpcClient(FindingService, urls.findings, rpc),
+  };
 }
 
 export type UpstreamStatus = "up" | "down";

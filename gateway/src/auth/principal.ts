@@ -7,7 +7,7 @@ export type Principal =
   | { kind: "user"; orgId: string; userId: string; sessionId: string; email: string; token: string }
   | { kind: "api_key"; orgId: string; apiKeyId: string; name: string; permissions: Permission[] };
 
-/** The actor recorded in histories and audit trails. */
+/** The name recorded in histories and comments: the user's email, or the API key's name. */
 export function actorName(p: Principal): string {
-  return p.kind === "user" ? p.email || p.userId : `api_key:${p.name || p.apiKeyId}`;
+  return p.kind === "user" ? p.email || p.userId : p.name || p.apiKeyId;
 }

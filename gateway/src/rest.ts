@@ -1,0 +1,50 @@
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { ActorSchema } from "@vulnscan/proto/vulnscan/common/v1/actor_pb.js";
+import type { PageInfo } from "@vulnscan/proto/vulnscan/common/v1/pagination_pb.js";
+import type { Principal } from "./auth/principal.js";
+
+/** REST value of a proto enum: `ScanStatus.PENDING` → "pending". */
+export function restEnum<E extends Record<string, string | number>>(e: E, value: number): string {
+  return String(e[value] ?? "").toLowerCase();
+}
+
+/** Proto enum value of a REST value (already schema-validated): "pending" → ScanStatus.PENDING. */
+export function protoEnum<E extends Record<string, string | number>>(e: E, name: string): E[keyof E] {
+  return e[name.toUpperCase() as keyof E];
+}
+
+/** The spec's list query: page from 1, per_page 1–100 (default 20); out of range is a 422. */
+export const pageQueryProperties = {
+  page: { type: "integer", minimum: 1, default: 1, description: "1-based page number" },
+  per_page: { type: "integer", minimum: 1, maximum: 100, default: 20, description: "Items per page (max 100)" },
+} as const;
+
+export function envelopeSchema(item: object) {
+  return {
+    type: "object",
+    required: ["items", "total", "page", "per_page", "pages"],
+    properties: {
+      items: { type: "array", items: item },
+      total: { type: "integer" },
+      page: { type: "integer" },
+      per_page: { type: "integer" },
+      pages: { type: "integer" },
+    },
+  } as const;
+}
+
+export function envelope<T>(items: T[], info: PageInfo | undefined) {
+  return { items, total: info?.total ?? items.length, page: info?.page ?? 1, per_page: info?.perPage ?? items.length, pages: info?.pages ?? 1 };
+}
+
+export function actorOf(p: Principal): MessageInitShape<typeof ActorSchema> {
+  return p.kind === "user"
+    ? { userId: p.userId, displayName: p.email || p.userId }
+    : { apiKeyId: p.apiKeyId, displayName: p.name || p.apiKeyId };
+}
+
+/** A validated ISO 8601 query value as a proto Timestamp. */
+export function tsOf(value: string | undefined) {
+  return value === undefined ? undefined : timestampFromDate(new Date(value));
+}
