@@ -1,7 +1,66 @@
-import { Topics, type ServiceContext, type ServiceParts } from "@vulnscan/kit";
-import type { Config } from "./config.js";
+import { Outbox, Topics, type ServiceContext, type ServiceParts } from "@vulnscan/kit";
+import { authSettings, type Config } from "./config.js";
+import { createAuthDomain } from "./domain/index.js";
+import { argon2Hasher } from "./domain/passwords.js";
+import { authObserver } from "./metrics.js";
+import { AuthRpcService } from "./rpc/auth-service.js";
+import { authRoutes, authServiceNames } from "./rpc/routes.js";
+import { authIndexes, mongoRepositories, outboxCollections } from "./storage/index.js";
 
-/** Wiring: mongo → repositories → publisher → domain → rpc. Identity lands with its own issue. */
-export function compose(_ctx: ServiceContext<Config>): ServiceParts {
-  return { topics: [Topics.authEvents] };
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+/** Ended sessions stay this long (support can still see them), then are deleted. */
+const ENDED_SESSION_RETENTION_MS = 30 * 24 * 3600 * 1000;
+
+/** Wiring: mongo → repositories → outbox → domain → rpc. */
+export function compose(ctx: ServiceContext<Config>): ServiceParts {
+  const { config, logger } = ctx;
+  const settings = authSettings(config);
+  const outbox = new Outbox(ctx.db, ctx.kafka, logger, outboxCollections);
+  const repos = mongoRepositories(ctx.db, outbox);
+  const keyRotationMs = config.AUTH_KEY_ROTATION_SECONDS * 1000;
+  const domain = createAuthDomain({
+    ...repos,
+    hasher: argon2Hasher,
+    settings,
+    observer: authObserver(ctx.metrics.registry),
+    now: () => new Date(),
+    keyRotationMs,
+  });
+  const impl = new AuthRpcService(domain, {
+    issuer: settings.issuer,
+    audience: settings.audience,
+    cacheSeconds: config.AUTH_JWKS_CACHE_SECONDS,
+  });
+
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
+    const t = setInterval(() => {
+      fn().catch((err) => logger.warn({ err: (err as Error).message }, `${what} failed; will retry`));
+    }, ms);
+    t.unref();
+    timers.push(t);
+  };
+
+  return {
+    routes: authRoutes(impl),
+    serviceNames: authServiceNames,
+    indexes: authIndexes,
+    topics: [Topics.authEvents],
+    start: async () => {
+      // Replicas starting together race here; the unique generation index leaves one key.
+      const key = await domain.keyring.ensureCurrent();
+      logger.info({ kid: key.kid, generation: key.generation }, "signing key ready");
+      outbox.start();
+      every(Math.min(keyRotationMs / 4, 60_000), "signing key maintenance", () => domain.keyring.maintain());
+      every(HOUSEKEEPING_INTERVAL_MS, "housekeeping", async () => {
+        const now = Date.now();
+        await repos.sessions.purgeEndedBefore(new Date(now - ENDED_SESSION_RETENTION_MS));
+        await repos.attempts.purgeEndedBefore(new Date(now - settings.attemptWindowMs));
+      });
+    },
+    stop: async () => {
+      for (const t of timers) clearInterval(t);
+      await outbox.stop();
+    },
+  };
 }
