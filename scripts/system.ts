@@ -55,6 +55,10 @@ export interface ProcessInfo {
 export interface RunningSystem {
   gatewayUrl: string;
   processes: Record<ServiceName | "gateway", ProcessInfo>;
+  /** Env the gateway was started with (upstream addresses, database), for extra replicas. */
+  gatewayEnv: Record<string, string>;
+  /** Starts one more gateway replica on the same upstreams and database (stopped by stop()). */
+  startGateway(): Promise<{ url: string; stop(): Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -105,29 +109,34 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
   };
   const gatewayEnv: Record<string, string> = {};
   try {
+    // Ports first, so every process learns every upstream address (services call auth too).
+    const ports = new Map<string, { rpc: number; admin: number }>();
+    for (const svc of SERVICES) ports.set(svc.name, { rpc: await freePort(), admin: await freePort() });
+    for (const svc of SERVICES) if (svc.urlEnv) gatewayEnv[svc.urlEnv] = `http://127.0.0.1:${ports.get(svc.name)!.rpc}`;
     for (const svc of SERVICES) {
-      const [rpcPort, adminPort] = [await freePort(), await freePort()];
+      const { rpc: rpcPort, admin: adminPort } = ports.get(svc.name)!;
       const logFile = path.join(opts.logDir, `${svc.name}.log`);
       const child = launch(
         svc.name,
         `services/${svc.name}/src/main.ts`,
-        { ...common, RPC_PORT: String(rpcPort), ADMIN_PORT: String(adminPort), MONGO_DB: `${opts.dbPrefix ?? ""}${svc.database}` },
+        {
+          ...common,
+          ...gatewayEnv,
+          RPC_PORT: String(rpcPort),
+          ADMIN_PORT: String(adminPort),
+          MONGO_DB: `${opts.dbPrefix ?? ""}${svc.database}`,
+        },
         logFile,
       );
       children.push(child);
       const rpcUrl = `http://127.0.0.1:${rpcPort}`;
       processes[svc.name] = { name: svc.name, pid: child.pid ?? -1, rpcUrl, adminUrl: `http://127.0.0.1:${adminPort}`, logFile };
-      if (svc.urlEnv) gatewayEnv[svc.urlEnv] = rpcUrl;
     }
     const gatewayPort = opts.gatewayPort ?? (await freePort());
     const gatewayAdmin = await freePort();
     const gatewayLog = path.join(opts.logDir, "gateway.log");
-    const gateway = launch(
-      "gateway",
-      "gateway/src/main.ts",
-      { ...common, ...gatewayEnv, PORT: String(gatewayPort), ADMIN_PORT: String(gatewayAdmin), MONGO_DB: `${opts.dbPrefix ?? ""}gateway` },
-      gatewayLog,
-    );
+    Object.assign(gatewayEnv, common, { MONGO_DB: `${opts.dbPrefix ?? ""}gateway` });
+    const gateway = launch("gateway", "gateway/src/main.ts", { ...gatewayEnv, PORT: String(gatewayPort), ADMIN_PORT: String(gatewayAdmin) }, gatewayLog);
     children.push(gateway);
     processes.gateway = { name: "gateway", pid: gateway.pid ?? -1, adminUrl: `http://127.0.0.1:${gatewayAdmin}`, logFile: gatewayLog };
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
@@ -147,9 +156,26 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
     );
     await waitUntil(() => httpOk(`${gatewayUrl}/api/health`, 3000), { timeoutMs, what: "gateway /api/health" });
 
+    let replicas = 0;
+    const startGateway = async () => {
+      const [port, admin] = [await freePort(), await freePort()];
+      const logFile = path.join(opts.logDir, `gateway-${++replicas}.log`);
+      const child = launch("gateway", "gateway/src/main.ts", { ...gatewayEnv, PORT: String(port), ADMIN_PORT: String(admin) }, logFile);
+      children.push(child);
+      const url = `http://127.0.0.1:${port}`;
+      await waitUntil(() => httpOk(`${url}/api/health`, 3000), {
+        timeoutMs,
+        what: "extra gateway",
+        failIf: () => (child.exitCode !== null ? `exited with code ${child.exitCode}:\n${tail(logFile)}` : undefined),
+      });
+      return { url, stop: () => stopChild(child) };
+    };
+
     return {
       gatewayUrl,
       processes,
+      gatewayEnv,
+      startGateway,
       stop: async () => {
         process.removeListener("exit", killAll);
         // Gateway first so no new requests arrive while services drain.
