@@ -17,3 +17,4 @@ export * from "./telemetry.js";
 export * from "./topics.js";
 export * from "./outbox.js";
 export * from "./slot-counter.js";
+export * from "./slot-pool.js";
