@@ -1,0 +1,190 @@
+import { decodeJwt, decodeProtectedHeader } from "jose";
+import { describe, expect, it } from "vitest";
+import { client, testAuth } from "../testing.js";
+import { totpCode } from "./totp.js";
+
+const HOUR = 3600 * 1000;
+
+async function rejectionOf(p: Promise<unknown>) {
+  try {
+    await p;
+  } catch (err) {
+    return err as { kind: string; errorCode: string; message: string; field?: string };
+  }
+  throw new Error("expected a rejection");
+}
+
+describe("IssueToken", () => {
+  it("signs an ES256 JWT with kid and the documented claims, and opens a session", async () => {
+    const a = testAuth();
+    const { org, user, password } = await a.orgWithUser("professional", "Alice@Example.com");
+    const t = await a.login.issueToken({ username: "  ALICE@example.com ", password, mfaCode: "", client });
+    expect(t).toMatchObject({ tokenType: "bearer", expiresIn: 3600, userId: user.id, orgId: org.id });
+    expect(t.sessionId).toMatch(/^session_[0-9a-f]{28}$/);
+
+    const header = decodeProtectedHeader(t.accessToken);
+    const key = await a.repos.signingKeys.latest();
+    expect(header).toEqual({ alg: "ES256", kid: key!.kid, typ: "JWT" });
+    const claims = decodeJwt(t.accessToken);
+    expect(Object.keys(claims).sort()).toEqual(["aud", "email", "exp", "iat", "iss", "jti", "org", "sid", "sub"]);
+    expect(claims).toMatchObject({
+      iss: "vulnscan-auth",
+      aud: "vulnscan-api",
+      sub: user.id,
+      org: org.id,
+      sid: t.sessionId,
+      email: "alice@example.com",
+      iat: a.now().getTime() / 1000,
+      exp: a.now().getTime() / 1000 + 3600,
+    });
+
+    const session = a.repos.sessions.rows.get(t.sessionId)!;
+    expect(session).toMatchObject({ orgId: org.id, userId: user.id, ip: client.ip, userAgent: client.userAgent });
+    expect(session.expiresAt.getTime() - a.now().getTime()).toBe(7 * 24 * HOUR);
+    expect(a.repos.users.rows.get(user.id)!.lastLoginAt).toEqual(a.now());
+    expect(a.observed).toEqual(["login:success", "token:issue"]);
+  });
+
+  it("answers an unknown email and a wrong password identically; only the existing user gets an event", async () => {
+    const a = testAuth();
+    const { org, user } = await a.orgWithUser("startup", "bob@example.com");
+    const wrong = await rejectionOf(a.login.issueToken({ username: "bob@example.com", password: "nope nope nope", mfaCode: "", client }));
+    const unknown = await rejectionOf(a.login.issueToken({ username: "nobody@example.com", password: "x", mfaCode: "", client }));
+    for (const e of [wrong, unknown]) {
+      expect(e).toMatchObject({ kind: "unauthenticated", errorCode: "INVALID_CREDENTIALS", message: "Incorrect email or password" });
+    }
+    expect(a.repos.users.events).toEqual([
+      {
+        type: "user.login_failed",
+        orgId: org.id,
+        userId: user.id,
+        email: "bob@example.com",
+        ip: client.ip,
+        userAgent: client.userAgent,
+        reason: "invalid_credentials",
+        occurredAt: a.now(),
+      },
+    ]);
+  });
+
+  it("throttles an account after 5 failures in 15 minutes, even with the right password, until the window passes", async () => {
+    const a = testAuth();
+    const { password } = await a.orgWithUser("startup", "carol@example.com");
+    for (let i = 0; i < 5; i++) {
+      expect(await rejectionOf(a.login.issueToken({ username: "carol@example.com", password: "wrong wrong wrong", mfaCode: "", client })))
+        .toMatchObject({ errorCode: "INVALID_CREDENTIALS" });
+    }
+    const throttled = await rejectionOf(a.login.issueToken({ username: "carol@example.com", password, mfaCode: "", client }));
+    expect(throttled).toMatchObject({ kind: "quota", errorCode: "TOO_MANY_ATTEMPTS" });
+    expect(a.repos.users.events).toHaveLength(5); // throttled attempts add no events
+    a.advance(15 * 60 * 1000 + 1);
+    await expect(a.login.issueToken({ username: "carol@example.com", password, mfaCode: "", client })).resolves.toBeDefined();
+  });
+
+  it("throttles unknown emails the same way, so throttling does not reveal accounts", async () => {
+    const a = testAuth();
+    for (let i = 0; i < 5; i++) await rejectionOf(a.login.issueToken({ username: "ghost@example.com", password: "x", mfaCode: "", client }));
+    expect(await rejectionOf(a.login.issueToken({ username: "ghost@example.com", password: "x", mfaCode: "", client }))).toMatchObject({
+      errorCode: "TOO_MANY_ATTEMPTS",
+    });
+  });
+
+  it("a success resets the failure count", async () => {
+    const a = testAuth();
+    const { password } = await a.orgWithUser("startup", "dan@example.com");
+    const bad = () => rejectionOf(a.login.issueToken({ username: "dan@example.com", password: "wrong wrong wrong", mfaCode: "", client }));
+    for (let i = 0; i < 4; i++) await bad();
+    await a.login.issueToken({ username: "dan@example.com", password, mfaCode: "", client });
+    for (let i = 0; i < 5; i++) expect(await bad()).toMatchObject({ errorCode: "INVALID_CREDENTIALS" });
+    expect(await bad()).toMatchObject({ errorCode: "TOO_MANY_ATTEMPTS" });
+  });
+
+  it("with MFA on: no code is MFA_REQUIRED, a wrong code INVALID_MFA_CODE, a used code cannot be replayed", async () => {
+    const a = testAuth();
+    const { org, user, password } = await a.orgWithUser("professional", "erin@example.com");
+    const { secret } = await a.mfa.setup(org.id, user.id);
+    await a.mfa.enable(org.id, user.id, totpCode(secret, a.now()));
+    a.advance(30_000);
+
+    const login = (mfaCode: string) => a.login.issueToken({ username: "erin@example.com", password, mfaCode, client });
+    expect(await rejectionOf(login(""))).toMatchObject({ kind: "unauthenticated", errorCode: "MFA_REQUIRED", message: "MFA code required" });
+    expect(await rejectionOf(login("000000"))).toMatchObject({ kind: "unauthenticated", errorCode: "INVALID_MFA_CODE" });
+    const code = totpCode(secret, a.now());
+    await expect(login(code)).resolves.toMatchObject({ userId: user.id });
+    expect(await rejectionOf(login(code))).toMatchObject({ errorCode: "INVALID_MFA_CODE" }); // replay
+    // A wrong password never reveals that MFA is on.
+    expect(await rejectionOf(a.login.issueToken({ username: "erin@example.com", password: "wrong wrong wrong", mfaCode: "", client }))).toMatchObject({
+      errorCode: "INVALID_CREDENTIALS",
+    });
+    expect(a.repos.users.events.map((e) => (e.type === "user.login_failed" ? e.reason : e.type))).toEqual([
+      "mfa_required",
+      "invalid_mfa_code",
+      "invalid_mfa_code",
+      "invalid_credentials",
+    ]);
+    // The code of the next time step works.
+    a.advance(30_000);
+    await expect(login(totpCode(secret, a.now()))).resolves.toBeDefined();
+  });
+});
+
+describe("RefreshToken", () => {
+  async function loggedIn(opts: Parameters<typeof testAuth>[0] = {}) {
+    const a = testAuth(opts);
+    const { org, user, password } = await a.orgWithUser();
+    const t = await a.login.issueToken({ username: user.email, password, mfaCode: "", client });
+    return { a, org, user, t };
+  }
+
+  it("signs a new token for the same session and slides the session's end", async () => {
+    const { a, org, t } = await loggedIn();
+    a.advance(HOUR / 2);
+    const r = await a.login.refreshToken({ orgId: org.id, accessToken: t.accessToken, client });
+    expect(r.sessionId).toBe(t.sessionId);
+    expect(r.expiresIn).toBe(3600);
+    const c = decodeJwt(r.accessToken);
+    expect(c.sid).toBe(t.sessionId);
+    expect(c.jti).not.toBe(decodeJwt(t.accessToken).jti);
+    expect(a.repos.sessions.rows.get(t.sessionId)!.expiresAt.getTime()).toBe(a.now().getTime() + 7 * 24 * HOUR);
+  });
+
+  it("never signs past the session's maximum lifetime, and needs a token that is still valid", async () => {
+    const { a, org, t } = await loggedIn({ settings: { sessionTtlMs: 2 * HOUR, sessionMaxLifetimeMs: 2 * HOUR } });
+    const start = a.now().getTime() / 1000;
+    a.advance(50 * 60 * 1000);
+    const r1 = await a.login.refreshToken({ orgId: org.id, accessToken: t.accessToken, client });
+    expect(decodeJwt(r1.accessToken).exp).toBe(start + 110 * 60); // a full hour: the session lasts longer
+    a.advance(50 * 60 * 1000); // 100 min after login
+    const r2 = await a.login.refreshToken({ orgId: org.id, accessToken: r1.accessToken, client });
+    expect(decodeJwt(r2.accessToken).exp).toBe(start + 120 * 60); // capped at the session's end
+    expect(r2.expiresIn).toBe(20 * 60);
+    // The first token expired at 60 min.
+    const expired = await a.login.refreshToken({ orgId: org.id, accessToken: t.accessToken, client }).catch((e) => e);
+    expect(expired).toMatchObject({ kind: "unauthenticated", errorCode: "TOKEN_EXPIRED", message: "Token has expired" });
+    a.advance(20 * 60 * 1000); // the session is over
+    const over = await a.login.refreshToken({ orgId: org.id, accessToken: r2.accessToken, client }).catch((e) => e);
+    expect(over).toMatchObject({ errorCode: "TOKEN_EXPIRED" });
+  });
+
+  it("refuses a revoked session, another organization, and anything that does not verify", async () => {
+    const { a, org, user, t } = await loggedIn();
+    const refresh = (accessToken: string, orgId = org.id) => a.login.refreshToken({ orgId, accessToken, client }).catch((e) => e);
+    expect(await refresh(t.accessToken, "org_other")).toMatchObject({ errorCode: "INVALID_TOKEN", message: "Could not validate credentials" });
+    const [h, p, s] = t.accessToken.split(".");
+    expect(await refresh(`${h}.${p}.${s!.slice(0, -4)}AAAA`)).toMatchObject({ errorCode: "INVALID_TOKEN" });
+    expect(await refresh("not.a.jwt")).toMatchObject({ errorCode: "INVALID_TOKEN" });
+    const noneAlg = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${p}.`;
+    expect(await refresh(noneAlg)).toMatchObject({ errorCode: "INVALID_TOKEN" });
+    await a.sessions.revoke(org.id, user.id, t.sessionId);
+    expect(await refresh(t.accessToken)).toMatchObject({ errorCode: "INVALID_TOKEN" });
+  });
+
+  it("refuses a token of another issuer or audience", async () => {
+    const { a, org, t } = await loggedIn();
+    const r = await a.keyring.verify(t.accessToken, { issuer: "vulnscan-auth", audience: "someone-else" }).catch((e) => e);
+    expect(r).toMatchObject({ errorCode: "INVALID_TOKEN" });
+    const r2 = await a.keyring.verify(t.accessToken, { issuer: "evil", audience: "vulnscan-api" }).catch((e) => e);
+    expect(r2).toMatchObject({ errorCode: "INVALID_TOKEN" });
+    await expect(a.login.refreshToken({ orgId: org.id, accessToken: t.accessToken, client })).resolves.toBeDefined();
+  });
+});
