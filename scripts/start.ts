@@ -2,6 +2,8 @@
 // line; Ctrl-C stops everything this started.
 import net from "node:net";
 import path from "node:path";
+import { createMongo } from "@vulnscan/kit";
+import { seedDemo } from "../services/auth/src/seed.js";
 import { cacheDir, startStack, type StackHandle } from "./stack/index.js";
 import { LOCAL_SAFETY_ENV, startSystem, type RunningSystem } from "./system.js";
 
@@ -46,11 +48,19 @@ try {
     logLevel: process.env.LOG_LEVEL ?? "info",
   });
   log(`service logs: ${path.join(home, "logs")}`);
+  // Demo organizations (one per plan) with fresh passwords each start, so the printed ones work.
+  const authDb = createMongo(stack.mongoUrl, "auth", "npm-start");
+  const accounts = await seedDemo(authDb.db).finally(() => authDb.close());
+  for (const a of accounts) log(`demo ${a.plan.padEnd(12)} org ${a.orgId}  login ${a.email} / ${a.password}`);
   log(
     `scan targets and webhook URLs are limited to ${LOCAL_SAFETY_ENV.SCAN_ALLOWED_NETWORKS} ` +
       `(private targets allowed for the local lab); set SCAN_ALLOWED_NETWORKS / WEBHOOK_ALLOWED_NETWORKS to widen`,
   );
-  console.log(`vulnscan ready at ${system.gatewayUrl} (health: ${system.gatewayUrl}/api/health) in ${((Date.now() - started) / 1000).toFixed(1)} s — Ctrl-C stops everything`);
+  const demo = accounts.find((a) => a.plan === "professional") ?? accounts[0];
+  console.log(
+    `vulnscan ready at ${system.gatewayUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s — ` +
+      `try: curl -d username=${demo?.email} -d password=${demo?.password} ${system.gatewayUrl}/api/v1/auth/token — Ctrl-C stops everything`,
+  );
 } catch (err) {
   log(`failed: ${(err as Error).message}`);
   await shutdown(1);
