@@ -8,6 +8,11 @@ export class EgressDenied extends Error {
 
 type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
+/** Name → addresses. The default is the system resolver; tests and the lab pass a fixed table. */
+export type Lookup = (host: string) => Promise<string[]>;
+
+const systemLookup: Lookup = async (host) => (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
 /**
  * The scanner's egress allowlist (DESIGN.md §5). Every connection the scanner makes goes
  * through `check` with the address it is about to connect to — the resolved address, not the
@@ -16,8 +21,10 @@ type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
  */
 export class EgressGuard {
   private readonly ranges?: Range[];
+  private readonly lookup: Lookup;
 
-  constructor(allowed: string | undefined) {
+  constructor(allowed: string | undefined, opts: { lookup?: Lookup } = {}) {
+    this.lookup = opts.lookup ?? systemLookup;
     const list = (allowed ?? "").split(",").map((s) => s.trim()).filter(Boolean);
     this.ranges = list.length ? list.map((c) => ipaddr.parseCIDR(c)) : undefined;
   }
@@ -39,7 +46,7 @@ export class EgressGuard {
 
   /** Resolves a host name (or passes an IP through) and returns only allowed addresses. */
   async resolve(host: string): Promise<string[]> {
-    const addresses = net.isIP(host) ? [host] : (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+    const addresses = net.isIP(host) ? [host] : await this.lookup(host);
     return addresses.filter((a) => this.allows(a));
   }
 }

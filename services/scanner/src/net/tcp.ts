@@ -42,6 +42,8 @@ export function connectTcp(host: string, port: number, opts: TcpOptions): Promis
         socket.destroy();
         return reject(new SelfConnectError(`self-connect on ${host}:${port}`));
       }
+      // A peer reset between the caller's reads must not surface as an unhandled 'error'.
+      socket.on("error", () => undefined);
       resolve(socket);
     });
   });
