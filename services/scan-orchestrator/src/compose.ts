@@ -1,7 +1,118 @@
-import { Topics, type ServiceContext, type ServiceParts } from "@vulnscan/kit";
+import {
+  createRpcClient,
+  newId,
+  Outbox,
+  SlotCounter,
+  SlotPool,
+  Topics,
+  type ServiceContext,
+  type ServiceParts,
+  type Subscription,
+} from "@vulnscan/kit";
+import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { Config } from "./config.js";
+import { systemResolver } from "./dns-resolver.js";
+import { createScanDomain } from "./domain/index.js";
+import { parseNetworkList, TargetPolicy } from "./domain/target.js";
+import { consumeReports, REPORTS_GROUP } from "./events/reports-consumer.js";
+import { scanObserver } from "./metrics.js";
+import { AuthPlanProvider } from "./plans/auth-plans.js";
+import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-service.js";
+import { CommandOutbox } from "./storage/command-outbox.js";
+import { Collections, MongoScanStore, MongoScheduleStore, outboxCollections, scanIndexes } from "./storage/mongo-store.js";
 
-/** Wiring: mongo → repositories → publisher → domain → rpc. Scans land with their own issue. */
-export function compose(_ctx: ServiceContext<Config>): ServiceParts {
-  return { topics: [Topics.scanEvents, Topics.scanJobs, Topics.scanCancellations, Topics.scanReports] };
+/** Leaked-slot reconciliation and quota pruning run every this many watchdog passes. */
+const RECONCILE_EVERY = 12;
+
+/** Wiring: mongo → repositories → outboxes → auth plans → domain → rpc, consumer, loops. */
+export function compose(ctx: ServiceContext<Config>): ServiceParts {
+  const { config, logger, db } = ctx;
+  const outbox = new Outbox(db, ctx.kafka, logger, outboxCollections, config.OUTBOX_RELAY_INTERVAL_MS);
+  const commands = new CommandOutbox(db, ctx.kafka, logger, outboxCollections, config.OUTBOX_RELAY_INTERVAL_MS);
+  const quotaSlots = new SlotCounter(db, Collections.quotaSlots);
+  const domain = createScanDomain({
+    scanStore: new MongoScanStore(db, outbox, commands),
+    scheduleStore: new MongoScheduleStore(db),
+    plans: new AuthPlanProvider(createRpcClient(AuthService, config.AUTH_URL, { timeoutMs: 5000 }), config.PLAN_CACHE_TTL_MS),
+    policy: new TargetPolicy({
+      allowPrivate: config.SCAN_ALLOW_PRIVATE_TARGETS,
+      allowedNetworks: parseNetworkList(config.SCAN_ALLOWED_NETWORKS),
+      resolver: systemResolver(),
+    }),
+    slots: new SlotPool(db, Collections.scanSlots),
+    monthly: quotaSlots,
+    observer: scanObserver(ctx.metrics.registry),
+    settings: {
+      maxDurationSeconds: config.SCAN_MAX_DURATION_SECONDS,
+      redispatchAfterMs: config.SCAN_REDISPATCH_AFTER_SECONDS * 1000,
+      maxAttempts: config.SCAN_MAX_ATTEMPTS,
+    },
+    now: () => new Date(),
+    newId: (prefix) => newId(prefix),
+  });
+
+  const loops: { stop(): Promise<void> }[] = [];
+  /** Runs `fn` every `ms` (no overlap with itself); stop() waits for a pass in flight. */
+  const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> | undefined;
+    let stopped = false;
+    const tick = () => {
+      running = fn()
+        .catch((err) => logger.warn({ err: (err as Error).message }, `${what} failed; will retry`))
+        .finally(() => {
+          if (!stopped) timer = setTimeout(tick, ms);
+        });
+    };
+    timer = setTimeout(tick, ms);
+    loops.push({
+      stop: async () => {
+        stopped = true;
+        clearTimeout(timer);
+        await running;
+      },
+    });
+  };
+
+  let subscription: Subscription | undefined;
+  let passes = 0;
+  return {
+    routes: scanRoutes(scanServiceImpl(domain.scans, domain.schedules)),
+    serviceNames: scanServiceNames,
+    indexes: scanIndexes,
+    topics: [Topics.scanEvents, Topics.scanJobs, Topics.scanCancellations, Topics.scanReports],
+    start: async () => {
+      outbox.start();
+      commands.start();
+      subscription = await consumeReports({
+        kafka: ctx.kafka,
+        processed: ctx.processedEvents(REPORTS_GROUP),
+        reports: domain.reports,
+        logger,
+      });
+      every(config.SCAN_WATCHDOG_INTERVAL_MS, "watchdog", async () => {
+        await domain.watchdog.pass();
+        if (passes++ % RECONCILE_EVERY === 0) {
+          await domain.watchdog.reconcileSlots();
+          // FerretDB v1 has no TTL indexes: old months' positions are pruned by hand.
+          await quotaSlots.prune();
+        }
+      });
+      every(config.SCHEDULER_INTERVAL_MS, "scheduler", () => domain.schedules.runDue());
+      logger.info(
+        {
+          allow_private_targets: config.SCAN_ALLOW_PRIVATE_TARGETS,
+          allowed_networks: config.SCAN_ALLOWED_NETWORKS || "(any)",
+          redispatch_after_s: config.SCAN_REDISPATCH_AFTER_SECONDS,
+        },
+        "scan orchestration running",
+      );
+    },
+    stop: async () => {
+      await Promise.all(loops.map((l) => l.stop()));
+      await subscription?.stop();
+      await outbox.stop();
+      await commands.stop();
+    },
+  };
 }

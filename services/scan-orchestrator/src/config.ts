@@ -1,7 +1,78 @@
-import { loadConfig, serviceEnvSchema } from "@vulnscan/kit";
-import type { z } from "zod";
+import { booleanFlag, loadConfig, serviceEnvSchema } from "@vulnscan/kit";
+import ipaddr from "ipaddr.js";
+import { z } from "zod";
+import type { ScanTypeName } from "./domain/phases.js";
 
-export const configSchema = serviceEnvSchema({ rpcPort: 50052, adminPort: 9462, database: "scans" });
+const seconds = (def: number, min = 1) => z.coerce.number().int().min(min).default(def);
+
+/** Per-type maximum run time before a scan fails with "maximum duration exceeded". */
+export const DEFAULT_MAX_DURATION_SECONDS: Record<ScanTypeName, number> = { quick: 1800, full: 7200, compliance: 3600 };
+
+/**
+ * SCAN_MAX_DURATION_SECONDS: one number for every type ("3600"), or per type
+ * ("quick=1800,full=7200,compliance=3600"; types left out keep their default).
+ */
+const maxDuration = z
+  .string()
+  .default("")
+  .transform((s, ctx) => {
+    const out = { ...DEFAULT_MAX_DURATION_SECONDS };
+    const text = s.trim();
+    if (text === "") return out;
+    if (/^\d+$/.test(text)) {
+      for (const k of Object.keys(out) as ScanTypeName[]) out[k] = Number(text);
+    } else {
+      for (const item of text.split(",").map((x) => x.trim()).filter(Boolean)) {
+        const m = /^(quick|full|compliance)=(\d+)$/.exec(item);
+        if (!m) {
+          ctx.addIssue({ code: "custom", message: `"${item}": use seconds, or type=seconds for quick, full, compliance` });
+          return z.NEVER;
+        }
+        out[m[1] as ScanTypeName] = Number(m[2]);
+      }
+    }
+    if (Object.values(out).some((v) => v < 1)) {
+      ctx.addIssue({ code: "custom", message: "durations must be at least 1 second" });
+      return z.NEVER;
+    }
+    return out;
+  });
+
+/** A comma-separated CIDR (or address) list; empty or unset = no allowlist. */
+const cidrList = z
+  .string()
+  .default("")
+  .refine(
+    (s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .every((c) => (c.includes("/") ? ipaddr.isValidCIDR(c) : ipaddr.isValid(c))),
+    "must be a comma-separated list of CIDR ranges, e.g. 127.0.0.0/8,10.200.0.0/16",
+  );
+
+export const configSchema = serviceEnvSchema({ rpcPort: 50052, adminPort: 9462, database: "scans" }).extend({
+  /** Where auth's GetPlan answers (plan facts). */
+  AUTH_URL: z.url().default("http://127.0.0.1:50051"),
+  /** How long a plan is cached per organization (at most 30 s). */
+  PLAN_CACHE_TTL_MS: z.coerce.number().int().min(0).max(30_000).default(30_000),
+  /** Allow loopback, private, link-local, CGNAT... targets (the local stack and tests). */
+  SCAN_ALLOW_PRIVATE_TARGETS: booleanFlag,
+  /** Egress allowlist (DESIGN.md §5): when set, targets must lie inside it. */
+  SCAN_ALLOWED_NETWORKS: cidrList,
+  SCAN_MAX_DURATION_SECONDS: maxDuration,
+  /** A pending or running scan with no report for this long is re-dispatched (attempt + 1). */
+  SCAN_REDISPATCH_AFTER_SECONDS: seconds(120),
+  /** Attempts per scan (first dispatch included) before a silent scan fails. */
+  SCAN_MAX_ATTEMPTS: seconds(5),
+  /** How often the watchdog looks at active scans. */
+  SCAN_WATCHDOG_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  /** How often the scheduler looks for due schedules. */
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How often the outbox relays publish what a crash left behind. */
+  OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+});
 
 export type Config = z.infer<typeof configSchema>;
 

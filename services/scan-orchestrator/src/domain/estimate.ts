@@ -1,0 +1,23 @@
+import type { ScanTypeName } from "./phases.js";
+
+/*
+ * estimated_duration_seconds (the spec's `estimated_duration`, in seconds):
+ *
+ *   base(type) × (1 + log2(hosts) / 4) × clamp(sqrt(ports / 1000), 0.5, 4), capped at the
+ *   type's maximum duration
+ *
+ * base: quick 420 s, full 2700 s, compliance 1320 s (the middle of the spec's stated 5-10,
+ * 30-60 and 15-30 minutes for one host and the default ports, counted as 1000). Hosts scale
+ * logarithmically because the scanner probes hosts in parallel (/28: ×2, /24: ×3, /20: ×4);
+ * ports by the square root, since most probes of closed ports end fast. The scan fails at its
+ * maximum duration, so an estimate never promises longer.
+ */
+
+export const BASE_SECONDS: Readonly<Record<ScanTypeName, number>> = { quick: 420, full: 2700, compliance: 1320 };
+export const DEFAULT_PORT_COUNT = 1000;
+
+export function estimateSeconds(type: ScanTypeName, hosts: number, ports: number | undefined, maxSeconds: number): number {
+  const hostFactor = 1 + Math.log2(Math.max(1, hosts)) / 4;
+  const portFactor = Math.min(4, Math.max(0.5, Math.sqrt((ports ?? DEFAULT_PORT_COUNT) / DEFAULT_PORT_COUNT)));
+  return Math.min(maxSeconds, Math.round(BASE_SECONDS[type] * hostFactor * portFactor));
+}

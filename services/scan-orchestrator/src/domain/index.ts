@@ -1,0 +1,69 @@
+import type {
+  ConcurrencySlots,
+  MonthlyCounter,
+  PlanProvider,
+  ScanObserver,
+  ScanStore,
+  ScheduleStore,
+} from "./ports.js";
+import { ReportUseCase } from "./reports.js";
+import { ScanUseCases, type ScanSettings } from "./scans.js";
+import { ScheduleUseCases } from "./schedules.js";
+import type { TargetPolicy } from "./target.js";
+import { Watchdog } from "./watchdog.js";
+
+export interface DomainSettings extends ScanSettings {
+  redispatchAfterMs: number;
+  maxAttempts: number;
+}
+
+export interface ScanDomain {
+  scans: ScanUseCases;
+  schedules: ScheduleUseCases;
+  reports: ReportUseCase;
+  watchdog: Watchdog;
+}
+
+/** The use cases over their ports; compose.ts passes Mongo/Kafka/auth, unit tests pass fakes. */
+export function createScanDomain(deps: {
+  scanStore: ScanStore;
+  scheduleStore: ScheduleStore;
+  plans: PlanProvider;
+  policy: TargetPolicy;
+  slots: ConcurrencySlots;
+  monthly: MonthlyCounter;
+  observer: ScanObserver;
+  settings: DomainSettings;
+  now: () => Date;
+  newId: (prefix: string) => string;
+}): ScanDomain {
+  const scans = new ScanUseCases({
+    store: deps.scanStore,
+    plans: deps.plans,
+    policy: deps.policy,
+    slots: deps.slots,
+    monthly: deps.monthly,
+    observer: deps.observer,
+    settings: deps.settings,
+    now: deps.now,
+    newScanId: () => deps.newId("scan"),
+  });
+  const schedules = new ScheduleUseCases({
+    store: deps.scheduleStore,
+    scans,
+    plans: deps.plans,
+    policy: deps.policy,
+    observer: deps.observer,
+    now: deps.now,
+    newScheduleId: () => deps.newId("schedule"),
+  });
+  const reports = new ReportUseCase(scans.lifecycle, { maxAttempts: deps.settings.maxAttempts }, deps.observer, deps.now);
+  const watchdog = new Watchdog({
+    store: deps.scanStore,
+    lifecycle: scans.lifecycle,
+    slots: deps.slots,
+    settings: { redispatchAfterMs: deps.settings.redispatchAfterMs, maxAttempts: deps.settings.maxAttempts },
+    now: deps.now,
+  });
+  return { scans, schedules, reports, watchdog };
+}

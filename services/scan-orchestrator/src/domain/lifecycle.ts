@@ -1,0 +1,160 @@
+import {
+  cancellationCommand,
+  jobCommand,
+  scanCompletedEvent,
+  scanFailedEvent,
+  scanProgressEvent,
+  scanStartedEvent,
+} from "./messages.js";
+import type { PhaseName } from "./phases.js";
+import { derivedFields, project } from "./projection.js";
+import type { ConcurrencySlots, ScanObserver, ScanStore, Volatile } from "./ports.js";
+import { transitionId, type Counts, type ScanCommand, type ScanEvent, type ScanRecord, type Transition } from "./types.js";
+
+/** A transition to claim, with the events and records it owns (built from the scan right after it). */
+export interface Step {
+  transition: Transition;
+  events(after: ScanRecord): ScanEvent[];
+  commands(after: ScanRecord): ScanCommand[];
+}
+
+export const concurrencyKey = (orgId: string) => `${orgId}:concurrent`;
+
+export const steps = {
+  started(scan: ScanRecord, attempt: number, at: Date): Step {
+    return {
+      transition: { _id: transitionId.started(scan._id), scan_id: scan._id, org_id: scan.org_id, at, kind: "started", attempt },
+      events: (after) => [scanStartedEvent(after)],
+      commands: () => [],
+    };
+  },
+  phase(scan: ScanRecord, attempt: number, phase: PhaseName, progress: number, counts: Counts, at: Date): Step {
+    return {
+      transition: {
+        _id: transitionId.phase(scan._id, phase),
+        scan_id: scan._id,
+        org_id: scan.org_id,
+        at,
+        kind: "phase",
+        attempt,
+        phase,
+        progress,
+        counts,
+      },
+      events: (after) => [scanProgressEvent(after, phase)],
+      commands: () => [],
+    };
+  },
+  /** A re-dispatch: attempt `attempt` runs the phases not completed yet. */
+  attempt(scan: ScanRecord, attempt: number, reason: string, at: Date): Step {
+    const phases = scan.phases.filter((p) => !scan.phases_completed.includes(p));
+    return {
+      transition: { _id: transitionId.attempt(scan._id, attempt), scan_id: scan._id, org_id: scan.org_id, at, kind: "attempt", attempt, phases, reason },
+      events: () => [],
+      commands: (after) => [jobCommand(after, attempt, phases, at)],
+    };
+  },
+  completed(scan: ScanRecord, at: Date): Step {
+    return {
+      transition: { _id: transitionId.terminal(scan._id), scan_id: scan._id, org_id: scan.org_id, at, kind: "terminal", status: "completed", error: "", phase: scan.phase },
+      events: (after) => [scanCompletedEvent(after)],
+      commands: () => [],
+    };
+  },
+  failed(scan: ScanRecord, error: string, at: Date, stopWorker = false): Step {
+    return {
+      transition: { _id: transitionId.terminal(scan._id), scan_id: scan._id, org_id: scan.org_id, at, kind: "terminal", status: "failed", error, phase: scan.phase },
+      events: (after) => [scanFailedEvent(after)],
+      commands: (after) => (stopWorker ? [cancellationCommand(after, at)] : []),
+    };
+  },
+  /** Cancelled scans emit no event (the spec has no kind for it); the scanner is told to stop. */
+  cancelled(scan: ScanRecord, at: Date): Step {
+    return {
+      transition: {
+        _id: transitionId.terminal(scan._id),
+        scan_id: scan._id,
+        org_id: scan.org_id,
+        at,
+        kind: "terminal",
+        status: "cancelled",
+        error: "cancelled by user",
+        phase: scan.phase,
+      },
+      events: () => [],
+      commands: (after) => [cancellationCommand(after, at)],
+    };
+  },
+};
+
+export interface Loaded {
+  scan: ScanRecord;
+  transitions: Transition[];
+  view: ScanRecord;
+}
+
+export interface Applied {
+  view: ScanRecord;
+  /** The transitions this call inserted (the others were already there). */
+  claimed: Transition[];
+}
+
+/**
+ * Applies transitions to a scan: each is claimed by a unique insert that carries its events,
+ * the concurrency slot is released once a terminal one is claimed, and the projection is
+ * written. Whoever loses a claim re-reads the transitions and projects what the winner did.
+ */
+export class Lifecycle {
+  constructor(
+    private readonly store: ScanStore,
+    private readonly slots: ConcurrencySlots,
+    private readonly observer: ScanObserver,
+  ) {}
+
+  async load(orgId: string, scanId: string): Promise<Loaded | null> {
+    const scan = await this.store.get(orgId, scanId);
+    if (!scan) return null;
+    return this.loadFor(scan);
+  }
+
+  async loadFor(scan: ScanRecord): Promise<Loaded> {
+    const transitions = await this.store.transitions(scan._id);
+    return { scan, transitions, view: project(scan, transitions) };
+  }
+
+  async apply(loaded: Loaded, plan: Step[], volatile: Volatile = {}): Promise<Applied> {
+    const base: ScanRecord = { ...loaded.scan, ...definedOnly(volatile) };
+    let transitions = loaded.transitions;
+    const claimed: Transition[] = [];
+    for (const step of plan) {
+      const next = [...transitions, step.transition];
+      const after = project(base, next);
+      if (await this.store.claim(step.transition, step.events(after), step.commands(after))) {
+        transitions = next;
+        claimed.push(step.transition);
+      } else {
+        transitions = await this.store.transitions(base._id);
+      }
+    }
+    const view = project(base, transitions);
+    const terminal = claimed.find((t) => t.kind === "terminal");
+    if (terminal) {
+      await this.slots.release(concurrencyKey(base.org_id), base._id);
+      this.observer.finished(view.status);
+    }
+    if (claimed.some((t) => t.kind === "attempt")) this.observer.redispatched();
+    if (claimed.length > 0 || Object.keys(definedOnly(volatile)).length > 0 || !sameDerived(loaded.scan, view)) {
+      await this.store.save(base._id, { ...derivedFields(view), ...definedOnly(volatile) });
+    }
+    for (const t of claimed) await this.store.publishTransition(t._id);
+    return { view, claimed };
+  }
+}
+
+function definedOnly(v: Volatile): Volatile {
+  return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as Volatile;
+}
+
+function sameDerived(a: ScanRecord, b: ScanRecord): boolean {
+  return JSON.stringify(derivedFields(a)) === JSON.stringify(derivedFields(b));
+}

@@ -1,0 +1,140 @@
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { ScanType } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
+import { durationSeconds } from "./projection.js";
+import type { PhaseName, ScanTypeName } from "./phases.js";
+import type { ScanCommand, ScanEvent, ScanRecord } from "./types.js";
+
+/*
+ * The scan.* event payloads (vulnscan.events.v1, REST strings, no enums) and the scanner's
+ * records, built from a scan as it is right after the transition they describe.
+ */
+
+export const scanTypeEnum: Record<ScanTypeName, ScanType> = {
+  quick: ScanType.QUICK,
+  full: ScanType.FULL,
+  compliance: ScanType.COMPLIANCE,
+};
+
+export function scanCreatedEvent(scan: ScanRecord): ScanEvent {
+  return {
+    type: "scan.created",
+    payload: {
+      case: "scanCreated",
+      value: {
+        scanId: scan._id,
+        target: scan.target,
+        scanType: scan.scan_type,
+        status: "pending",
+        frameworks: scan.frameworks,
+        ports: scan.ports,
+        estimatedDurationSeconds: scan.estimated_duration_seconds,
+        createdAt: timestampFromDate(scan.created_at),
+        ...(scan.schedule_id ? { scheduleId: scan.schedule_id } : {}),
+      },
+    },
+  };
+}
+
+export function scanStartedEvent(scan: ScanRecord): ScanEvent {
+  return {
+    type: "scan.started",
+    payload: {
+      case: "scanStarted",
+      value: {
+        scanId: scan._id,
+        target: scan.target,
+        scanType: scan.scan_type,
+        status: "running",
+        phases: scan.phases,
+        startedAt: timestampFromDate(scan.started_at ?? scan.created_at),
+      },
+    },
+  };
+}
+
+/** One per finished phase; `current_tool` is empty: the next phase has not started yet. */
+export function scanProgressEvent(scan: ScanRecord, phase: string): ScanEvent {
+  return {
+    type: "scan.progress",
+    payload: {
+      case: "scanProgress",
+      value: {
+        scanId: scan._id,
+        target: scan.target,
+        status: "running",
+        progress: scan.progress,
+        phase,
+        phasesCompleted: scan.phases_completed,
+        phasesRemaining: scan.phases_remaining,
+        currentTool: "",
+      },
+    },
+  };
+}
+
+/** Exactly the spec's data: scan_id, target, status, duration_seconds, findings. */
+export function scanCompletedEvent(scan: ScanRecord): ScanEvent {
+  const end = scan.completed_at ?? scan.created_at;
+  return {
+    type: "scan.completed",
+    payload: {
+      case: "scanCompleted",
+      value: {
+        scanId: scan._id,
+        target: scan.target,
+        status: "completed",
+        durationSeconds: durationSeconds(scan, end),
+        findings: {
+          total: scan.counts.total,
+          critical: scan.counts.critical,
+          high: scan.counts.high,
+          medium: scan.counts.medium,
+          low: scan.counts.low,
+        },
+      },
+    },
+  };
+}
+
+export function scanFailedEvent(scan: ScanRecord): ScanEvent {
+  const end = scan.completed_at ?? scan.created_at;
+  return {
+    type: "scan.failed",
+    payload: {
+      case: "scanFailed",
+      value: {
+        scanId: scan._id,
+        target: scan.target,
+        status: "failed",
+        error: scan.error,
+        phase: scan.started_at ? scan.phase : "",
+        durationSeconds: durationSeconds(scan, end),
+      },
+    },
+  };
+}
+
+export function jobCommand(scan: ScanRecord, attempt: number, phases: readonly PhaseName[], at: Date): ScanCommand {
+  return {
+    kind: "job",
+    job: {
+      scanId: scan._id,
+      orgId: scan.org_id,
+      target: scan.target,
+      scanType: scanTypeEnum[scan.scan_type],
+      ports: scan.ports,
+      frameworks: scan.frameworks,
+      phases: [...phases],
+      attempt,
+      deadline: timestampFromDate(scan.deadline),
+      createdAt: timestampFromDate(at),
+    },
+  };
+}
+
+export function cancellationCommand(scan: ScanRecord, at: Date): ScanCommand {
+  return {
+    kind: "cancellation",
+    cancellation: { scanId: scan._id, orgId: scan.org_id, requestedAt: timestampFromDate(at) },
+  };
+}

@@ -1,0 +1,121 @@
+import type { DerivedFields } from "./projection.js";
+import type {
+  Page,
+  PageRequest,
+  ScanCommand,
+  ScanEvent,
+  ScanRecord,
+  ScanStatusName,
+  ScheduleRecord,
+  Transition,
+} from "./types.js";
+
+/*
+ * What the use cases need from the outside. Tenant queries take the organization id; the few
+ * that span organizations (watchdog, scheduler) say so in their name.
+ */
+
+export interface Limit {
+  unlimited: boolean;
+  max: number;
+}
+
+export type PlanTierName = "startup" | "professional" | "enterprise";
+
+/** The plan facts the orchestrator enforces (from auth's GetPlan). */
+export interface PlanFacts {
+  tier: PlanTierName;
+  concurrentScans: Limit;
+  scansPerMonth: Limit;
+  /** Largest CIDR range as the smallest IPv4 prefix length allowed (IPv6: prefix - 96). */
+  minCidrPrefixLength: number;
+  schedulesEnabled: boolean;
+}
+
+export interface PlanProvider {
+  planOf(orgId: string): Promise<PlanFacts>;
+}
+
+export interface ScanFilter {
+  status?: ScanStatusName;
+  target?: string;
+  from?: Date;
+  to?: Date;
+}
+
+/** Fields a report or a transition changes besides the derived ones. */
+export interface Volatile {
+  phase?: string;
+  current_tool?: string;
+  last_report_at?: Date;
+}
+
+export interface ScanStore {
+  /** Stores a new scan with its events and scanner records (one single-document insert). */
+  insert(scan: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<void>;
+  get(orgId: string, scanId: string): Promise<ScanRecord | null>;
+  /** Newest first. */
+  list(orgId: string, filter: ScanFilter, page: PageRequest): Promise<Page<ScanRecord>>;
+  transitions(scanId: string): Promise<Transition[]>;
+  /** Inserts a transition with its events and records; false when it already exists. */
+  claim(transition: Transition, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean>;
+  /** Writes the projection (and volatile fields) onto the scan document. */
+  save(scanId: string, fields: DerivedFields & Volatile): Promise<void>;
+  /** Records the volatile fields of a report that changes no transition (heartbeat, phase start). */
+  touch(scanId: string, fields: Volatile): Promise<void>;
+  /** Pending and running scans of every organization, oldest first (watchdog). */
+  activeAcrossOrganizations(limit: number): Promise<ScanRecord[]>;
+  /** Publishes what a scan or a transition stored for Kafka; never throws (a relay retries). */
+  publishScan(scanId: string): Promise<void>;
+  publishTransition(transitionId: string): Promise<void>;
+}
+
+export interface ScheduleStore {
+  insert(schedule: ScheduleRecord): Promise<void>;
+  /** Oldest first. */
+  list(orgId: string, page: PageRequest): Promise<Page<ScheduleRecord>>;
+  delete(orgId: string, scheduleId: string): Promise<boolean>;
+  /** Schedules of every organization due at `now`, earliest first (scheduler). */
+  dueAcrossOrganizations(now: Date, limit: number): Promise<ScheduleRecord[]>;
+  /** Claims one run of a schedule (unique insert of schedule id + run time); false when taken. */
+  claimRun(schedule: ScheduleRecord, runAt: Date, claimedAt: Date): Promise<boolean>;
+  /** Gives a claimed run back (it could not be attempted); a later pass claims it again. */
+  releaseRun(schedule: ScheduleRecord, runAt: Date): Promise<void>;
+  /** When the run was claimed, if it was. */
+  runClaimedAt(schedule: ScheduleRecord, runAt: Date): Promise<Date | undefined>;
+  /** Records what a claimed run did and moves next_run_at to `next` (one write). */
+  finishRun(schedule: ScheduleRecord, runAt: Date, outcome: { scanId?: string; error?: string }, at: Date, next: Date): Promise<void>;
+  /** Moves next_run_at from `runAt` to `next` (idempotent: every replica computes the same `next`). */
+  advance(scheduleId: string, runAt: Date, next: Date): Promise<void>;
+}
+
+/** Exact concurrency slots (the kit's SlotPool). */
+export interface ConcurrencySlots {
+  acquire(key: string, limit: number, holder: string): Promise<number | undefined>;
+  release(key: string, holder: string): Promise<boolean>;
+  heldBefore(before: Date, limit?: number): Promise<{ key: string; holder: string }[]>;
+}
+
+/** Exact monthly counting (the kit's SlotCounter). */
+export interface MonthlyCounter {
+  take(key: string, limit: number, expiresAt: Date): Promise<number | undefined>;
+  count(key: string, limit: number): Promise<number>;
+}
+
+export interface ScanObserver {
+  created(scanType: string, source: "api" | "schedule"): void;
+  refused(reason: string): void;
+  finished(status: string): void;
+  redispatched(): void;
+  report(kind: string, outcome: "applied" | "ignored"): void;
+  scheduleRun(outcome: "created" | "refused" | "skipped"): void;
+}
+
+export const noopObserver: ScanObserver = {
+  created: () => undefined,
+  refused: () => undefined,
+  finished: () => undefined,
+  redispatched: () => undefined,
+  report: () => undefined,
+  scheduleRun: () => undefined,
+};

@@ -1,0 +1,211 @@
+import { invalidState, notFound, quotaExceeded, validationError } from "@vulnscan/kit/errors";
+import { estimateSeconds } from "./estimate.js";
+import { parseFrameworks } from "./frameworks.js";
+import { concurrencyKey, Lifecycle, steps } from "./lifecycle.js";
+import { jobCommand, scanCreatedEvent } from "./messages.js";
+import { monthKey, startOfNextMonth } from "./month.js";
+import { phasesFor, SCAN_TYPES, type ScanTypeName } from "./phases.js";
+import { parsePorts, portCount } from "./port-spec.js";
+import type {
+  ConcurrencySlots,
+  MonthlyCounter,
+  PlanFacts,
+  PlanProvider,
+  PlanTierName,
+  ScanFilter,
+  ScanObserver,
+  ScanStore,
+} from "./ports.js";
+import { checkRangeSize, hostCount, parseTarget, type ParsedTarget, type TargetPolicy } from "./target.js";
+import { isTerminal, zeroCounts, type ActorRecord, type Page, type PageRequest, type ScanRecord } from "./types.js";
+
+export interface ScanSettings {
+  /** Per type: the scan fails when it runs longer (its deadline). */
+  maxDurationSeconds: Record<ScanTypeName, number>;
+}
+
+export interface CreateScanInput {
+  orgId: string;
+  target: string;
+  /** Undefined means the default, full. */
+  scanType?: ScanTypeName;
+  frameworks: string[];
+  ports: string;
+  authorized: boolean;
+  actor?: ActorRecord;
+  scheduleId?: string;
+}
+
+export interface QuotaView {
+  plan: PlanTierName;
+  unlimited: boolean;
+  monthlyLimit: number;
+  usedThisMonth: number;
+  remaining: number;
+  resetsAt: Date;
+}
+
+/** The largest number a Limit's max can be; counting an unlimited plan uses it as the limit. */
+const UNLIMITED = 2_147_483_647;
+
+export const monthlyKey = (orgId: string, at: Date) => `${orgId}:month:${monthKey(at)}`;
+
+/** A scan request that passed validation, before quota. */
+export interface ValidScanRequest {
+  target: ParsedTarget;
+  scanType: ScanTypeName;
+  frameworks: string[];
+  ports: string;
+  portCount: number | undefined;
+}
+
+/** Checks that need no plan and no network: authorized, target syntax, type, frameworks, ports. */
+export function validateScanRequest(input: {
+  target: string;
+  scanType?: ScanTypeName;
+  frameworks: string[];
+  ports: string;
+  authorized: boolean;
+}): ValidScanRequest {
+  if (input.authorized !== true) {
+    throw validationError("authorized", "You must confirm that you are authorized to scan this target (authorized: true)");
+  }
+  const target = parseTarget(input.target);
+  const scanType = input.scanType ?? "full";
+  if (!SCAN_TYPES.includes(scanType)) throw validationError("scan_type", `scan_type must be one of ${SCAN_TYPES.join(", ")}`);
+  const frameworks = parseFrameworks(input.frameworks);
+  const ports = parsePorts(input.ports);
+  return { target, scanType, frameworks, ports: ports.text, portCount: portCount(ports) };
+}
+
+/** The plan's range cap, then the operator's policy (special-purpose ranges, allowlist, DNS). */
+export async function checkTarget(target: ParsedTarget, plan: PlanFacts, policy: TargetPolicy): Promise<void> {
+  checkRangeSize(target, plan.minCidrPrefixLength);
+  await policy.check(target);
+}
+
+export class ScanUseCases {
+  readonly lifecycle: Lifecycle;
+
+  constructor(
+    private readonly deps: {
+      store: ScanStore;
+      plans: PlanProvider;
+      policy: TargetPolicy;
+      slots: ConcurrencySlots;
+      monthly: MonthlyCounter;
+      observer: ScanObserver;
+      settings: ScanSettings;
+      now: () => Date;
+      newScanId: () => string;
+    },
+  ) {
+    this.lifecycle = new Lifecycle(deps.store, deps.slots, deps.observer);
+  }
+
+  /**
+   * Validates, takes a concurrency slot then a monthly position (both exact under concurrency:
+   * unique inserts), stores the pending scan with its scan.created event and first job, then
+   * publishes them. A refused monthly quota gives the concurrency slot back.
+   */
+  async create(input: CreateScanInput, plan?: PlanFacts): Promise<ScanRecord> {
+    const { deps } = this;
+    const req = validateScanRequest(input);
+    plan ??= await deps.plans.planOf(input.orgId);
+    await checkTarget(req.target, plan, deps.policy);
+
+    const now = deps.now();
+    const scanId = deps.newScanId();
+    const concurrent = plan.concurrentScans;
+    if (!concurrent.unlimited && (await deps.slots.acquire(concurrencyKey(input.orgId), concurrent.max, scanId)) === undefined) {
+      deps.observer.refused("concurrency");
+      throw quotaExceeded(
+        "CONCURRENT_SCAN_LIMIT",
+        `Concurrent scan limit reached: your plan allows ${concurrent.max} pending or running scan${concurrent.max === 1 ? "" : "s"} at a time`,
+      );
+    }
+    try {
+      const monthly = plan.scansPerMonth;
+      // Unlimited plans are counted too, so used_this_month is true for them.
+      const position = await deps.monthly.take(
+        monthlyKey(input.orgId, now),
+        monthly.unlimited ? UNLIMITED : monthly.max,
+        startOfNextMonth(startOfNextMonth(now)),
+      );
+      if (position === undefined) {
+        deps.observer.refused("monthly_quota");
+        throw quotaExceeded(
+          "SCAN_QUOTA_EXCEEDED",
+          `Monthly scan quota exhausted: your plan allows ${monthly.max} scans per month; it resets at ${startOfNextMonth(now).toISOString()}`,
+        );
+      }
+      const maxSeconds = deps.settings.maxDurationSeconds[req.scanType];
+      const scan: ScanRecord = {
+        _id: scanId,
+        org_id: input.orgId,
+        target: req.target.raw,
+        scan_type: req.scanType,
+        frameworks: req.frameworks,
+        ports: req.ports,
+        phases: phasesFor(req.scanType),
+        estimated_duration_seconds: estimateSeconds(req.scanType, hostCount(req.target), req.portCount, maxSeconds),
+        ...(input.scheduleId ? { schedule_id: input.scheduleId } : {}),
+        ...(input.actor ? { created_by: input.actor } : {}),
+        created_at: now,
+        deadline: new Date(now.getTime() + maxSeconds * 1000),
+        status: "pending",
+        progress: 0,
+        phase: "",
+        current_tool: "",
+        phases_completed: [],
+        phases_remaining: phasesFor(req.scanType),
+        counts: zeroCounts(),
+        error: "",
+        attempt: 1,
+        attempt_dispatched_at: now,
+      };
+      await deps.store.insert(scan, [scanCreatedEvent(scan)], [jobCommand(scan, 1, scan.phases, now)]);
+      deps.observer.created(scan.scan_type, input.scheduleId ? "schedule" : "api");
+      await deps.store.publishScan(scan._id);
+      return scan;
+    } catch (err) {
+      if (!concurrent.unlimited) await deps.slots.release(concurrencyKey(input.orgId), scanId);
+      throw err;
+    }
+  }
+
+  async get(orgId: string, scanId: string): Promise<ScanRecord> {
+    const loaded = await this.lifecycle.load(orgId, scanId);
+    if (!loaded) throw notFound("Scan");
+    return loaded.view;
+  }
+
+  list(orgId: string, filter: ScanFilter, page: PageRequest): Promise<Page<ScanRecord>> {
+    return this.deps.store.list(orgId, filter, page);
+  }
+
+  /** Pending or running → cancelled, once, even when a completion races it. */
+  async cancel(orgId: string, scanId: string): Promise<ScanRecord> {
+    const loaded = await this.lifecycle.load(orgId, scanId);
+    if (!loaded) throw notFound("Scan");
+    if (isTerminal(loaded.view.status)) throw invalidState(`Scan is already ${loaded.view.status}`);
+    const { view, claimed } = await this.lifecycle.apply(loaded, [steps.cancelled(loaded.view, this.deps.now())]);
+    if (!claimed.some((t) => t.kind === "terminal")) throw invalidState(`Scan is already ${view.status}`);
+    return view;
+  }
+
+  async quota(orgId: string): Promise<QuotaView> {
+    const plan = await this.deps.plans.planOf(orgId);
+    const now = this.deps.now();
+    const monthly = plan.scansPerMonth;
+    const used = await this.deps.monthly.count(monthlyKey(orgId, now), monthly.unlimited ? UNLIMITED : Math.max(monthly.max, 0));
+    return {
+      plan: plan.tier,
+      unlimited: monthly.unlimited,
+      monthlyLimit: monthly.unlimited ? 0 : monthly.max,
+      usedThisMonth: used,
+      remaining: monthly.unlimited ? 0 : Math.max(monthly.max - used, 0),
+      resetsAt: startOfNextMonth(now),
+    };
+  }
+}

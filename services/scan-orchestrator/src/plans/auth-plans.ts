@@ -1,0 +1,57 @@
+import type { Client } from "@connectrpc/connect";
+import { AuthService, PlanTier, type Limit as LimitMsg, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
+import type { Limit, PlanFacts, PlanProvider, PlanTierName } from "../domain/ports.js";
+
+const tierNames: Record<PlanTier, PlanTierName> = {
+  [PlanTier.UNSPECIFIED]: "startup",
+  [PlanTier.STARTUP]: "startup",
+  [PlanTier.PROFESSIONAL]: "professional",
+  [PlanTier.ENTERPRISE]: "enterprise",
+};
+
+/** DESIGN.md §3 CIDR caps, used only if auth ever answers without one (never "any size"). */
+const DEFAULT_MIN_PREFIX: Record<PlanTierName, number> = { startup: 28, professional: 24, enterprise: 20 };
+
+/** An unset Limit fails closed (max 0), as auth's contract says. */
+const limitOf = (l: LimitMsg | undefined): Limit => ({ unlimited: l?.unlimited ?? false, max: l?.unlimited ? 0 : Math.max(0, l?.max ?? 0) });
+
+export function planFacts(plan: Plan | undefined): PlanFacts {
+  const tier = tierNames[plan?.tier ?? PlanTier.UNSPECIFIED] ?? "startup";
+  const limits = plan?.limits;
+  const minPrefix = limits?.minCidrPrefixLength ?? 0;
+  return {
+    tier,
+    concurrentScans: limitOf(limits?.concurrentScans),
+    scansPerMonth: limitOf(limits?.scansPerMonth),
+    minCidrPrefixLength: minPrefix > 0 ? minPrefix : DEFAULT_MIN_PREFIX[tier],
+    schedulesEnabled: plan?.schedulesEnabled ?? false,
+  };
+}
+
+/**
+ * Plan facts from auth's GetPlan, cached per organization for a short time (auth allows up to
+ * a minute; we keep ≤ 30 s so a plan change shows quickly). Concurrent misses for one
+ * organization share one call. Errors are not cached: auth unreachable answers UNAVAILABLE.
+ */
+export class AuthPlanProvider implements PlanProvider {
+  private readonly cache = new Map<string, { at: number; plan: Promise<PlanFacts> }>();
+
+  constructor(
+    private readonly auth: Pick<Client<typeof AuthService>, "getPlan">,
+    private readonly ttlMs = 30_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  planOf(orgId: string): Promise<PlanFacts> {
+    const t = this.now();
+    const hit = this.cache.get(orgId);
+    if (hit && t - hit.at < this.ttlMs) return hit.plan;
+    const plan = this.auth.getPlan({ orgId }).then((res) => planFacts(res.plan));
+    this.cache.set(orgId, { at: t, plan });
+    plan.catch(() => {
+      if (this.cache.get(orgId)?.plan === plan) this.cache.delete(orgId);
+    });
+    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
+    return plan;
+  }
+}

@@ -1,0 +1,242 @@
+import { isDuplicateKey, outboxFields, outboxIndexes, pendingEvent, slotIndexes, slotPoolIndexes, Topics } from "@vulnscan/kit";
+import type { IndexSpec, Outbox } from "@vulnscan/kit";
+import type { Collection, Db, Document } from "mongodb";
+
+interface IdDoc extends Document {
+  _id: string;
+}
+import type { DerivedFields } from "../domain/projection.js";
+import type { ScanFilter, ScanStore, ScheduleStore, Volatile } from "../domain/ports.js";
+import type { Page, PageRequest, ScanCommand, ScanEvent, ScanRecord, ScheduleRecord, Transition } from "../domain/types.js";
+import { commandFields, commandOutboxIndexes, pendingCommand, type CommandOutbox } from "./command-outbox.js";
+
+/*
+ * Collections of the `scans` database:
+ *   scans             one document per scan: request, projection, outbox + commands
+ *   scan_transitions  `<scan_id>:<what>`, unique-insert facts (started, phase, attempt, terminal)
+ *                     with their own outbox + commands
+ *   schedules         recurring scans
+ *   schedule_runs     `<schedule_id>@<run time>`, one per claimed run
+ *   scan_slots        concurrency slots (kit SlotPool), `<org_id>:concurrent#n`
+ *   quota_slots       monthly positions (kit SlotCounter), `<org_id>:month:<YYYY-MM>#n`
+ */
+export const Collections = {
+  scans: "scans",
+  transitions: "scan_transitions",
+  schedules: "schedules",
+  scheduleRuns: "schedule_runs",
+  scanSlots: "scan_slots",
+  quotaSlots: "quota_slots",
+} as const;
+
+/** Collections whose documents carry pending events (`outbox`) and scanner records (`commands`). */
+export const outboxCollections = [Collections.scans, Collections.transitions];
+
+export const scanIndexes: IndexSpec[] = [
+  { collection: Collections.scans, key: { org_id: 1, created_at: -1 }, options: { name: "org_newest" } },
+  { collection: Collections.scans, key: { org_id: 1, target: 1, created_at: -1 }, options: { name: "org_target" } },
+  { collection: Collections.scans, key: { status: 1, created_at: 1 }, options: { name: "status_oldest" } },
+  { collection: Collections.transitions, key: { scan_id: 1 }, options: { name: "scan_id" } },
+  { collection: Collections.schedules, key: { org_id: 1, created_at: 1 }, options: { name: "org_oldest" } },
+  { collection: Collections.schedules, key: { next_run_at: 1 }, options: { name: "next_run_at" } },
+  { collection: Collections.scheduleRuns, key: { claimed_at: 1 }, options: { name: "claimed_at" } },
+  ...outboxCollections.flatMap((c) => [...outboxIndexes(c), ...commandOutboxIndexes(c)]),
+  ...slotPoolIndexes(Collections.scanSlots),
+  ...slotIndexes(Collections.quotaSlots),
+];
+
+const HIDDEN = { outbox: 0, outbox_pending: 0, commands: 0, commands_pending: 0 } as const;
+
+/** Drops nulls (a $set of undefined stores null) so records compare as the domain built them. */
+function clean<T>(doc: Document | null): T | null {
+  if (!doc) return null;
+  const out: Document = {};
+  for (const [k, v] of Object.entries(doc)) if (v !== null && v !== undefined) out[k] = v;
+  return out as T;
+}
+
+/** $set for the defined fields, $unset for the undefined ones. */
+function setUnset(fields: Record<string, unknown>): Document {
+  const $set: Document = {};
+  const $unset: Document = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined) $unset[k] = "";
+    else $set[k] = v;
+  }
+  return Object.keys($unset).length ? { $set, $unset } : { $set };
+}
+
+function pending(events: ScanEvent[], commands: ScanCommand[], orgId: string, key: string, at: Date) {
+  return {
+    ...outboxFields(events.map((e) => pendingEvent(Topics.scanEvents, key, { type: e.type, orgId, payload: e.payload }, at))),
+    ...commandFields(commands.map((c) => pendingCommand(c, at))),
+  };
+}
+
+export class MongoScanStore implements ScanStore {
+  private readonly scans: Collection<IdDoc>;
+  private readonly transitionsColl: Collection<IdDoc>;
+
+  constructor(
+    db: Db,
+    private readonly outbox: Outbox,
+    private readonly commands: CommandOutbox,
+  ) {
+    this.scans = db.collection<IdDoc>(Collections.scans);
+    this.transitionsColl = db.collection<IdDoc>(Collections.transitions);
+  }
+
+  async insert(scan: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<void> {
+    await this.scans.insertOne({ ...scan, ...pending(events, commands, scan.org_id, scan._id, scan.created_at) });
+  }
+
+  async get(orgId: string, scanId: string): Promise<ScanRecord | null> {
+    return clean<ScanRecord>(await this.scans.findOne({ _id: scanId, org_id: orgId }, { projection: HIDDEN }));
+  }
+
+  async list(orgId: string, filter: ScanFilter, page: PageRequest): Promise<Page<ScanRecord>> {
+    const q: Document = { org_id: orgId };
+    if (filter.status) q.status = filter.status;
+    if (filter.target !== undefined) q.target = filter.target;
+    if (filter.from || filter.to) {
+      q.created_at = {};
+      if (filter.from) q.created_at.$gte = filter.from;
+      if (filter.to) q.created_at.$lt = filter.to;
+    }
+    const [docs, total] = await Promise.all([
+      this.scans
+        .find(q, { projection: HIDDEN })
+        .sort({ created_at: -1, _id: -1 })
+        .skip((page.page - 1) * page.perPage)
+        .limit(page.perPage)
+        .toArray(),
+      this.scans.countDocuments(q),
+    ]);
+    return { items: docs.map((d) => clean<ScanRecord>(d)!), total };
+  }
+
+  async transitions(scanId: string): Promise<Transition[]> {
+    const docs = await this.transitionsColl.find({ scan_id: scanId }, { projection: HIDDEN }).sort({ at: 1, _id: 1 }).toArray();
+    return docs.map((d) => clean<Transition>(d)!);
+  }
+
+  async claim(t: Transition, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean> {
+    try {
+      await this.transitionsColl.insertOne({ ...t, ...pending(events, commands, t.org_id, t.scan_id, t.at) });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  async save(scanId: string, fields: DerivedFields & Volatile): Promise<void> {
+    await this.scans.updateOne({ _id: scanId }, setUnset({ ...fields }));
+  }
+
+  async touch(scanId: string, fields: Volatile): Promise<void> {
+    await this.scans.updateOne({ _id: scanId }, setUnset({ ...fields }));
+  }
+
+  async activeAcrossOrganizations(limit: number): Promise<ScanRecord[]> {
+    const docs = await this.scans
+      .find({ status: { $in: ["pending", "running"] } }, { projection: HIDDEN })
+      .sort({ created_at: 1 })
+      .limit(limit)
+      .toArray();
+    return docs.map((d) => clean<ScanRecord>(d)!);
+  }
+
+  async publishScan(scanId: string): Promise<void> {
+    await this.outbox.flushSoon(Collections.scans, scanId);
+    await this.commands.flushSoon(Collections.scans, scanId);
+  }
+
+  async publishTransition(transitionId: string): Promise<void> {
+    await this.outbox.flushSoon(Collections.transitions, transitionId);
+    await this.commands.flushSoon(Collections.transitions, transitionId);
+  }
+}
+
+const runId = (scheduleId: string, runAt: Date) => `${scheduleId}@${runAt.toISOString()}`;
+
+export class MongoScheduleStore implements ScheduleStore {
+  private readonly schedules: Collection<IdDoc>;
+  private readonly runs: Collection<IdDoc>;
+
+  constructor(db: Db) {
+    this.schedules = db.collection<IdDoc>(Collections.schedules);
+    this.runs = db.collection<IdDoc>(Collections.scheduleRuns);
+  }
+
+  async insert(schedule: ScheduleRecord): Promise<void> {
+    await this.schedules.insertOne({ ...schedule });
+  }
+
+  async list(orgId: string, page: PageRequest): Promise<Page<ScheduleRecord>> {
+    const q = { org_id: orgId };
+    const [docs, total] = await Promise.all([
+      this.schedules
+        .find(q)
+        .sort({ created_at: 1, _id: 1 })
+        .skip((page.page - 1) * page.perPage)
+        .limit(page.perPage)
+        .toArray(),
+      this.schedules.countDocuments(q),
+    ]);
+    return { items: docs.map((d) => clean<ScheduleRecord>(d)!), total };
+  }
+
+  async delete(orgId: string, scheduleId: string): Promise<boolean> {
+    return (await this.schedules.deleteOne({ _id: scheduleId, org_id: orgId })).deletedCount > 0;
+  }
+
+  async dueAcrossOrganizations(now: Date, limit: number): Promise<ScheduleRecord[]> {
+    const docs = await this.schedules.find({ next_run_at: { $lte: now } }).sort({ next_run_at: 1 }).limit(limit).toArray();
+    return docs.map((d) => clean<ScheduleRecord>(d)!);
+  }
+
+  async claimRun(schedule: ScheduleRecord, runAt: Date, claimedAt: Date): Promise<boolean> {
+    try {
+      await this.runs.insertOne({
+        _id: runId(schedule._id, runAt),
+        schedule_id: schedule._id,
+        org_id: schedule.org_id,
+        run_at: runAt,
+        claimed_at: claimedAt,
+      });
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  async releaseRun(schedule: ScheduleRecord, runAt: Date): Promise<void> {
+    await this.runs.deleteOne({ _id: runId(schedule._id, runAt) });
+  }
+
+  async runClaimedAt(schedule: ScheduleRecord, runAt: Date): Promise<Date | undefined> {
+    const doc = await this.runs.findOne({ _id: runId(schedule._id, runAt) });
+    return doc?.claimed_at instanceof Date ? doc.claimed_at : undefined;
+  }
+
+  async finishRun(
+    schedule: ScheduleRecord,
+    runAt: Date,
+    outcome: { scanId?: string; error?: string },
+    at: Date,
+    next: Date,
+  ): Promise<void> {
+    await this.runs.updateOne({ _id: runId(schedule._id, runAt) }, {
+      $set: { scan_id: outcome.scanId ?? "", error: outcome.error ?? "", finished_at: at },
+    });
+    const fields: Document = { last_run_at: at, last_error: outcome.error ?? "", next_run_at: next };
+    if (outcome.scanId) fields.last_scan_id = outcome.scanId;
+    await this.schedules.updateOne({ _id: schedule._id }, { $set: fields });
+  }
+
+  async advance(scheduleId: string, runAt: Date, next: Date): Promise<void> {
+    await this.schedules.updateOne({ _id: scheduleId, next_run_at: runAt }, { $set: { next_run_at: next } });
+  }
+}
