@@ -23,9 +23,9 @@ environment: MONGO_URL (default mongodb://127.0.0.1:27017/), MONGO_DB (default a
 
 class UsageError extends Error {}
 
-function fail(message: string, code: number): never {
+function fail(message: string, code: number, usage = false): never {
   process.stderr.write(`error: ${message}\n`);
-  if (code === 2) process.stderr.write(`\n${USAGE}\n`);
+  if (usage) process.stderr.write(`\n${USAGE}\n`);
   process.exit(code);
 }
 
@@ -100,7 +100,7 @@ async function main() {
   try {
     cmd = parse(process.argv.slice(2));
   } catch (err) {
-    if (err instanceof UsageError) fail(err.message, 2);
+    if (err instanceof UsageError) fail(err.message, 2, true);
     throw err;
   }
   const { command, values } = cmd;
@@ -114,7 +114,7 @@ async function main() {
     if (command === "set-plan") args = { org: required(values, "org"), plan: plan(values) };
     if (command === "list-orgs") args = { page: positiveInt(values, "page"), perPage: positiveInt(values, "per-page") };
   } catch (err) {
-    if (err instanceof UsageError) fail(err.message, 2);
+    if (err instanceof UsageError) fail(err.message, 2, true);
     throw err;
   }
   if (args.password === "-") args.password = await readStdin();

@@ -1,0 +1,131 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Code } from "@connectrpc/connect";
+import { PlanTier } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { unique } from "../../../test/support/names.js";
+import { seedDemo } from "../src/seed.js";
+import { closeDatabases, database, failure, PASSWORD, startAuth, type AuthUnderTest } from "./harness.js";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const dbName = unique("authcli");
+let auth: AuthUnderTest;
+
+beforeAll(async () => {
+  auth = await startAuth({}, dbName);
+});
+afterAll(async () => {
+  await auth?.stop();
+  await database(dbName).dropDatabase().catch(() => undefined);
+  await closeDatabases();
+});
+
+function admin(args: string[], stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string; last: unknown }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["tsx", "scripts/admin.ts", ...args], {
+      cwd: ROOT,
+      env: { ...process.env, MONGO_URL: inject("mongoUrl"), MONGO_DB: dbName },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const lastLine = stdout.trim().split("\n").at(-1) ?? "";
+      let last: unknown;
+      try {
+        last = JSON.parse(lastLine);
+      } catch {
+        last = undefined;
+      }
+      resolve({ code, stdout, stderr, last });
+    });
+    child.stdin.end(stdin ?? "");
+  });
+}
+
+describe("operator CLI (npm run admin)", () => {
+  it("create-org, create-user, set-plan, list-orgs; the created user can log in", async () => {
+    const org = await admin(["create-org", "--name", "CLI Corp", "--plan", "professional"]);
+    expect(org.code).toBe(0);
+    expect(org.last).toEqual({ id: expect.stringMatching(/^org_[0-9a-f]{28}$/) });
+    const orgId = (org.last as { id: string }).id;
+
+    const email = `${unique("cli")}@example.com`;
+    const user = await admin(["create-user", "--org", orgId, "--email", email, "--password", PASSWORD]);
+    expect(user.code).toBe(0);
+    expect(user.last).toEqual({ id: expect.stringMatching(/^user_/) });
+
+    const viaStdin = await admin(["create-user", "--org", orgId, "--email", `${unique("stdin")}@example.com`, "--password", "-"], `${PASSWORD}\n`);
+    expect(viaStdin.code).toBe(0);
+
+    const plan = await admin(["set-plan", "--org", orgId, "--plan", "enterprise"]);
+    expect(plan.last).toEqual({ id: orgId, plan: "enterprise" });
+    expect((await auth.client.getPlan({ orgId })).plan!.tier).toBe(PlanTier.ENTERPRISE);
+
+    const list = await admin(["list-orgs"]);
+    expect((list.last as { organizations: { id: string }[] }).organizations.map((o) => o.id)).toContain(orgId);
+
+    const t = await auth.client.issueToken({ username: email, password: PASSWORD });
+    expect(t).toMatchObject({ orgId, userId: (user.last as { id: string }).id });
+  }, 120_000);
+
+  it("bad arguments exit 2 with a message", async () => {
+    const cases: [string[], RegExp][] = [
+      [["create-org", "--name", "X"], /--plan is required/],
+      [["create-org", "--name", "X", "--plan", "gold"], /--plan must be startup, professional or enterprise/],
+      [["create-org", "--nme", "X", "--plan", "startup"], /Unknown option '--nme'/],
+      [["frobnicate"], /unknown command: frobnicate/],
+      [["create-user", "--org", "org_missing", "--email", "a@example.com", "--password", PASSWORD], /Organization not found/],
+      [[], /usage: npm run admin/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await admin(args);
+      expect({ args, code: r.code }).toEqual({ args, code: 2 });
+      expect(r.stderr + r.stdout).toMatch(message);
+    }
+    const dup = await admin(["create-org", "--name", "Dup", "--plan", "startup"]);
+    const orgId = (dup.last as { id: string }).id;
+    const email = `${unique("dup")}@example.com`;
+    expect((await admin(["create-user", "--org", orgId, "--email", email, "--password", PASSWORD])).code).toBe(0);
+    const again = await admin(["create-user", "--org", orgId, "--email", email, "--password", PASSWORD]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/already exists \(email\)/);
+    const short = await admin(["create-user", "--org", orgId, "--email", `${unique("s")}@example.com`, "--password", "short"]);
+    expect(short.stderr).toMatch(/at least 12 characters long \(password\)/);
+    expect(short.code).toBe(2);
+  }, 120_000);
+});
+
+describe("seedDemo", () => {
+  it("creates one demo organization per plan, idempotently, with credentials that always work", async () => {
+    const db = database(dbName);
+    const first = await seedDemo(db);
+    expect(first.map((a) => [a.plan, a.email])).toEqual([
+      ["startup", "startup@demo.vulnscan.local"],
+      ["professional", "professional@demo.vulnscan.local"],
+      ["enterprise", "enterprise@demo.vulnscan.local"],
+    ]);
+    for (const a of first) await expect(auth.client.issueToken({ username: a.email, password: a.password })).resolves.toMatchObject({ orgId: a.orgId });
+
+    // Someone locks the startup account out; the next seed still prints working credentials.
+    for (let i = 0; i < 6; i++) await failure(auth.client.issueToken({ username: "startup@demo.vulnscan.local", password: "wrong password!!" }));
+    const second = await seedDemo(db);
+    expect(second.map((a) => a.orgId)).toEqual(first.map((a) => a.orgId));
+    expect(second[0]!.password).not.toBe(first[0]!.password);
+    for (const a of second) {
+      const t = await auth.client.issueToken({ username: a.email, password: a.password });
+      const { plan } = await auth.client.getPlan({ orgId: t.orgId });
+      expect(plan!.tier).toBe({ startup: PlanTier.STARTUP, professional: PlanTier.PROFESSIONAL, enterprise: PlanTier.ENTERPRISE }[a.plan]);
+    }
+    expect(await failure(auth.client.issueToken({ username: first[1]!.email, password: first[1]!.password }))).toMatchObject({
+      code: Code.Unauthenticated,
+      errorCode: "INVALID_CREDENTIALS",
+    });
+    const demoOrgs = await db.collection("organizations").countDocuments({ name: { $in: ["Demo Startup", "Demo Professional", "Demo Enterprise"] } });
+    expect(demoOrgs).toBe(3);
+  });
+});
