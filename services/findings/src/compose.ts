@@ -1,7 +1,77 @@
-import { Topics, type ServiceContext, type ServiceParts } from "@vulnscan/kit";
+import { createRpcClient, Outbox, SlotCounter, Topics, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
+import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
+import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { BuiltinAnalyst } from "./ai/analyst.js";
+import { OpenAiCompatibleProvider } from "./ai/openai.js";
+import type { AiProvider } from "./ai/provider.js";
+import { FindingsApp, type AiCacheDoc, type PlanPort } from "./application.js";
 import type { Config } from "./config.js";
+import { subscribeDetections } from "./events/detections-consumer.js";
+import { PlanCache } from "./plans.js";
+import { findingRoutes } from "./rpc/routes.js";
+import { FindingReads } from "./storage/finding-reads.js";
+import { FindingStore } from "./storage/finding-store.js";
+import { AI_ANALYSES, AI_CREDITS, FINDING_LOG, findingIndexes } from "./storage/indexes.js";
 
-/** Wiring: mongo → repositories → publisher → domain → rpc. Findings land with their own issue. */
-export function compose(_ctx: ServiceContext<Config>): ServiceParts {
-  return { topics: [Topics.findingsDetected, Topics.findingEvents] };
+export interface ComposeOverrides {
+  /** Plan facts (tests); default: auth's GetPlan at AUTH_URL. */
+  plans?: PlanPort;
+  ai?: AiProvider;
+}
+
+/** Wiring: mongo → store → outbox publisher → use cases → rpc and the detections consumer. */
+export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides = {}): ServiceParts & { app: FindingsApp; store: FindingStore } {
+  const { config, db, kafka, logger } = ctx;
+  const outbox = new Outbox(db, kafka, logger, [FINDING_LOG]);
+  const store = new FindingStore(db, outbox, logger);
+  const reads = new FindingReads(store.findings);
+  const ai =
+    overrides.ai ??
+    (config.AI_PROVIDER_URL && config.AI_API_KEY
+      ? new OpenAiCompatibleProvider({ url: config.AI_PROVIDER_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS })
+      : new BuiltinAnalyst());
+  const plans = overrides.plans ?? new PlanCache(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
+  const credits = new SlotCounter(db, AI_CREDITS);
+  const app = new FindingsApp({ store, reads, ai, aiCache: db.collection<AiCacheDoc>(AI_ANALYSES), credits, plans, logger });
+
+  let subscription: Subscription | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let lastPrune = 0;
+  const housekeeping = async () => {
+    await store.relayOnce();
+    if (Date.now() - lastPrune > 10 * 60_000) {
+      lastPrune = Date.now();
+      await store.pruneLog();
+      await credits.prune();
+      await ctx.processedEvents("findings").prune(new Date(Date.now() - 14 * 24 * 3600_000));
+    }
+  };
+  const tick = () => {
+    running = housekeeping()
+      .catch((err) => logger.warn({ err: (err as Error).message }, "findings relay pass failed"))
+      .finally(() => {
+        if (timer) timer = setTimeout(tick, config.RELAY_INTERVAL_MS);
+      });
+  };
+
+  return {
+    app,
+    store,
+    routes: findingRoutes(app),
+    serviceNames: [FindingService.typeName],
+    indexes: findingIndexes,
+    topics: [Topics.findingsDetected, Topics.findingEvents],
+    start: async () => {
+      subscription = await subscribeDetections(kafka, app, ctx.processedEvents("findings"));
+      timer = setTimeout(tick, config.RELAY_INTERVAL_MS);
+    },
+    stop: async () => {
+      const t = timer;
+      timer = undefined;
+      if (t) clearTimeout(t);
+      await running;
+      await subscription?.stop();
+    },
+  };
 }

@@ -1,0 +1,231 @@
+import { createHash } from "node:crypto";
+import { isDuplicateKey, newId, notFound, quotaExceeded, validationError, type Logger, type SlotCounter } from "@vulnscan/kit";
+import type { Collection } from "mongodb";
+import type { AiAnalysis, AiProvider, AnalysisInput } from "./ai/provider.js";
+import { addComment, applyDetection, applyUpdate, COMMENT_MAX_CHARS, newFinding, type FindingUpdate } from "./domain/changes.js";
+import { fingerprint } from "./domain/fingerprint.js";
+import { filterQuery, normalizePage, pagesOf, sortSpec, type ListFilter } from "./domain/query.js";
+import type { Stats } from "./domain/stats.js";
+import { SEVERITIES, type Actor, type CommentDoc, type DetectionFacts, type FindingDoc, type Severity, type SortField, type SortOrder, type Status } from "./domain/types.js";
+import { actorName } from "./domain/types.js";
+import { pdfExport } from "./export/pdf-export.js";
+import { csvExport, jsonExport } from "./export/text-exports.js";
+import type { FindingReads } from "./storage/finding-reads.js";
+import type { FindingStore } from "./storage/finding-store.js";
+
+/** Plan facts this service needs (from auth's GetPlan). */
+export interface PlanPort {
+  aiCredits(orgId: string): Promise<{ unlimited: boolean; max: number }>;
+}
+
+export interface AiCacheDoc {
+  _id: string;
+  org_id: string;
+  input_hash: string;
+  analysis: AiAnalysis;
+  created_at: Date;
+}
+
+export type ExportFormat = "csv" | "json" | "pdf";
+const CONTENT_TYPES: Record<ExportFormat, string> = { csv: "text/csv", json: "application/json", pdf: "application/pdf" };
+
+export const BULK_MAX = 1000;
+const BULK_CONCURRENCY = 8;
+
+/** The use cases: transport-free, so tests drive them without a network. */
+export class FindingsApp {
+  constructor(
+    private readonly deps: {
+      store: FindingStore;
+      reads: FindingReads;
+      ai: AiProvider;
+      aiCache: Collection<AiCacheDoc>;
+      credits: SlotCounter;
+      plans: PlanPort;
+      logger: Logger;
+      now?: () => Date;
+    },
+  ) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /** One detection: create the finding of a new fingerprint, or update the known one. */
+  async ingest(d: DetectionFacts): Promise<{ findingId: string; created: boolean }> {
+    const { store } = this.deps;
+    const fp = fingerprint(d);
+    let findingId = await store.byFingerprint(fp);
+    if (!findingId) {
+      const now = this.now();
+      const { doc, events } = newFinding(d, fp, newId("finding", now.getTime()), now);
+      const res = await store.create(doc, events);
+      if (res.created) return res;
+      findingId = res.findingId;
+    }
+    await store.mutate(d.org_id, findingId, (f) => applyDetection(f, d, this.now()));
+    return { findingId, created: false };
+  }
+
+  async list(orgId: string, filter: ListFilter, sort: SortField | undefined, order: SortOrder | undefined, page: number, perPage: number) {
+    const p = normalizePage(page, perPage);
+    const q = filterQuery(orgId, filter);
+    const [total, items] = await Promise.all([this.deps.reads.count(q), this.deps.reads.page(q, sortSpec(sort, order), p.offset, p.perPage)]);
+    return { items, total, page: p.page, perPage: p.perPage, pages: pagesOf(total, p.perPage) };
+  }
+
+  scanFindings(orgId: string, scanId: string, severity?: Severity, status?: Status): Promise<FindingDoc[]> {
+    if (!scanId) throw validationError("scan_id", "scan_id is required");
+    return this.deps.reads.scanFindings(orgId, scanId, severity, status);
+  }
+
+  async get(orgId: string, id: string): Promise<FindingDoc> {
+    const f = await this.deps.store.get(orgId, id);
+    if (!f) throw notFound("Finding");
+    return f;
+  }
+
+  async update(orgId: string, id: string, u: FindingUpdate, actor: Actor | undefined): Promise<FindingDoc> {
+    if (u.notes !== undefined && u.notes.length > COMMENT_MAX_CHARS) throw validationError("notes", `notes must be at most ${COMMENT_MAX_CHARS} characters`);
+    if (u.assignee !== undefined && u.assignee.length > 320) throw validationError("assignee", "assignee must be at most 320 characters");
+    const res = await this.deps.store.mutate(orgId, id, (f) => applyUpdate(f, u, actor, this.now()));
+    if (!res) throw notFound("Finding");
+    return res.doc;
+  }
+
+  async comment(orgId: string, id: string, text: string, actor: Actor | undefined): Promise<CommentDoc> {
+    const body = text.trim();
+    if (!body) throw validationError("text", "text must not be empty");
+    if (body.length > COMMENT_MAX_CHARS) throw validationError("text", `text must be at most ${COMMENT_MAX_CHARS} characters`);
+    let comment: CommentDoc | undefined;
+    const res = await this.deps.store.mutate(orgId, id, (f) => {
+      const now = this.now();
+      comment = { id: newId("comment", now.getTime()), user: actorName(actor), user_id: actor?.user_id ?? "", text: body, created_at: now };
+      return addComment(f, comment);
+    });
+    if (!res || !comment) throw notFound("Finding");
+    return comment;
+  }
+
+  /**
+   * Status and/or notes on up to 1000 findings, each on its own. Ids of other organizations are
+   * reported exactly like unknown ids (NOT_FOUND) and never touched. Duplicated ids count once.
+   */
+  async bulk(orgId: string, ids: string[], u: { status?: Status; notes?: string }, actor: Actor | undefined) {
+    const distinct = [...new Set(ids)];
+    if (distinct.length === 0) throw validationError("finding_ids", "finding_ids must list at least one id");
+    if (distinct.length > BULK_MAX) throw validationError("finding_ids", `finding_ids may list at most ${BULK_MAX} ids`);
+    if (u.status === undefined && u.notes === undefined) throw validationError("update", "update must set status or notes");
+    if (u.notes !== undefined && u.notes.length > COMMENT_MAX_CHARS) throw validationError("update.notes", `notes must be at most ${COMMENT_MAX_CHARS} characters`);
+    let updated = 0;
+    const failed: { finding_id: string; error_code: string; detail: string }[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < distinct.length) {
+        const id = distinct[next++]!;
+        try {
+          const res = await this.deps.store.mutate(orgId, id, (f) => applyUpdate(f, u, actor, this.now()));
+          if (res) updated++;
+          else failed.push({ finding_id: id, error_code: "NOT_FOUND", detail: "Finding not found" });
+        } catch (err) {
+          this.deps.logger.error({ err, finding_id: id }, "bulk update of one finding failed");
+          failed.push({ finding_id: id, error_code: "INTERNAL_ERROR", detail: "Could not update this finding; retry" });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, distinct.length) }, worker));
+    const order = new Map(distinct.map((id, i) => [id, i]));
+    failed.sort((a, b) => order.get(a.finding_id)! - order.get(b.finding_id)!);
+    return { updated, failed };
+  }
+
+  stats(orgId: string, opts: { from?: Date; to?: Date; target?: string }): Promise<Stats> {
+    if (opts.from && opts.to && opts.from > opts.to) throw validationError("from_date", "from_date must not be after to_date");
+    return this.deps.reads.stats(orgId, opts, this.now());
+  }
+
+  /** The export's metadata and its byte stream (read in batches, never all at once). */
+  async export(orgId: string, format: ExportFormat, filter: ListFilter, sort?: SortField, order?: SortOrder) {
+    const q = filterQuery(orgId, filter);
+    const spec = sortSpec(sort, order);
+    const now = this.now();
+    const filename = `findings-${now.toISOString().slice(0, 10)}.${format}`;
+    const { reads } = this.deps;
+    let chunks: AsyncGenerator<Buffer>;
+    if (format === "csv") chunks = csvExport(reads.cursor(q, spec, { comments: 0, history: 0, evidence: 0 }));
+    else if (format === "json") chunks = jsonExport(reads.cursor(q, spec));
+    else {
+      const counts = await reads.severityCounts(q);
+      const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+      for (const c of counts) if ((SEVERITIES as readonly unknown[]).includes(c._id)) bySeverity[c._id as Severity] += c.n;
+      const filters = Object.entries(filter)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => `${k}=${String(v)}`)
+        .join(", ");
+      chunks = pdfExport(reads.cursor(q, spec, { comments: 0, history: 0, evidence: 0 }), {
+        total: Object.values(bySeverity).reduce((a, b) => a + b, 0),
+        bySeverity,
+        generatedAt: now,
+        filters,
+      });
+    }
+    return { contentType: CONTENT_TYPES[format], filename, chunks };
+  }
+
+  /**
+   * AI guidance. An unchanged finding is answered from the cache at no cost. Otherwise one
+   * credit is taken first (SlotCounter position in `<org>:ai:<YYYY-MM>`, exact under
+   * concurrency), then the provider runs. Unlimited plans are not counted.
+   */
+  async aiAnalysis(orgId: string, id: string): Promise<{ analysis: AiAnalysis; used: number; remaining: number }> {
+    const f = await this.get(orgId, id);
+    const input = analysisInput(f);
+    const hash = createHash("sha256").update(this.deps.ai.id).update(JSON.stringify(input)).digest("hex");
+    const limit = await this.deps.plans.aiCredits(orgId);
+    const now = this.now();
+    const month = now.toISOString().slice(0, 7);
+    const key = `${orgId}:ai:${month}`;
+    const cached = await this.deps.aiCache.findOne({ _id: id, org_id: orgId });
+    if (cached && cached.input_hash === hash) {
+      const usedSoFar = limit.unlimited ? 0 : await this.deps.credits.count(key, limit.max);
+      return { analysis: cached.analysis, used: 0, remaining: limit.unlimited ? 0 : Math.max(0, limit.max - usedSoFar) };
+    }
+    let remaining = 0;
+    if (!limit.unlimited) {
+      const expires = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));
+      const position = await this.deps.credits.take(key, limit.max, expires);
+      if (position === undefined) {
+        throw quotaExceeded("AI_QUOTA_EXCEEDED", `AI analysis credits for ${month} are used up (${limit.max} per month on this plan)`);
+      }
+      remaining = limit.max - position;
+    }
+    const analysis = await this.deps.ai.analyze(input);
+    try {
+      await this.deps.aiCache.replaceOne({ _id: id }, { org_id: orgId, input_hash: hash, analysis, created_at: now }, { upsert: true });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err; // a concurrent first analysis stored it
+    }
+    return { analysis, used: 1, remaining };
+  }
+}
+
+export function analysisInput(f: FindingDoc): AnalysisInput {
+  return {
+    finding_id: f._id,
+    title: f.title,
+    severity: f.severity,
+    cvss_score: f.cvss_score,
+    cvss_vector: f.cvss_vector,
+    epss_score: f.epss_score,
+    kev: f.kev,
+    cwe_ids: f.cwe_ids,
+    cve_ids: f.cve_ids,
+    tool: f.tool,
+    template_id: f.template_id,
+    target: f.target,
+    affected_component: f.affected_component,
+    description: f.description,
+    remediation_summary: f.remediation.summary,
+    remediation_steps: f.remediation.steps,
+  };
+}

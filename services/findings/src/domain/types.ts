@@ -1,0 +1,142 @@
+/**
+ * The findings domain in REST vocabulary: severities, statuses and priorities are the spec's
+ * lowercase strings everywhere below the RPC mappers, so stored documents, exports and events
+ * read the same as the API.
+ */
+export const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const STATUSES = ["open", "in_progress", "resolved", "false_positive", "accepted"] as const;
+export type Status = (typeof STATUSES)[number];
+
+/** DESIGN.md §3. */
+export const PRIORITIES = ["critical", "high", "medium", "low"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const SORT_FIELDS = ["severity", "created_at", "cvss_score"] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortOrder = "asc" | "desc";
+
+/** 1 = critical … 5 = info (the proto enum numbers), so "most severe first" is ascending rank. */
+export const severityRank = (s: Severity): number => SEVERITIES.indexOf(s) + 1;
+
+export interface Remediation {
+  summary: string;
+  steps: string[];
+  code_example: string;
+  references: string[];
+}
+
+export interface Evidence {
+  request: string;
+  response: string;
+  screenshot_url: string | null;
+}
+
+export interface FrameworkMapping {
+  name: string;
+  controls: string[];
+}
+
+export interface CommentDoc {
+  id: string;
+  user: string;
+  user_id: string;
+  text: string;
+  created_at: Date;
+}
+
+export interface HistoryEntry {
+  action: string;
+  from: string | null;
+  to: string;
+  user: string;
+  timestamp: Date;
+}
+
+/** The facts a scanner reports about one detection (proto Detection, validated). */
+export interface DetectionFacts {
+  detection_id: string;
+  org_id: string;
+  scan_id: string;
+  target: string;
+  template_id: string;
+  title: string;
+  severity: Severity;
+  cvss_score: number;
+  cvss_vector: string;
+  cwe_ids: string[];
+  cve_ids: string[];
+  tool: string;
+  affected_component: string;
+  description: string;
+  impact: string;
+  remediation: Remediation;
+  evidence: Evidence;
+  frameworks: FrameworkMapping[];
+  epss_score: number | null;
+  kev: boolean;
+  detected_at: Date;
+}
+
+/** One stored finding: one document per fingerprint. */
+export interface FindingDoc {
+  _id: string;
+  org_id: string;
+  /** sha256 of (org, target, template_id, affected_component); unique. */
+  fingerprint: string;
+  title: string;
+  severity: Severity;
+  severity_rank: number;
+  status: Status;
+  cvss_score: number;
+  cvss_vector: string;
+  epss_score: number | null;
+  kev: boolean;
+  target: string;
+  affected_component: string;
+  tool: string;
+  template_id: string;
+  cve_ids: string[];
+  /** Upper-cased cve_ids: the case-insensitive `cve` filter is an indexed equality. */
+  cve_keys: string[];
+  cwe_ids: string[];
+  /** The scan that first detected it. */
+  scan_id: string;
+  /** Every scan that detected it (the scan-findings list and the scan_id filter). */
+  scan_ids: string[];
+  detected_at: Date;
+  last_seen_at: Date;
+  last_detection_id: string;
+  description: string;
+  impact: string;
+  remediation: Remediation;
+  evidence: Evidence;
+  frameworks: FrameworkMapping[];
+  comments: CommentDoc[];
+  history: HistoryEntry[];
+  assignee: string;
+  priority: Priority | "";
+  due_date: Date | null;
+  notes: string;
+  created_at: Date;
+  updated_at: Date;
+  /** Set while resolved: when it became resolved, and minutes from detection to then. */
+  resolved_at: Date | null;
+  resolution_minutes: number | null;
+  /** Write revision: every change claims rev+1 first (see storage/finding-store.ts). */
+  rev: number;
+}
+
+/** Who makes a change, as the gateway authenticated them. */
+export interface Actor {
+  user_id: string;
+  api_key_id: string;
+  display_name: string;
+}
+
+export const SYSTEM = "system";
+
+export function actorName(a: Actor | undefined): string {
+  return a?.display_name || a?.user_id || a?.api_key_id || "unknown";
+}

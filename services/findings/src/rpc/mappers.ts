@@ -1,0 +1,169 @@
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { timestampDate, timestampFromDate, type Timestamp } from "@bufbuild/protobuf/wkt";
+import { validationError } from "@vulnscan/kit";
+import type { Actor as ActorMsg } from "@vulnscan/proto/vulnscan/common/v1/actor_pb.js";
+import type { Detection } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
+import {
+  CommentSchema,
+  ExportFormat,
+  FindingSchema,
+  FindingSortField,
+  FindingStatus,
+  Priority,
+  Severity,
+  SortOrder,
+  type Comment,
+  type Finding,
+  type FindingFilter,
+} from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import type { ExportFormat as Format } from "../application.js";
+import type { ListFilter } from "../domain/query.js";
+import {
+  PRIORITIES,
+  SEVERITIES,
+  STATUSES,
+  type Actor,
+  type CommentDoc,
+  type DetectionFacts,
+  type FindingDoc,
+  type Priority as PriorityName,
+  type Severity as SeverityName,
+  type SortField,
+  type SortOrder as Order,
+  type Status,
+} from "../domain/types.js";
+
+/*
+ * Proto ⇄ domain. Enum numbers map to the REST strings by position (the proto enums list the
+ * values in the spec's order after UNSPECIFIED); a present enum of UNSPECIFIED or an unknown
+ * number is a VALIDATION_ERROR naming the field, as findings_service.proto says.
+ */
+function fromEnum<T extends string>(values: readonly T[], n: number, field: string): T {
+  const v = values[n - 1];
+  if (n <= 0 || v === undefined) throw validationError(field, `${field} must be one of: ${values.join(", ")}`);
+  return v;
+}
+
+const toEnum = <T extends string>(values: readonly T[], v: T): number => values.indexOf(v) + 1;
+
+export const severityOf = (n: number, field = "severity"): SeverityName => fromEnum(SEVERITIES, n, field);
+export const statusOf = (n: number, field = "status"): Status => fromEnum(STATUSES, n, field);
+export const priorityOf = (n: number): PriorityName | "" => (n === Priority.UNSPECIFIED ? "" : fromEnum(PRIORITIES, n, "priority"));
+export const sortOf = (n: number | undefined): SortField | undefined =>
+  n === undefined ? undefined : fromEnum(["severity", "created_at", "cvss_score"] as const, n, "sort");
+export const orderOf = (n: number | undefined): Order | undefined => (n === undefined ? undefined : fromEnum(["asc", "desc"] as const, n, "order"));
+export const formatOf = (n: number): Format => fromEnum(["csv", "json", "pdf"] as const, n, "format");
+
+// Compile-time guard that the proto enums still line up with the domain lists.
+void [Severity.INFO === 5, FindingStatus.ACCEPTED === 5, Priority.LOW === 4, FindingSortField.CVSS_SCORE === 3, SortOrder.DESC === 2, ExportFormat.PDF === 3];
+
+export function filterOf(f: FindingFilter | undefined): ListFilter {
+  if (!f) return {};
+  const out: ListFilter = {};
+  if (f.severity !== undefined) out.severity = severityOf(f.severity);
+  if (f.status !== undefined) out.status = statusOf(f.status);
+  if (f.scanId !== undefined) out.scan_id = f.scanId;
+  if (f.target !== undefined) out.target = f.target;
+  if (f.tool !== undefined) out.tool = f.tool;
+  if (f.cve !== undefined) out.cve = f.cve;
+  return out;
+}
+
+export function actorOf(a: ActorMsg | undefined): Actor | undefined {
+  return a ? { user_id: a.userId, api_key_id: a.apiKeyId, display_name: a.displayName } : undefined;
+}
+
+export const ts = (d: Date): Timestamp => timestampFromDate(d);
+export const dateOf = (t: Timestamp): Date => timestampDate(t);
+
+export function commentMsg(c: CommentDoc, findingId: string): Comment {
+  return create(CommentSchema, { id: c.id, findingId, user: c.user, userId: c.user_id, text: c.text, createdAt: ts(c.created_at) });
+}
+
+export function findingMsg(f: FindingDoc): Finding {
+  const init: MessageInitShape<typeof FindingSchema> = {
+    id: f._id,
+    orgId: f.org_id,
+    title: f.title,
+    severity: toEnum(SEVERITIES, f.severity),
+    status: toEnum(STATUSES, f.status),
+    cvssScore: f.cvss_score,
+    cvssVector: f.cvss_vector,
+    kev: f.kev,
+    target: f.target,
+    affectedComponent: f.affected_component,
+    tool: f.tool,
+    templateId: f.template_id,
+    cveIds: f.cve_ids,
+    cweIds: f.cwe_ids,
+    scanId: f.scan_id,
+    detectedAt: ts(f.detected_at),
+    lastSeenAt: ts(f.last_seen_at),
+    description: f.description,
+    impact: f.impact,
+    remediation: f.remediation
+      ? { summary: f.remediation.summary, steps: f.remediation.steps, codeExample: f.remediation.code_example, references: f.remediation.references }
+      : undefined,
+    evidence: f.evidence
+      ? { request: f.evidence.request, response: f.evidence.response, ...(f.evidence.screenshot_url !== null ? { screenshotUrl: f.evidence.screenshot_url } : {}) }
+      : undefined,
+    frameworks: f.frameworks.map((m) => ({ name: m.name, controls: m.controls })),
+    comments: (f.comments ?? []).map((c) => commentMsg(c, f._id)),
+    history: (f.history ?? []).map((h) => ({ action: h.action, ...(h.from !== null ? { from: h.from } : {}), to: h.to, user: h.user, timestamp: ts(h.timestamp) })),
+    assignee: f.assignee,
+    priority: f.priority ? toEnum(PRIORITIES, f.priority) : Priority.UNSPECIFIED,
+    dueDate: f.due_date ? ts(f.due_date) : undefined,
+    notes: f.notes,
+    createdAt: ts(f.created_at),
+    updatedAt: ts(f.updated_at),
+  };
+  if (f.epss_score !== null) init.epssScore = f.epss_score;
+  return create(FindingSchema, init);
+}
+
+const finite = (x: number, lo: number, hi: number) => (Number.isFinite(x) ? Math.min(hi, Math.max(lo, x)) : lo);
+
+/** A Detection record as domain facts; throws a validation error for records that can never apply. */
+export function detectionFacts(d: Detection): DetectionFacts {
+  for (const [field, v] of [
+    ["detection_id", d.detectionId],
+    ["org_id", d.orgId],
+    ["scan_id", d.scanId],
+    ["target", d.target],
+    ["template_id", d.templateId],
+  ] as const) {
+    if (!v.trim()) throw validationError(field, `${field} is required`);
+  }
+  return {
+    detection_id: d.detectionId,
+    org_id: d.orgId,
+    scan_id: d.scanId,
+    target: d.target,
+    template_id: d.templateId,
+    title: d.title || d.templateId,
+    severity: severityOf(d.severity),
+    cvss_score: finite(d.cvssScore, 0, 10),
+    cvss_vector: d.cvssVector,
+    cwe_ids: d.cweIds,
+    cve_ids: d.cveIds,
+    tool: d.tool,
+    affected_component: d.affectedComponent,
+    description: d.description,
+    impact: d.impact,
+    remediation: {
+      summary: d.remediation?.summary ?? "",
+      steps: d.remediation?.steps ?? [],
+      code_example: d.remediation?.codeExample ?? "",
+      references: d.remediation?.references ?? [],
+    },
+    evidence: {
+      request: d.evidence?.request ?? "",
+      response: d.evidence?.response ?? "",
+      screenshot_url: d.evidence?.screenshotUrl ?? null,
+    },
+    frameworks: d.frameworks.map((m) => ({ name: m.name, controls: [...m.controls] })),
+    epss_score: d.epssScore === undefined ? null : finite(d.epssScore, 0, 1),
+    kev: d.kev,
+    detected_at: d.detectedAt ? timestampDate(d.detectedAt) : new Date(),
+  };
+}

@@ -1,0 +1,126 @@
+import type { ConnectRouter } from "@connectrpc/connect";
+import { validationError } from "@vulnscan/kit";
+import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import type { FindingsApp } from "../application.js";
+import type { FindingUpdate } from "../domain/changes.js";
+import {
+  actorOf,
+  commentMsg,
+  dateOf,
+  filterOf,
+  findingMsg,
+  formatOf,
+  orderOf,
+  priorityOf,
+  severityOf,
+  sortOf,
+  statusOf,
+} from "./mappers.js";
+
+const requireId = (v: string, field: string) => {
+  if (!v) throw validationError(field, `${field} is required`);
+  return v;
+};
+
+/** FindingService: every handler maps, checks the org id is present, and delegates. */
+export function findingRoutes(app: FindingsApp) {
+  return (router: ConnectRouter) =>
+    router.service(FindingService, {
+      async listFindings(req) {
+        const orgId = requireId(req.orgId, "org_id");
+        const res = await app.list(orgId, filterOf(req.filter), sortOf(req.sort), orderOf(req.order), req.pagination?.page ?? 0, req.pagination?.perPage ?? 0);
+        return {
+          findings: res.items.map(findingMsg),
+          pageInfo: { total: res.total, page: res.page, perPage: res.perPage, pages: res.pages },
+        };
+      },
+
+      async listScanFindings(req) {
+        const orgId = requireId(req.orgId, "org_id");
+        const items = await app.scanFindings(
+          orgId,
+          req.scanId,
+          req.severity === undefined ? undefined : severityOf(req.severity),
+          req.status === undefined ? undefined : statusOf(req.status),
+        );
+        return { findings: items.map(findingMsg), total: items.length };
+      },
+
+      async getFinding(req) {
+        const f = await app.get(requireId(req.orgId, "org_id"), requireId(req.findingId, "finding_id"));
+        return { finding: findingMsg(f) };
+      },
+
+      async updateFinding(req) {
+        const orgId = requireId(req.orgId, "org_id");
+        const u: FindingUpdate = {};
+        if (req.status !== undefined) u.status = statusOf(req.status);
+        if (req.assignee !== undefined) u.assignee = req.assignee.trim();
+        if (req.priority !== undefined) u.priority = priorityOf(req.priority);
+        if (req.clearDueDate && req.dueDate) throw validationError("due_date", "due_date cannot be set and cleared at once");
+        if (req.dueDate) u.due_date = dateOf(req.dueDate);
+        if (req.clearDueDate) u.due_date = null;
+        if (req.notes !== undefined) u.notes = req.notes;
+        const f = await app.update(orgId, requireId(req.findingId, "finding_id"), u, actorOf(req.actor));
+        return { finding: findingMsg(f) };
+      },
+
+      async addComment(req) {
+        const findingId = requireId(req.findingId, "finding_id");
+        const c = await app.comment(requireId(req.orgId, "org_id"), findingId, req.text, actorOf(req.actor));
+        return { comment: commentMsg(c, findingId) };
+      },
+
+      async bulkUpdate(req) {
+        const res = await app.bulk(
+          requireId(req.orgId, "org_id"),
+          req.findingIds,
+          { ...(req.status !== undefined ? { status: statusOf(req.status, "update.status") } : {}), ...(req.notes !== undefined ? { notes: req.notes } : {}) },
+          actorOf(req.actor),
+        );
+        return { updated: res.updated, failed: res.failed.map((f) => ({ findingId: f.finding_id, errorCode: f.error_code, detail: f.detail })) };
+      },
+
+      async getStats(req) {
+        const s = await app.stats(requireId(req.orgId, "org_id"), {
+          from: req.fromDate ? dateOf(req.fromDate) : undefined,
+          to: req.toDate ? dateOf(req.toDate) : undefined,
+          target: req.target,
+        });
+        return {
+          total: s.total,
+          bySeverity: s.by_severity,
+          byStatus: { open: s.by_status.open, inProgress: s.by_status.in_progress, resolved: s.by_status.resolved, falsePositive: s.by_status.false_positive, accepted: s.by_status.accepted },
+          byTool: s.by_tool,
+          trends: { newThisWeek: s.trends.new_this_week, resolvedThisWeek: s.trends.resolved_this_week, averageResolutionDays: s.trends.average_resolution_days },
+        };
+      },
+
+      async *exportFindings(req) {
+        const orgId = requireId(req.orgId, "org_id");
+        const format = formatOf(req.format);
+        const exp = await app.export(orgId, format, filterOf(req.filter), sortOf(req.sort), orderOf(req.order));
+        yield { contentType: exp.contentType, filename: exp.filename };
+        for await (const chunk of exp.chunks) yield { chunk };
+      },
+
+      async getAiAnalysis(req) {
+        const findingId = requireId(req.findingId, "finding_id");
+        const res = await app.aiAnalysis(requireId(req.orgId, "org_id"), findingId);
+        const a = res.analysis;
+        return {
+          findingId,
+          aiAnalysis: {
+            riskAssessment: a.risk_assessment,
+            attackScenarios: a.attack_scenarios,
+            remediationPriority: a.remediation_priority,
+            recommendedActions: a.recommended_actions,
+            automationAvailable: a.automation_available,
+            ansiblePlaybookId: a.ansible_playbook_id,
+          },
+          aiCreditsUsed: res.used,
+          aiCreditsRemaining: res.remaining,
+        };
+      },
+    });
+}

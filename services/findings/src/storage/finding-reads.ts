@@ -1,0 +1,148 @@
+import type { Collection, Document, FindCursor } from "mongodb";
+import {
+  afterQuery,
+  anchorOf,
+  filterQuery,
+  mongoSort,
+  type Anchor,
+  type ListFilter,
+  type Query,
+  type SortSpec,
+} from "../domain/query.js";
+import { assembleStats, WEEK_MS, type GroupCount, type Stats } from "../domain/stats.js";
+import type { FindingDoc, Severity, Status } from "../domain/types.js";
+
+/** List items leave out what only the detail shows (and what can be large). */
+export const LIST_PROJECTION = { comments: 0, history: 0, evidence: 0 } as const;
+
+/*
+ * Deep pages without unbounded skips. The spec pages by number, so page N starts at offset
+ * (N-1)·per_page. Up to MAX_SKIP rows a skip on the index is cheap and exact. Beyond it the
+ * start is found by hops: each hop reads only the sort key and id of one row HOP rows further
+ * (a skip of at most HOP inside a range on the index, covered by it on MongoDB) and continues
+ * with a range query after that row. The rows found at each hop are remembered per query
+ * shape for ANCHOR_TTL_MS, so walking pages forward, or coming back to a deep page, costs one
+ * bounded range query. Anchors can be off by the rows inserted or removed before them within
+ * that time; pages up to MAX_SKIP are always exact.
+ */
+export const MAX_SKIP = 5_000;
+const HOP = 5_000;
+const ANCHOR_TTL_MS = 15_000;
+const MAX_CACHED_QUERIES = 500;
+
+interface AnchorSet {
+  at: number;
+  /** offset → the row at that offset (its sort key and id). */
+  anchors: Map<number, Anchor>;
+}
+
+export class FindingReads {
+  private readonly anchorCache = new Map<string, AnchorSet>();
+
+  constructor(private readonly findings: Collection<FindingDoc>) {}
+
+  count(q: Query): Promise<number> {
+    return this.findings.countDocuments(q as Document);
+  }
+
+  private anchorsFor(key: string): AnchorSet {
+    const now = Date.now();
+    let set = this.anchorCache.get(key);
+    if (!set || now - set.at > ANCHOR_TTL_MS) {
+      set = { at: now, anchors: new Map() };
+      this.anchorCache.delete(key);
+      if (this.anchorCache.size >= MAX_CACHED_QUERIES) {
+        const oldest = this.anchorCache.keys().next().value;
+        if (oldest !== undefined) this.anchorCache.delete(oldest);
+      }
+      this.anchorCache.set(key, set);
+    }
+    return set;
+  }
+
+  /** Rows [offset, offset+limit) of the query in the sort order, without skipping more than MAX_SKIP. */
+  async page(q: Query, sort: SortSpec, offset: number, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
+    const order = mongoSort(sort);
+    if (offset <= MAX_SKIP) {
+      return this.findings.find(q as Document, { projection }).sort(order).skip(offset).limit(limit).toArray();
+    }
+    const key = JSON.stringify([q, sort]);
+    const set = this.anchorsFor(key);
+    // Nearest known row at or before the target offset (offsets are multiples of HOP).
+    let pos = -1;
+    let anchor: Anchor | undefined;
+    for (let o = Math.floor(offset / HOP) * HOP; o >= HOP; o -= HOP) {
+      const a = set.anchors.get(o - 1);
+      if (a) {
+        pos = o - 1;
+        anchor = a;
+        break;
+      }
+    }
+    const keyProjection = { [sort.key]: 1, _id: 1 };
+    while (offset - pos - 1 > MAX_SKIP) {
+      const base = anchor ? { $and: [q, afterQuery(sort, anchor)] } : q;
+      const step = HOP; // anchors land on offsets HOP-1, 2·HOP-1, …
+      const [row] = await this.findings
+        .find(base as Document, { projection: keyProjection })
+        .sort(order)
+        .skip(step - 1)
+        .limit(1)
+        .toArray();
+      if (!row) return [];
+      pos += step;
+      anchor = anchorOf(sort, row as unknown as Record<string, unknown>);
+      set.anchors.set(pos, anchor);
+    }
+    const base = anchor ? { $and: [q, afterQuery(sort, anchor)] } : q;
+    return this.findings
+      .find(base as Document, { projection })
+      .sort(order)
+      .skip(offset - pos - 1)
+      .limit(limit)
+      .toArray();
+  }
+
+  /** Every row of a query in order, read in batches (exports): memory stays flat. */
+  cursor(q: Query, sort: SortSpec, projection?: Document): FindCursor<FindingDoc> {
+    return this.findings.find(q as Document, projection ? { projection } : {}).sort(mongoSort(sort)).batchSize(500);
+  }
+
+  /** A scan's findings in detection order. */
+  scanFindings(orgId: string, scanId: string, severity?: Severity, status?: Status): Promise<FindingDoc[]> {
+    const q = filterQuery(orgId, { scan_id: scanId, severity, status });
+    return this.findings.find(q as Document, { projection: LIST_PROJECTION }).sort({ _id: 1 }).toArray();
+  }
+
+  private group(q: Query, field: string): Promise<GroupCount[]> {
+    // $group with $sum: 1 only: the subset FerretDB v1 evaluates correctly.
+    return this.findings.aggregate<GroupCount>([{ $match: q }, { $group: { _id: `$${field}`, n: { $sum: 1 } } }]).toArray();
+  }
+
+  async severityCounts(q: Query): Promise<GroupCount[]> {
+    return this.group(q, "severity");
+  }
+
+  async stats(orgId: string, opts: { from?: Date; to?: Date; target?: string }, now = new Date()): Promise<Stats> {
+    const q: Query = { org_id: orgId };
+    if (opts.target !== undefined) q.target = opts.target;
+    if (opts.from || opts.to) {
+      q.detected_at = { ...(opts.from ? { $gte: opts.from } : {}), ...(opts.to ? { $lt: opts.to } : {}) };
+    }
+    const weekAgo = new Date(now.getTime() - WEEK_MS);
+    const withDetected = (min: Date): Query => {
+      const range = { ...((q.detected_at as Record<string, Date> | undefined) ?? {}) };
+      range.$gte = range.$gte && range.$gte > min ? range.$gte : min;
+      return { ...q, detected_at: range };
+    };
+    const [bySeverity, byStatus, byTool, resolutionMinutes, newThisWeek, resolvedThisWeek] = await Promise.all([
+      this.group(q, "severity"),
+      this.group(q, "status"),
+      this.group(q, "tool"),
+      this.group({ ...q, status: "resolved" }, "resolution_minutes"),
+      this.count(withDetected(weekAgo)),
+      this.count({ ...q, status: "resolved", resolved_at: { $gte: weekAgo } }),
+    ]);
+    return assembleStats({ bySeverity, byStatus, byTool, resolutionMinutes, newThisWeek, resolvedThisWeek });
+  }
+}

@@ -1,0 +1,35 @@
+import { outboxIndexes, slotIndexes, type IndexSpec } from "@vulnscan/kit";
+
+export const FINDINGS = "findings";
+/** Claimed revisions of findings (the write log; also the outbox of their events). */
+export const FINDING_LOG = "finding_log";
+export const AI_ANALYSES = "ai_analyses";
+export const AI_CREDITS = "ai_credit_slots";
+
+/*
+ * Indexes follow the list's access paths. Every query is an equality on org_id first; each
+ * filter is an equality on one more field; `_id` (creation order) ends each index, so the
+ * default newest-first page of any single filter is a bounded index range with no sort stage.
+ * The two other sort keys have their own index (MongoDB walks an index in either direction,
+ * so asc and desc share one). Status + severity serves the triage view ("open, most severe
+ * first"). Combinations of several filters use the most selective index and sort what it
+ * returns.
+ */
+export const findingIndexes: IndexSpec[] = [
+  { collection: FINDINGS, key: { fingerprint: 1 }, options: { unique: true, name: "fingerprint_unique" } },
+  { collection: FINDINGS, key: { org_id: 1, _id: -1 }, options: { name: "org_created" } },
+  { collection: FINDINGS, key: { org_id: 1, severity_rank: 1, _id: -1 }, options: { name: "org_severity" } },
+  { collection: FINDINGS, key: { org_id: 1, cvss_score: -1, _id: -1 }, options: { name: "org_cvss" } },
+  { collection: FINDINGS, key: { org_id: 1, status: 1, severity_rank: 1, _id: -1 }, options: { name: "org_status_severity" } },
+  { collection: FINDINGS, key: { org_id: 1, status: 1, _id: -1 }, options: { name: "org_status" } },
+  { collection: FINDINGS, key: { org_id: 1, scan_ids: 1, _id: -1 }, options: { name: "org_scan" } },
+  { collection: FINDINGS, key: { org_id: 1, target: 1, _id: -1 }, options: { name: "org_target" } },
+  { collection: FINDINGS, key: { org_id: 1, tool: 1, _id: -1 }, options: { name: "org_tool" } },
+  { collection: FINDINGS, key: { org_id: 1, cve_keys: 1, _id: -1 }, options: { name: "org_cve" } },
+  { collection: FINDINGS, key: { org_id: 1, detected_at: 1 }, options: { name: "org_detected" } },
+  { collection: FINDINGS, key: { org_id: 1, status: 1, resolved_at: 1 }, options: { name: "org_resolved" } },
+  { collection: FINDING_LOG, key: { finding_id: 1, rev: 1 }, options: { name: "finding_rev" } },
+  { collection: FINDING_LOG, key: { created_at: 1 }, options: { name: "created" } },
+  ...outboxIndexes(FINDING_LOG),
+  ...slotIndexes(AI_CREDITS),
+];
