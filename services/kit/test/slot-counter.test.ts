@@ -27,13 +27,24 @@ describe("SlotCounter on a real MongoDB-protocol server", () => {
     expect(await a.take("k1", 45, later)).toBeUndefined();
   });
 
+  it("hands out blocks of positions without overlap, shrinking the last one to the limit", async () => {
+    const c = new SlotCounter(mongo.db, "slots");
+    const blocks = await Promise.all(Array.from({ length: 12 }, () => c.takeBlock("kb", 50, 8, later)));
+    const got = blocks.filter((b): b is { start: number; end: number } => b !== undefined).sort((x, y) => x.start - y.start);
+    const positions = got.flatMap((b) => Array.from({ length: b.end - b.start + 1 }, (_, i) => b.start + i));
+    expect(positions).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    expect(got.at(-1)).toEqual({ start: 49, end: 50 });
+    expect(blocks.filter((b) => b === undefined)).toHaveLength(5);
+    expect(await c.count("kb", 50)).toBe(50);
+  });
+
   it("counts exactly, keys are independent, and expired slots are pruned", async () => {
     const c = new SlotCounter(mongo.db, "slots");
     for (let i = 0; i < 7; i++) await c.take("k2", 100, new Date(Date.now() - 1000));
     expect(await c.count("k2", 100)).toBe(7);
     expect(await c.count("k3", 100)).toBe(0);
     expect(await c.take("k3", 100, later)).toBe(1);
-    expect(await c.prune()).toBe(8); // seven slots and the hint of k2
+    expect(await c.prune()).toBe(8); // seven blocks and the hint of k2
     expect(await c.count("k2", 100)).toBe(0);
   });
 });
