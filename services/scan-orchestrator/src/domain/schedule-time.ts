@@ -42,10 +42,11 @@ export function nextRunAt(r: Recurrence, after: Date): Date {
   // A monthly run is at most 31 days away (day_of_month ≤ 28); two months bound every case.
   for (let i = 0; i < 64; i++, day = day.plus({ days: 1 })) {
     if (!matches(r, day)) continue;
-    // fromObject with a wall time that falls in a DST gap moves forward by the gap; in an
-    // overlap it takes the earlier offset.
-    const at = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: r.hour }, { zone });
-    if (at.toMillis() > after.getTime()) return at.toJSDate();
+    // A wall time in a DST gap comes out moved forward by the gap; one in an overlap has two
+    // instants, of which the earlier is taken.
+    const wall = DateTime.fromObject({ year: day.year, month: day.month, day: day.day, hour: r.hour }, { zone });
+    const at = Math.min(...wall.getPossibleOffsets().map((d) => d.toMillis()), wall.toMillis());
+    if (at > after.getTime()) return new Date(at);
   }
   throw new Error(`no run time found for ${JSON.stringify(r)}`);
 }

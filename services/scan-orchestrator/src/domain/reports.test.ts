@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import { concurrencyKey } from "./lifecycle.js";
+import { QUICK_PHASES } from "./phases.js";
+import type { Report } from "./reports.js";
+import { testDomain } from "./testing.js";
+import { zeroCounts, type Counts } from "./types.js";
+import { DEADLINE_ERROR, WORKERS_LOST_ERROR } from "./watchdog.js";
+
+const counts = (c: Partial<Counts>): Counts => ({ ...zeroCounts(), ...c });
+
+async function quickScan() {
+  const d = testDomain();
+  const scan = await d.scans.create({ orgId: "org_p", target: "93.184.216.34", scanType: "quick", frameworks: [], ports: "", authorized: true });
+  const r = (x: Record<string, unknown> & { kind: Report["kind"] }, attempt = 1) =>
+    d.reports.apply({ scanId: scan._id, orgId: "org_p", attempt, ...x } as Report);
+  const payloads = (type: string) =>
+    d.scanStore.published.events.filter((e) => e.type === type).map((e) => (e.payload as { value: unknown }).value);
+  return { d, scan, r, payloads };
+}
+
+describe("reports", () => {
+  it("PhaseStarted starts the scan once (scan.started), sets phase and current_tool", async () => {
+    const { d, scan, r, payloads } = await quickScan();
+    d.clock.advance(10_000);
+    expect(await r({ kind: "phase_started", phase: "discovery", tool: "portscan" })).toBeUndefined();
+    const s = await d.scans.get("org_p", scan._id);
+    expect(s).toMatchObject({ status: "running", phase: "discovery", current_tool: "portscan", started_at: d.clock.now() });
+    await r({ kind: "phase_started", phase: "enumeration", tool: "banners" });
+    expect(d.scanStore.eventTypes()).toEqual(["scan.created", "scan.started"]);
+    expect(payloads("scan.started")[0]).toMatchObject({ scanId: scan._id, status: "running", scanType: "quick", phases: [...QUICK_PHASES] });
+  });
+
+  it("PhaseCompleted stores counts per phase (repeat-safe), moves phases, emits one scan.progress per phase", async () => {
+    const { d, scan, r, payloads } = await quickScan();
+    await r({ kind: "phase_started", phase: "discovery", tool: "portscan" });
+    await r({ kind: "phase_completed", phase: "discovery", progress: 17, counts: counts({ total: 2, low: 1, info: 1 }) });
+    await r({ kind: "phase_completed", phase: "discovery", progress: 17, counts: counts({ total: 2, low: 1, info: 1 }) });
+    await r({ kind: "phase_completed", phase: "enumeration", progress: 33, counts: counts({ total: 3, critical: 1, high: 2 }) });
+    const s = await d.scans.get("org_p", scan._id);
+    expect(s).toMatchObject({
+      progress: 33,
+      phases_completed: ["discovery", "enumeration"],
+      phases_remaining: ["vulnerability_scanning", "web_analysis", "threat_intelligence", "reporting"],
+      counts: { total: 5, critical: 1, high: 2, medium: 0, low: 1, info: 1 },
+    });
+    expect(payloads("scan.progress")).toEqual([
+      expect.objectContaining({ phase: "discovery", progress: 17, phasesCompleted: ["discovery"], status: "running", currentTool: "" }),
+      expect.objectContaining({ phase: "enumeration", progress: 33, phasesCompleted: ["discovery", "enumeration"] }),
+    ]);
+  });
+
+  it("Completed: completed, phase complete, progress 100, slot released, scan.completed with exactly the spec's data", async () => {
+    const { d, scan, r, payloads } = await quickScan();
+    d.clock.advance(1000);
+    await r({ kind: "phase_started", phase: "discovery", tool: "portscan" });
+    await r({ kind: "phase_completed", phase: "discovery", progress: 50, counts: counts({ total: 4, critical: 1, medium: 1, low: 1, info: 1 }) });
+    d.clock.advance(90_400);
+    await r({ kind: "completed", counts: counts({ total: 4 }) });
+    const s = await d.scans.get("org_p", scan._id);
+    expect(s).toMatchObject({ status: "completed", phase: "complete", progress: 100, phases_remaining: [], current_tool: "", completed_at: d.clock.now() });
+    expect(s.phases_completed).toEqual([...QUICK_PHASES]);
+    expect(d.slots.holders(concurrencyKey("org_p"))).toEqual([]);
+    expect(payloads("scan.completed")).toEqual([
+      { scanId: scan._id, target: "93.184.216.34", status: "completed", durationSeconds: 90, findings: { total: 4, critical: 1, high: 0, medium: 1, low: 1 } },
+    ]);
+    // Anything after the end changes nothing.
+    expect(await r({ kind: "phase_started", phase: "x", tool: "y" })).toMatch(/completed/);
+    expect(await r({ kind: "failed", reason: "late", phase: "", retryable: false })).toMatch(/completed/);
+    expect(d.scanStore.eventTypes()).toEqual(["scan.created", "scan.started", "scan.progress", "scan.completed"]);
+  });
+
+  it("Failed (not retryable): failed with the reason, slot released, scan.failed", async () => {
+    const { d, scan, r, payloads } = await quickScan();
+    await r({ kind: "phase_started", phase: "discovery", tool: "portscan" });
+    d.clock.advance(30_000);
+    await r({ kind: "failed", reason: "target unreachable", phase: "discovery", retryable: false });
+    expect(await d.scans.get("org_p", scan._id)).toMatchObject({ status: "failed", error: "target unreachable", phase: "discovery" });
+    expect(d.slots.held.size).toBe(0);
+    expect(payloads("scan.failed")).toEqual([
+      { scanId: scan._id, target: "93.184.216.34", status: "failed", error: "target unreachable", phase: "discovery", durationSeconds: 30 },
+    ]);
+  });
+
+  it("Failed (retryable) re-dispatches the phases not completed as attempt + 1 and ignores the old attempt", async () => {
+    const { d, scan, r } = await quickScan();
+    await r({ kind: "phase_completed", phase: "discovery", progress: 17, counts: zeroCounts() });
+    await r({ kind: "failed", reason: "worker shutting down", phase: "enumeration", retryable: true });
+    const s = await d.scans.get("org_p", scan._id);
+    expect(s).toMatchObject({ status: "running", attempt: 2 });
+    const job = d.scanStore.published.commands.at(-1)!;
+    expect(job.kind === "job" && job.job).toMatchObject({ attempt: 2, phases: QUICK_PHASES.slice(1) });
+    expect(await r({ kind: "phase_completed", phase: "enumeration", progress: 33, counts: zeroCounts() }, 1)).toMatch(/attempt 1/);
+    expect(await r({ kind: "phase_completed", phase: "enumeration", progress: 33, counts: zeroCounts() }, 2)).toBeUndefined();
+  });
+
+  it("Heartbeats record the last report, phase and tool", async () => {
+    const { d, scan, r } = await quickScan();
+    d.clock.advance(7000);
+    await r({ kind: "heartbeat", phase: "discovery", currentTool: "portscan", progress: 40 });
+    expect(await d.scans.get("org_p", scan._id)).toMatchObject({ status: "running", last_report_at: d.clock.now(), current_tool: "portscan" });
+  });
+
+  it("a cancel racing a completion ends the scan once", async () => {
+    const { d, scan, r } = await quickScan();
+    await r({ kind: "phase_started", phase: "discovery", tool: "portscan" });
+    const [cancel, done] = await Promise.allSettled([d.scans.cancel("org_p", scan._id), r({ kind: "completed", counts: zeroCounts() })]);
+    const final = await d.scans.get("org_p", scan._id);
+    const terminal = [...d.scanStore.transitionsById.values()].filter((t) => t.kind === "terminal");
+    expect(terminal).toHaveLength(1);
+    expect(final.status).toBe(terminal[0]!.kind === "terminal" ? terminal[0]!.status : "");
+    if (final.status === "cancelled") expect(cancel.status).toBe("fulfilled");
+    else expect(cancel.status).toBe("rejected");
+    expect(done.status).toBe("fulfilled");
+  });
+});
+
+describe("watchdog", () => {
+  it("re-dispatches a silent scan with the remaining phases, once, then fails it when attempts run out", async () => {
+    const { d, scan, r } = await quickScan();
+    await r({ kind: "phase_completed", phase: "discovery", progress: 17, counts: zeroCounts() });
+    d.clock.advance(119_000);
+    expect((await d.watchdog.pass()).acted).toBe(0);
+    d.clock.advance(2000);
+    expect((await d.watchdog.pass()).acted).toBe(1);
+    expect((await d.watchdog.pass()).acted).toBe(0); // the new attempt's clock starts now
+    const job = d.scanStore.published.commands.at(-1)!;
+    expect(job.kind === "job" && job.job).toMatchObject({ attempt: 2, phases: QUICK_PHASES.slice(1) });
+    d.clock.advance(121_000);
+    await d.watchdog.pass();
+    expect((await d.scans.get("org_p", scan._id)).attempt).toBe(3);
+    d.clock.advance(121_000);
+    await d.watchdog.pass();
+    const s = await d.scans.get("org_p", scan._id);
+    expect(s).toMatchObject({ status: "failed", error: WORKERS_LOST_ERROR });
+    expect(d.slots.held.size).toBe(0);
+  });
+
+  it("heartbeats keep a scan alive", async () => {
+    const { d, scan, r } = await quickScan();
+    for (let i = 0; i < 10; i++) {
+      d.clock.advance(60_000);
+      await r({ kind: "heartbeat", phase: "discovery", currentTool: "portscan", progress: 10 });
+      await d.watchdog.pass();
+    }
+    expect((await d.scans.get("org_p", scan._id)).attempt).toBe(1);
+  });
+
+  it("fails a scan past its deadline with scan.failed \"maximum duration exceeded\" and stops the worker", async () => {
+    const { d, scan, r, payloads } = await quickScan();
+    for (let t = 0; t < 1800_000; t += 60_000) {
+      d.clock.advance(60_000);
+      await r({ kind: "heartbeat", phase: "web_analysis", currentTool: "http", progress: 10 });
+      await d.watchdog.pass();
+    }
+    const s = await d.scans.get("org_p", scan._id);
+    expect(s).toMatchObject({ status: "failed", error: DEADLINE_ERROR, phase: "web_analysis" });
+    expect(payloads("scan.failed")).toEqual([expect.objectContaining({ error: DEADLINE_ERROR, status: "failed" })]);
+    expect(d.scanStore.published.commands.at(-1)?.kind).toBe("cancellation");
+  });
+
+  it("releases slots held by scans that ended or were never stored", async () => {
+    const d = testDomain();
+    await d.slots.acquire(concurrencyKey("org_p"), 3, "scan_ghost");
+    d.clock.advance(61_000);
+    expect(await d.watchdog.reconcileSlots()).toBe(1);
+    expect(d.slots.held.size).toBe(0);
+  });
+});

@@ -1,0 +1,171 @@
+import { DomainError } from "@vulnscan/kit/errors";
+import { describe, expect, it } from "vitest";
+import { concurrencyKey } from "./lifecycle.js";
+import { FULL_PHASES, QUICK_PHASES } from "./phases.js";
+import { PLANS, testDomain } from "./testing.js";
+
+async function errorOf(p: Promise<unknown>) {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof DomainError) return { kind: err.kind, code: err.errorCode, field: err.field, message: err.message };
+    throw err;
+  }
+  throw new Error("expected a DomainError");
+}
+
+const base = { frameworks: [], ports: "", authorized: true };
+
+describe("CreateScan", () => {
+  it("stores a pending scan with its estimate, scan.created and the first job (all phases, attempt 1, deadline)", async () => {
+    const d = testDomain();
+    const scan = await d.scans.create({ ...base, orgId: "org_p", target: "93.184.216.34", frameworks: ["soc2"] });
+    expect(scan).toMatchObject({
+      status: "pending",
+      scan_type: "full",
+      progress: 0,
+      phase: "",
+      phases: [...FULL_PHASES],
+      phases_remaining: [...FULL_PHASES],
+      phases_completed: [],
+      estimated_duration_seconds: 2700,
+      attempt: 1,
+    });
+    expect(scan.deadline.getTime() - scan.created_at.getTime()).toBe(7200_000);
+    expect(d.scanStore.eventTypes()).toEqual(["scan.created"]);
+    const created = d.scanStore.published.events[0]?.payload;
+    expect(created?.case === "scanCreated" && created.value).toMatchObject({
+      scanId: scan._id,
+      target: "93.184.216.34",
+      scanType: "full",
+      status: "pending",
+      frameworks: ["soc2"],
+      estimatedDurationSeconds: 2700,
+    });
+    const [cmd] = d.scanStore.published.commands;
+    expect(cmd?.kind === "job" && cmd.job).toMatchObject({ scanId: scan._id, orgId: "org_p", attempt: 1, phases: [...FULL_PHASES] });
+    expect(d.slots.holders(concurrencyKey("org_p"))).toEqual([scan._id]);
+  });
+
+  it("runs the quick phases for a quick scan and keeps the normalized ports", async () => {
+    const d = testDomain();
+    const scan = await d.scans.create({ ...base, orgId: "org_p", target: "example.com", scanType: "quick", ports: " 80, 443 ,8000-8010" });
+    expect(scan.phases).toEqual([...QUICK_PHASES]);
+    expect(scan.ports).toBe("80,443,8000-8010");
+    expect(scan.deadline.getTime() - scan.created_at.getTime()).toBe(1800_000);
+  });
+
+  it.each([
+    [{ authorized: false }, "authorized"],
+    [{ target: "not a target" }, "target"],
+    [{ target: "10.0.0.1" }, "target"],
+    [{ target: "203.0.113.0/23" }, "target"],
+    [{ ports: "0-10" }, "ports"],
+    [{ frameworks: ["sox"] }, "frameworks"],
+  ])("refuses %j with VALIDATION_ERROR on %s", async (patch, field) => {
+    const d = testDomain();
+    const e = await errorOf(d.scans.create({ ...base, orgId: "org_p", target: "93.184.216.34", ...patch }));
+    expect(e).toMatchObject({ kind: "validation", code: "VALIDATION_ERROR", field });
+    expect(d.scanStore.scans.size).toBe(0);
+    expect(d.slots.held.size).toBe(0);
+  });
+
+  it("caps CIDR size per plan", async () => {
+    const d = testDomain();
+    expect(await errorOf(d.scans.create({ ...base, orgId: "org_s", target: "8.8.8.0/24" }))).toMatchObject({ field: "target" });
+    expect((await d.scans.create({ ...base, orgId: "org_s", target: "8.8.8.0/28" })).status).toBe("pending");
+    expect((await d.scans.create({ ...base, orgId: "org_e", target: "8.8.0.0/20" })).status).toBe("pending");
+  });
+
+  it("refuses beyond the concurrent limit with CONCURRENT_SCAN_LIMIT, and admits again once one ends", async () => {
+    const d = testDomain();
+    const first = await d.scans.create({ ...base, orgId: "org_s", target: "93.184.216.34" });
+    const e = await errorOf(d.scans.create({ ...base, orgId: "org_s", target: "93.184.216.34" }));
+    expect(e).toMatchObject({ kind: "quota", code: "CONCURRENT_SCAN_LIMIT" });
+    await d.scans.cancel("org_s", first._id);
+    expect((await d.scans.create({ ...base, orgId: "org_s", target: "93.184.216.34" })).status).toBe("pending");
+    expect(d.monthly.counts.get(`org_s:month:2026-03`)).toBe(2); // the refused one did not count
+  });
+
+  it("refuses beyond the monthly quota with SCAN_QUOTA_EXCEEDED and gives the concurrency slot back", async () => {
+    const plans = { org_x: { ...PLANS.professional, scansPerMonth: { unlimited: false, max: 2 } } };
+    const d = testDomain({ plans });
+    for (let i = 0; i < 2; i++) {
+      const s = await d.scans.create({ ...base, orgId: "org_x", target: "93.184.216.34" });
+      await d.scans.cancel("org_x", s._id);
+    }
+    const e = await errorOf(d.scans.create({ ...base, orgId: "org_x", target: "93.184.216.34" }));
+    expect(e).toMatchObject({ kind: "quota", code: "SCAN_QUOTA_EXCEEDED" });
+    expect(e.message).toContain("2026-04-01T00:00:00.000Z");
+    expect(d.slots.held.size).toBe(0);
+    // A new month starts a new count.
+    d.clock.set(new Date("2026-04-01T00:00:00Z"));
+    expect((await d.scans.create({ ...base, orgId: "org_x", target: "93.184.216.34" })).status).toBe("pending");
+  });
+
+  it("counts unlimited plans without limiting them", async () => {
+    const d = testDomain();
+    for (let i = 0; i < 5; i++) await d.scans.create({ ...base, orgId: "org_e", target: "93.184.216.34" });
+    expect(await d.scans.quota("org_e")).toMatchObject({ plan: "enterprise", unlimited: true, usedThisMonth: 5 });
+  });
+});
+
+describe("GetQuota", () => {
+  it("reports limit, use, remaining and the first instant of next month (UTC)", async () => {
+    const d = testDomain({ start: new Date("2026-12-31T23:59:00Z") });
+    await d.scans.create({ ...base, orgId: "org_s", target: "93.184.216.34" });
+    expect(await d.scans.quota("org_s")).toEqual({
+      plan: "startup",
+      unlimited: false,
+      monthlyLimit: 25,
+      usedThisMonth: 1,
+      remaining: 24,
+      resetsAt: new Date("2027-01-01T00:00:00Z"),
+    });
+  });
+});
+
+describe("GetScan, ListScans, CancelScan", () => {
+  it("hides another organization's scan (NOT_FOUND)", async () => {
+    const d = testDomain();
+    const s = await d.scans.create({ ...base, orgId: "org_p", target: "93.184.216.34" });
+    expect(await errorOf(d.scans.get("org_s", s._id))).toMatchObject({ kind: "not_found", code: "NOT_FOUND" });
+    expect(await errorOf(d.scans.cancel("org_s", s._id))).toMatchObject({ kind: "not_found" });
+    expect((await d.scans.list("org_s", {}, { page: 1, perPage: 20 })).total).toBe(0);
+  });
+
+  it("cancels a pending scan once: cancelled, completed_at, error, slot released, ScanCancellation, no event", async () => {
+    const d = testDomain();
+    const s = await d.scans.create({ ...base, orgId: "org_p", target: "93.184.216.34" });
+    d.clock.advance(5000);
+    const c = await d.scans.cancel("org_p", s._id);
+    expect(c).toMatchObject({ status: "cancelled", error: "cancelled by user", completed_at: d.clock.now() });
+    expect(d.slots.held.size).toBe(0);
+    expect(d.scanStore.eventTypes()).toEqual(["scan.created"]);
+    expect(d.scanStore.published.commands.map((x) => x.kind)).toEqual(["job", "cancellation"]);
+    expect(await errorOf(d.scans.cancel("org_p", s._id))).toMatchObject({
+      kind: "invalid_state",
+      code: "INVALID_STATE",
+      message: "Scan is already cancelled",
+    });
+    expect((await d.scans.get("org_p", s._id)).status).toBe("cancelled");
+  });
+
+  it("lists newest first with filters and pages", async () => {
+    const d = testDomain();
+    const ids: string[] = [];
+    for (const t of ["93.184.216.34", "example.com", "93.184.216.34"]) {
+      ids.push((await d.scans.create({ ...base, orgId: "org_e", target: t }))._id);
+      d.clock.advance(60_000);
+    }
+    await d.scans.cancel("org_e", ids[1]!);
+    const all = await d.scans.list("org_e", {}, { page: 1, perPage: 2 });
+    expect(all.total).toBe(3);
+    expect(all.items.map((s) => s._id)).toEqual([ids[2], ids[1]]);
+    expect((await d.scans.list("org_e", { status: "cancelled" }, { page: 1, perPage: 20 })).items.map((s) => s._id)).toEqual([ids[1]]);
+    expect((await d.scans.list("org_e", { target: "93.184.216.34" }, { page: 1, perPage: 20 })).total).toBe(2);
+    const t0 = new Date("2026-03-10T12:01:00Z");
+    expect((await d.scans.list("org_e", { from: t0 }, { page: 1, perPage: 20 })).total).toBe(2);
+    expect((await d.scans.list("org_e", { to: t0 }, { page: 1, perPage: 20 })).total).toBe(1);
+  });
+});

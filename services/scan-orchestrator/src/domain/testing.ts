@@ -1,0 +1,90 @@
+import { MemoryCounter, MemoryScanStore, MemoryScheduleStore, MemorySlots } from "../storage/memory-store.js";
+import { createScanDomain, type DomainSettings } from "./index.js";
+import { noopObserver, type PlanFacts, type PlanTierName } from "./ports.js";
+import { TargetPolicy, type Resolver } from "./target.js";
+
+/* Unit-test wiring: the real use cases over in-memory stores, a fixed plan table and a clock. */
+
+export const PLANS: Record<PlanTierName, PlanFacts> = {
+  startup: {
+    tier: "startup",
+    concurrentScans: { unlimited: false, max: 1 },
+    scansPerMonth: { unlimited: false, max: 25 },
+    minCidrPrefixLength: 28,
+    schedulesEnabled: false,
+  },
+  professional: {
+    tier: "professional",
+    concurrentScans: { unlimited: false, max: 3 },
+    scansPerMonth: { unlimited: false, max: 150 },
+    minCidrPrefixLength: 24,
+    schedulesEnabled: true,
+  },
+  enterprise: {
+    tier: "enterprise",
+    concurrentScans: { unlimited: true, max: 0 },
+    scansPerMonth: { unlimited: true, max: 0 },
+    minCidrPrefixLength: 20,
+    schedulesEnabled: true,
+  },
+};
+
+export const fakeResolver = (table: Record<string, string[]>): Resolver => ({
+  async resolve(name) {
+    const hit = table[name];
+    if (!hit) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: "ENOTFOUND" });
+    return hit;
+  },
+});
+
+export function testDomain(opts: {
+  plans?: Record<string, PlanFacts>;
+  allowPrivate?: boolean;
+  settings?: Partial<DomainSettings>;
+  start?: Date;
+} = {}) {
+  let now = opts.start ?? new Date("2026-03-10T12:00:00Z");
+  let seq = 0;
+  const clock = {
+    now: () => new Date(now),
+    advance: (ms: number) => {
+      now = new Date(now.getTime() + ms);
+    },
+    set: (d: Date) => {
+      now = d;
+    },
+  };
+  const scanStore = new MemoryScanStore();
+  const scheduleStore = new MemoryScheduleStore();
+  const slots = new MemorySlots(clock.now);
+  const monthly = new MemoryCounter();
+  const plans = opts.plans ?? { org_s: PLANS.startup, org_p: PLANS.professional, org_e: PLANS.enterprise };
+  const domain = createScanDomain({
+    scanStore,
+    scheduleStore,
+    plans: {
+      async planOf(orgId) {
+        const p = plans[orgId];
+        if (!p) throw new Error(`no plan for ${orgId}`);
+        return p;
+      },
+    },
+    policy: new TargetPolicy({
+      allowPrivate: opts.allowPrivate ?? false,
+      allowedNetworks: undefined,
+      resolver: fakeResolver({ "example.com": ["93.184.216.34"] }),
+    }),
+    slots,
+    monthly,
+    observer: noopObserver,
+    settings: {
+      maxDurationSeconds: { quick: 1800, full: 7200, compliance: 3600 },
+      redispatchAfterMs: 120_000,
+      maxAttempts: 3,
+      ...opts.settings,
+    },
+    now: clock.now,
+    newId: (prefix) => `${prefix}_${String(++seq).padStart(4, "0")}`,
+  });
+  return { ...domain, scanStore, scheduleStore, slots, monthly, clock };
+}
