@@ -13,17 +13,17 @@ const COLORS: Record<Severity, string> = {
 const MARGIN = 40;
 const ROW_H = 26;
 const COLUMNS = [
-  { title: "#", width: 32 },
-  { title: "Severity", width: 52 },
-  { title: "Title", width: 150 },
+  { title: "#", width: 30 },
+  { title: "Severity", width: 48 },
+  { title: "Title", width: 145 },
   { title: "Target / component", width: 125 },
-  { title: "Status", width: 62 },
-  { title: "CVSS", width: 32 },
-  { title: "CVE", width: 62 },
+  { title: "Status", width: 58 },
+  { title: "CVSS", width: 30 },
+  { title: "CVE", width: 79 },
 ] as const;
 
 /** The standard PDF fonts cover Latin-1 only; anything else would print as garbage. */
-const latin1 = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+const latin1 = (s: string) => s.replace(/[^\n\x20-\x7e\xa0-\xff]/g, "?");
 
 export interface PdfSummary {
   total: number;
