@@ -3,7 +3,6 @@ import type {
   AuthEvent,
   CustomLimits,
   Organization,
-  Page,
   PlanTier,
   Session,
   SigningKey,
@@ -90,7 +89,7 @@ export interface SigningKeyRepository {
    * replica won the race); the unique index on the generation guarantees one winner.
    */
   insert(key: SigningKey): Promise<boolean>;
-  /** Keys created at or after `since`, plus the one before them; newest first. */
+  /** Every stored key, newest generation first (old ones are deleted by maintenance). */
   all(): Promise<SigningKey[]>;
   get(kid: string): Promise<SigningKey | null>;
   /** Deletes keys of generations below `generation` (they verify nothing any more). */
@@ -119,4 +118,3 @@ export const noopObserver: AuthObserver = { login: () => {}, tokenIssued: () => 
 
 export type Clock = () => Date;
 
-export type { Page };
