@@ -1,4 +1,4 @@
-import { createRpcClient, Outbox, SlotCounter, Topics, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
+import { createRpcClient, Outbox, SlotCounter, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { BuiltinAnalyst } from "./ai/analyst.js";
@@ -23,7 +23,7 @@ export interface ComposeOverrides {
 export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides = {}): ServiceParts & { app: FindingsApp; store: FindingStore } {
   const { config, db, kafka, logger } = ctx;
   const outbox = new Outbox(db, kafka, logger, [FINDING_LOG]);
-  const store = new FindingStore(db, outbox, logger);
+  const store = new FindingStore(db, outbox, logger, config.FINDING_EVENTS_TOPIC);
   const reads = new FindingReads(store.findings);
   const ai =
     overrides.ai ??
@@ -44,7 +44,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
       lastPrune = Date.now();
       await store.pruneLog();
       await credits.prune();
-      await ctx.processedEvents("findings").prune(new Date(Date.now() - 14 * 24 * 3600_000));
+      await ctx.processedEvents(config.CONSUMER_GROUP).prune(new Date(Date.now() - 14 * 24 * 3600_000));
     }
   };
   const tick = () => {
@@ -61,9 +61,12 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     routes: findingRoutes(app),
     serviceNames: [FindingService.typeName],
     indexes: findingIndexes,
-    topics: [Topics.findingsDetected, Topics.findingEvents],
+    topics: [config.DETECTIONS_TOPIC, config.FINDING_EVENTS_TOPIC],
     start: async () => {
-      subscription = await subscribeDetections(kafka, app, ctx.processedEvents("findings"));
+      subscription = await subscribeDetections(kafka, app, ctx.processedEvents(config.CONSUMER_GROUP), {
+        topic: config.DETECTIONS_TOPIC,
+        groupId: config.CONSUMER_GROUP,
+      });
       timer = setTimeout(tick, config.RELAY_INTERVAL_MS);
     },
     stop: async () => {

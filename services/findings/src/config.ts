@@ -1,4 +1,4 @@
-import { loadConfig, serviceEnvSchema } from "@vulnscan/kit";
+import { loadConfig, serviceEnvSchema, Topics } from "@vulnscan/kit";
 import { z } from "zod";
 
 export const configSchema = serviceEnvSchema({ rpcPort: 50054, adminPort: 9464, database: "findings" }).extend({
@@ -11,6 +11,10 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50054, adminPort: 9464, 
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   /** How long plan facts are cached (at most 30 s, so plan changes bite quickly). */
   PLAN_CACHE_MS: z.coerce.number().int().min(0).max(30_000).default(30_000),
+  /** Topic and consumer group names; overridden only to isolate test runs that share a broker. */
+  DETECTIONS_TOPIC: z.string().default(Topics.findingsDetected),
+  FINDING_EVENTS_TOPIC: z.string().default(Topics.findingEvents),
+  CONSUMER_GROUP: z.string().default("findings"),
   /** Outbox relay and housekeeping period. */
   RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
 });

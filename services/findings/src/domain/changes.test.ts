@@ -85,7 +85,7 @@ describe("a known finding seen again", () => {
     expect(c.set).toMatchObject({ status: "open", resolved_at: null, resolution_minutes: null });
     expect(c.set.history!.at(-1)).toEqual({ action: "reopened", from: "resolved", to: "open", user: "system", timestamp: later });
     expect(c.events.map((e) => e.type)).toEqual(["vulnerability.status_changed"]);
-    expect(c.events[0]!.payload.value).toMatchObject({ from: "resolved", to: "open", user: "system" });
+    expect(c.events[0]!.payload).toMatchObject({ value: { from: "resolved", to: "open", user: "system" } });
   });
 
   it("keeps false_positive and accepted as they are, recording last_seen", () => {
@@ -116,7 +116,7 @@ describe("triage updates", () => {
     ]);
     expect(c.set).toMatchObject({ status: "resolved", resolved_at: now, resolution_minutes: 2 * 24 * 60, updated_at: now });
     expect(c.events.map((e) => e.type)).toEqual(["vulnerability.status_changed", "vulnerability.resolved"]);
-    expect(c.events[1]!.payload.value).toMatchObject({ findingId: "finding_1", user: "alice@a.test", scanId: "scan_1" });
+    expect(c.events[1]!.payload).toMatchObject({ value: { findingId: "finding_1", user: "alice@a.test", scanId: "scan_1" } });
   });
 
   it("is no change when every value is already set (no history, no event)", () => {

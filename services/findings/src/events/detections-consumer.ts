@@ -11,10 +11,15 @@ export const CONSUMER_GROUP = "findings";
  * not have happened; the detection_id marker (processed_events) and the finding's
  * last_detection_id make the redelivery change nothing.
  */
-export function subscribeDetections(kafka: KafkaBus, app: FindingsApp, processed: ProcessedEvents): Promise<Subscription> {
+export function subscribeDetections(
+  kafka: KafkaBus,
+  app: FindingsApp,
+  processed: ProcessedEvents,
+  opts: { topic?: string; groupId?: string } = {},
+): Promise<Subscription> {
   return kafka.subscribe({
-    groupId: CONSUMER_GROUP,
-    topic: Topics.findingsDetected,
+    groupId: opts.groupId ?? CONSUMER_GROUP,
+    topic: opts.topic ?? Topics.findingsDetected,
     schema: DetectionSchema,
     idOf: (d) => d.detectionId,
     processed,

@@ -26,7 +26,6 @@ export const LIST_PROJECTION = { comments: 0, history: 0, evidence: 0 } as const
  * that time; pages up to MAX_SKIP are always exact.
  */
 export const MAX_SKIP = 5_000;
-const HOP = 5_000;
 const ANCHOR_TTL_MS = 15_000;
 const MAX_CACHED_QUERIES = 500;
 
@@ -39,7 +38,17 @@ interface AnchorSet {
 export class FindingReads {
   private readonly anchorCache = new Map<string, AnchorSet>();
 
-  constructor(private readonly findings: Collection<FindingDoc>) {}
+  private readonly maxSkip: number;
+  private readonly hop: number;
+
+  /** `limits` only for tests, which exercise the hop path on a few rows. */
+  constructor(
+    private readonly findings: Collection<FindingDoc>,
+    limits: { maxSkip?: number; hop?: number } = {},
+  ) {
+    this.maxSkip = limits.maxSkip ?? MAX_SKIP;
+    this.hop = limits.hop ?? this.maxSkip;
+  }
 
   count(q: Query): Promise<number> {
     return this.findings.countDocuments(q as Document);
@@ -63,7 +72,7 @@ export class FindingReads {
   /** Rows [offset, offset+limit) of the query in the sort order, without skipping more than MAX_SKIP. */
   async page(q: Query, sort: SortSpec, offset: number, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
     const order = mongoSort(sort);
-    if (offset <= MAX_SKIP) {
+    if (offset <= this.maxSkip) {
       return this.findings.find(q as Document, { projection }).sort(order).skip(offset).limit(limit).toArray();
     }
     const key = JSON.stringify([q, sort]);
@@ -71,7 +80,8 @@ export class FindingReads {
     // Nearest known row at or before the target offset (offsets are multiples of HOP).
     let pos = -1;
     let anchor: Anchor | undefined;
-    for (let o = Math.floor(offset / HOP) * HOP; o >= HOP; o -= HOP) {
+    const hop = this.hop;
+    for (let o = Math.floor(offset / hop) * hop; o >= hop; o -= hop) {
       const a = set.anchors.get(o - 1);
       if (a) {
         pos = o - 1;
@@ -80,9 +90,9 @@ export class FindingReads {
       }
     }
     const keyProjection = { [sort.key]: 1, _id: 1 };
-    while (offset - pos - 1 > MAX_SKIP) {
+    while (offset - pos - 1 > this.maxSkip) {
       const base = anchor ? { $and: [q, afterQuery(sort, anchor)] } : q;
-      const step = HOP; // anchors land on offsets HOP-1, 2·HOP-1, …
+      const step = hop; // anchors land on offsets hop-1, 2·hop-1, …
       const [row] = await this.findings
         .find(base as Document, { projection: keyProjection })
         .sort(order)

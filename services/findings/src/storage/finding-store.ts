@@ -56,13 +56,14 @@ export class FindingStore {
     readonly db: Db,
     private readonly outbox: Outbox,
     private readonly logger: Logger,
+    private readonly eventsTopic: string = Topics.findingEvents,
   ) {
     this.findings = db.collection<FindingDoc>(FINDINGS);
     this.log = db.collection<LogDoc>(FINDING_LOG);
   }
 
   private events(findingId: string, change: { events: Change["events"] }, at: Date): PendingEvent[] {
-    return change.events.map((e) => pendingEvent(Topics.findingEvents, findingId, e, at));
+    return change.events.map((e) => pendingEvent(this.eventsTopic, findingId, e, at));
   }
 
   async get(orgId: string, id: string): Promise<FindingDoc | null> {
