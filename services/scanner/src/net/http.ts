@@ -23,6 +23,8 @@ export interface HttpOptions {
   timeoutMs?: number;
   maxBodyBytes?: number;
   signal?: AbortSignal;
+  /** Connect to this (already resolved) address while the URL keeps the name for Host and SNI. */
+  address?: string;
 }
 
 const EVIDENCE_BYTES = 2048;
@@ -35,7 +37,7 @@ const EVIDENCE_BYTES = 2048;
 export async function httpRequest(url: string, opts: HttpOptions): Promise<HttpResult> {
   const u = new URL(url);
   const host = u.hostname.replace(/^\[|\]$/g, "");
-  const [address] = net.isIP(host) ? [host] : await opts.guard.resolve(host);
+  const [address] = opts.address ? [opts.address] : net.isIP(host) ? [host] : await opts.guard.resolve(host);
   if (!address) throw new Error(`${host} does not resolve to an allowed address`);
   opts.guard.check(address);
   const method = opts.method ?? "GET";

@@ -1,0 +1,75 @@
+import { OPEN_PORTS, TELNET_EXPOSED } from "../fingerprint/checks.js";
+import { identifyService } from "../fingerprint/identify.js";
+import { scanPorts } from "../portscan/scanner.js";
+import type { PhaseHandler, ScanContext, Service } from "../types.js";
+import { detection } from "../web/check.js";
+
+const IDENTIFY_CONCURRENCY = 8;
+
+async function mapBounded<T, R>(items: T[], limit: number, signal: AbortSignal, fn: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && !signal.aborted) {
+      const item = items[next++]!;
+      out.push(await fn(item));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+const describe = (s: Service) => [s.port, s.tls ? "tls" : "tcp", s.name ?? "unknown", s.product, s.version].filter(Boolean).join(" ");
+
+async function reportHost(ctx: ScanContext, address: string, hostname: string | undefined, services: Service[]) {
+  const target = hostname ?? address;
+  const lines = services.sort((a, b) => a.port - b.port).map(describe);
+  await ctx.report(
+    detection(OPEN_PORTS, {
+      target,
+      affectedComponent: address,
+      detail: `Open: ${services.map((s) => s.port).join(", ")}.`,
+      evidence: { request: `TCP connect scan of ${ctx.ports.length} ports on ${address}`, response: lines.join("\n") },
+    }),
+  );
+  for (const s of services.filter((x) => x.name === "telnet")) {
+    await ctx.report(
+      detection(TELNET_EXPOSED, {
+        target,
+        affectedComponent: `telnet on ${address}:${s.port}`,
+        evidence: { request: `TCP connect to ${address}:${s.port}, wait for the server to speak`, response: s.banner ?? "" },
+      }),
+    );
+  }
+}
+
+/**
+ * Port scan of the live hosts over exactly `ctx.ports`, then service identification on every
+ * open port. Reports one inventory finding per host with open ports, plus clearly risky
+ * services (telnet). Stops promptly on cancellation, keeping what it found.
+ */
+export const enumeration: PhaseHandler = async (ctx) => {
+  ctx.setTool("portscan");
+  const hosts = ctx.hosts;
+  if (!hosts.length || !ctx.ports.length) return;
+  const scan = await scanPorts(
+    hosts.map((h) => h.address),
+    ctx.ports,
+    { guard: ctx.guard, signal: ctx.signal },
+  );
+  ctx.log.info({ probes: scan.probes, retries: scan.retries, ms: Math.round(scan.durationMs), aborted: scan.aborted }, "port scan done");
+  if (scan.aborted || ctx.signal.aborted) return;
+
+  ctx.setTool("fingerprint");
+  for (const result of scan.hosts) {
+    if (!result.open.length) continue;
+    const host = hosts.find((h) => h.address === result.host)!;
+    host.alive = true;
+    const services = await mapBounded(result.open, IDENTIFY_CONCURRENCY, ctx.signal, (port) =>
+      identifyService({ host: host.address, hostname: host.hostname, port }, { guard: ctx.guard, signal: ctx.signal }),
+    );
+    ctx.services.push(...services);
+    if (ctx.signal.aborted) return;
+    await reportHost(ctx, host.address, host.hostname, services);
+  }
+};

@@ -1,0 +1,194 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { makeCerts } from "./certs.js";
+import { createNamespace, namespacesAvailable, removeStaleNamespaces, type Namespace } from "./netns.js";
+import type { ServerPlan, ServiceKey } from "./servers.js";
+
+/*
+ * The scan lab (DESIGN.md §5): servers with planted weaknesses on a "weak" host, and a
+ * "hardened" host with none. Inside a network namespace of its own when this machine allows
+ * it (root + iproute2): then the hosts are 10.231.N.2 and .3 on well-known ports, and scanning
+ * every port is safe. Otherwise everything listens on 127.0.0.1 on ports the kernel picks, and
+ * callers must scan only the explicit ports listed here (`mode` says which, `note` says why).
+ */
+
+export interface Endpoint {
+  host: string;
+  port: number;
+}
+
+export type TargetKey = Exclude<ServiceKey, "hardenedHttps" | "hardenedHttp"> | "redis" | "memcached";
+
+export interface Lab {
+  mode: "netns" | "loopback";
+  note: string;
+  namespace?: Namespace;
+  /** Egress allowlist that covers the lab and nothing else. */
+  allowedNetworks: string;
+  /** Name → address table for EgressGuard({ lookup }): the lab's hosts have names but no DNS. */
+  lookup: (name: string) => Promise<string[]>;
+  weak: { address: string; hostname: string; ports: number[] };
+  targets: Record<TargetKey, Endpoint>;
+  hardened: { address: string; hostname: string; ports: number[]; https: Endpoint; http: Endpoint; caCert: string };
+  /** The third-party servers from Debian packages that run in the lab. */
+  realServers: string[];
+  stop(): Promise<void>;
+}
+
+export interface LabOptions {
+  /** Force loopback mode even where namespaces work. */
+  loopback?: boolean;
+  /** Start redis-server and memcached (Debian packages) too; default true. */
+  realServers?: boolean;
+}
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, "../..");
+const WEAK_NAME = "weak.vslab.test";
+const HARDENED_NAME = "hardened.vslab.test";
+
+const NS_PORTS: Record<ServiceKey, number> = {
+  http: 80, tlsWeak: 443, tlsSoon: 8443, tlsFuture: 9443, ssh: 22, ftp: 21, smtp: 25, telnet: 23, mysql: 3306,
+  redisLike: 6380, mongoLike: 27017, elasticsearch: 9200, hardenedHttps: 443, hardenedHttp: 80,
+};
+
+async function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen({ host, port: 0 }, () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(host: string, port: number, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = net.connect({ host, port });
+      s.once("connect", () => (s.destroy(), resolve(true)));
+      s.once("error", () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`lab server ${host}:${port} did not start`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function readFirstLine(child: ChildProcess, ms: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buf = "";
+    let err = "";
+    const timer = setTimeout(() => reject(new Error(`lab servers not ready in ${ms} ms: ${err}`)), ms);
+    child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
+    child.stdout?.on("data", (d: Buffer) => {
+      buf += d.toString();
+      const nl = buf.indexOf("\n");
+      if (nl >= 0) {
+        clearTimeout(timer);
+        resolve(buf.slice(0, nl));
+      }
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`lab servers exited with ${code}: ${err}`));
+    });
+  });
+}
+
+export async function startLab(opts: LabOptions = {}): Promise<Lab> {
+  execFileSync("bash", [path.join(HERE, "setup.sh")], { stdio: "inherit" });
+  const useNs = !opts.loopback && namespacesAvailable();
+  if (useNs) removeStaleNamespaces();
+  const ns = useNs ? createNamespace({ tag: "lab", hosts: 2 }) : undefined;
+  const children: ChildProcess[] = [];
+  const certs = makeCerts({ hardened: HARDENED_NAME, weak: WEAK_NAME });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    process.removeListener("exit", stopSync);
+    for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
+    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : undefined)));
+    ns?.destroy();
+    fs.rmSync(certs.dir, { recursive: true, force: true });
+  };
+  // If the test process dies without calling stop(), still leave nothing behind.
+  const stopSync = () => {
+    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+    ns?.destroy();
+    fs.rmSync(certs.dir, { recursive: true, force: true });
+  };
+  process.once("exit", stopSync);
+
+  try {
+    const weak = ns ? ns.addresses[0]! : "127.0.0.1";
+    const hardened = ns ? ns.addresses[1]! : "127.0.0.1";
+    const ports = ns ? NS_PORTS : (Object.fromEntries(Object.keys(NS_PORTS).map((k) => [k, 0])) as Record<ServiceKey, number>);
+    const plan: ServerPlan = {
+      weak, hardened, hardenedName: HARDENED_NAME, ports,
+      certs: { expired: certs.expiredSelfSigned, soon: certs.expiringSoon, future: certs.notYetValid, hardened: certs.hardened },
+    };
+    const start = (cmd: string, args: string[]) => {
+      const child = ns ? ns.spawn(cmd, args, { stdio: ["pipe", "pipe", "pipe"], cwd: ROOT }) : spawn(cmd, args, { stdio: ["pipe", "pipe", "pipe"], cwd: ROOT });
+      children.push(child);
+      return child;
+    };
+    const servers = start(process.execPath, ["--import", "tsx", path.join(HERE, "servers.ts"), JSON.stringify(plan)]);
+    const bound = JSON.parse(await readFirstLine(servers, 30_000)) as Record<ServiceKey, number>;
+
+    const realServers: string[] = [];
+    let redisPort = 0;
+    let memcachedPort = 0;
+    if (opts.realServers !== false) {
+      redisPort = ns ? 6379 : await freePort(weak);
+      start("redis-server", ["--bind", weak, "--port", String(redisPort), "--protected-mode", "no", "--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", ""]);
+      memcachedPort = ns ? 11211 : await freePort(weak);
+      start("memcached", ["-l", weak, "-p", String(memcachedPort), "-U", "0", "-u", "nobody", "-m", "16"]);
+      const { stdout } = { stdout: execFileSync("redis-server", ["--version"]).toString() };
+      realServers.push(`redis-server (${/v=([\d.]+)/.exec(stdout)?.[1] ?? "?"})`, "memcached");
+      // Only checked from the host side: the probe itself must cross the namespace boundary.
+      await waitForPort(weak, redisPort);
+      await waitForPort(weak, memcachedPort);
+    }
+
+    const ep = (host: string, port: number): Endpoint => ({ host, port });
+    const targets = {
+      http: ep(weak, bound.http), tlsWeak: ep(weak, bound.tlsWeak), tlsSoon: ep(weak, bound.tlsSoon), tlsFuture: ep(weak, bound.tlsFuture),
+      ssh: ep(weak, bound.ssh), ftp: ep(weak, bound.ftp), smtp: ep(weak, bound.smtp), telnet: ep(weak, bound.telnet), mysql: ep(weak, bound.mysql),
+      redisLike: ep(weak, bound.redisLike), mongoLike: ep(weak, bound.mongoLike), elasticsearch: ep(weak, bound.elasticsearch),
+      redis: ep(weak, redisPort), memcached: ep(weak, memcachedPort),
+    } satisfies Record<TargetKey, Endpoint>;
+    const weakPorts = Object.values(targets).map((t) => t.port).filter((p) => p > 0);
+    const names: Record<string, string> = { [WEAK_NAME]: weak, [HARDENED_NAME]: hardened };
+    return {
+      mode: ns ? "netns" : "loopback",
+      note: ns
+        ? `scan lab in network namespace ${ns.name} (${ns.subnet}); weak host ${weak}, hardened host ${hardened}`
+        : "scan lab on 127.0.0.1 (network namespaces unavailable here): scans must use the explicit lab ports only",
+      namespace: ns,
+      allowedNetworks: ns ? ns.subnet : "127.0.0.1/32",
+      lookup: async (name) => (names[name] ? [names[name]] : []),
+      weak: { address: weak, hostname: WEAK_NAME, ports: weakPorts.sort((a, b) => a - b) },
+      targets,
+      hardened: {
+        address: hardened,
+        hostname: HARDENED_NAME,
+        ports: [bound.hardenedHttp, bound.hardenedHttps],
+        https: ep(hardened, bound.hardenedHttps),
+        http: ep(hardened, bound.hardenedHttp),
+        caCert: certs.ca.cert,
+      },
+      realServers,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,150 @@
+import net from "node:net";
+import { BSON, type Document } from "bson";
+
+/*
+ * Small protocol servers that say exactly what old or careless deployments say: banners of
+ * OpenSSH 7.2p2 and vsFTPd 2.3.4, a Postfix greeting, a telnet login, a MySQL 5.7 handshake,
+ * and datastores without authentication (Redis protocol, MongoDB wire protocol). They speak
+ * just enough of each protocol for identification and the unauthenticated-access checks.
+ */
+
+type Listen = (host: string, port: number) => Promise<net.Server>;
+
+const serve = (onConn: (s: net.Socket) => void): Listen => (host, port) =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer((s) => {
+      s.on("error", () => undefined);
+      s.setTimeout(30_000, () => s.destroy());
+      onConn(s);
+    });
+    server.once("error", reject);
+    server.listen({ host, port }, () => resolve(server));
+  });
+
+export const SSH_BANNER = "SSH-2.0-OpenSSH_7.2p2 Ubuntu-4ubuntu2.8";
+export const FTP_BANNER = "220 (vsFTPd 2.3.4)";
+
+export const ssh = serve((s) => s.write(`${SSH_BANNER}\r\n`));
+
+export const ftp = serve((s) => {
+  s.write(`${FTP_BANNER}\r\n`);
+  s.on("data", (d) => {
+    const cmd = d.toString("latin1").trim().split(" ")[0]?.toUpperCase();
+    if (cmd === "USER") s.write("331 Please specify the password.\r\n");
+    else if (cmd === "QUIT") s.end("221 Goodbye.\r\n");
+    else s.write("530 Please login with USER and PASS.\r\n");
+  });
+});
+
+export const smtp = serve((s) => {
+  s.write("220 mail.vslab.test ESMTP Postfix (Debian/GNU)\r\n");
+  s.on("data", (d) => {
+    const line = d.toString("latin1").trim().toUpperCase();
+    if (line.startsWith("EHLO")) s.write("250-mail.vslab.test\r\n250-PIPELINING\r\n250-SIZE 10240000\r\n250-VRFY\r\n250-STARTTLS\r\n250 8BITMIME\r\n");
+    else if (line.startsWith("QUIT")) s.end("221 2.0.0 Bye\r\n");
+    else s.write("502 5.5.2 Error: command not recognized\r\n");
+  });
+});
+
+// IAC DO ECHO, IAC DO SUPPRESS-GO-AHEAD, IAC WILL ECHO, then a login prompt.
+export const telnet = serve((s) => s.write(Buffer.concat([Buffer.from([0xff, 0xfd, 0x01, 0xff, 0xfd, 0x03, 0xff, 0xfb, 0x01]), Buffer.from("\r\nUbuntu 16.04 LTS\r\nlogin: ")])));
+
+export const mysql = serve((s) => {
+  const version = Buffer.from("5.7.33-0ubuntu0.16.04.1\0", "latin1");
+  const payload = Buffer.concat([
+    Buffer.from([0x0a]),
+    version,
+    Buffer.from([0x2a, 0, 0, 0]), // connection id
+    Buffer.from("abcdefgh\0", "latin1"), // auth-plugin-data part 1 + filler
+    Buffer.from([0xff, 0xf7, 0x21, 0x02, 0x00, 0xff, 0x81, 0x15]),
+    Buffer.alloc(10),
+    Buffer.from("ijklmnopqrst\0mysql_native_password\0", "latin1"),
+  ]);
+  const head = Buffer.alloc(4);
+  head.writeUIntLE(payload.length, 0, 3);
+  head[3] = 0;
+  s.write(Buffer.concat([head, payload]));
+});
+
+/** RESP without AUTH: PING, INFO, DBSIZE, CONFIG GET dir — what attackers try first. */
+export const redisLike = serve((s) => {
+  let buf = "";
+  s.on("data", (d) => {
+    buf += d.toString("latin1");
+    const lines = buf.split("\r\n");
+    if (buf.startsWith("*")) {
+      const n = Number(lines[0]!.slice(1));
+      if (lines.length < 1 + n * 2) return;
+      const args = Array.from({ length: n }, (_, i) => lines[2 + i * 2] ?? "");
+      buf = "";
+      reply(s, args);
+    } else if (buf.includes("\r\n")) {
+      const args = lines[0]!.split(" ");
+      buf = "";
+      reply(s, args);
+    }
+  });
+});
+
+function reply(s: net.Socket, args: string[]) {
+  const cmd = args[0]?.toUpperCase();
+  const bulk = (t: string) => `$${Buffer.byteLength(t)}\r\n${t}\r\n`;
+  if (cmd === "PING") s.write("+PONG\r\n");
+  else if (cmd === "INFO") s.write(bulk("# Server\r\nredis_version:3.2.12\r\nredis_mode:standalone\r\nos:Linux 4.4.0-210-generic x86_64\r\ntcp_port:6379\r\n"));
+  else if (cmd === "DBSIZE") s.write(":42\r\n");
+  else if (cmd === "CONFIG") s.write(`*2\r\n${bulk("dir")}${bulk("/var/lib/redis")}`);
+  else if (cmd === "QUIT") s.end("+OK\r\n");
+  else s.write(`-ERR unknown command '${args[0] ?? ""}'\r\n`);
+}
+
+/** MongoDB 3.6-style server without access control (OP_MSG and legacy OP_QUERY). */
+export const mongoLike = serve((s) => {
+  let buf = Buffer.alloc(0);
+  s.on("data", (d) => {
+    buf = Buffer.concat([buf, d]);
+    while (buf.length >= 4 && buf.length >= buf.readInt32LE(0)) {
+      const msg = buf.subarray(0, buf.readInt32LE(0));
+      buf = buf.subarray(msg.length);
+      const requestId = msg.readInt32LE(4);
+      const opCode = msg.readInt32LE(12);
+      let cmd: Document = {};
+      if (opCode === 2013) cmd = BSON.deserialize(msg.subarray(21, 21 + msg.readInt32LE(21)));
+      else if (opCode === 2004) {
+        const nameEnd = msg.indexOf(0, 20);
+        const at = nameEnd + 1 + 8;
+        cmd = BSON.deserialize(msg.subarray(at, at + msg.readInt32LE(at)));
+      }
+      const answer = mongoAnswer(cmd);
+      s.write(opCode === 2013 ? msgReply(requestId, answer) : legacyReply(requestId, answer));
+    }
+  });
+});
+
+function mongoAnswer(cmd: Document): Document {
+  const name = Object.keys(cmd)[0]?.toLowerCase();
+  if (name === "ismaster" || name === "hello") return { ismaster: true, maxBsonObjectSize: 16777216, maxWireVersion: 6, minWireVersion: 0, ok: 1 };
+  if (name === "buildinfo") return { version: "3.6.8", gitVersion: "8e540c0b6db93ce994cc548f000900bdc740f80a", ok: 1 };
+  if (name === "listdatabases") return { databases: [{ name: "admin", sizeOnDisk: 32768, empty: false }, { name: "customers", sizeOnDisk: 1048576, empty: false }], totalSize: 1081344, ok: 1 };
+  return { ok: 0, errmsg: `no such command: '${name ?? ""}'`, code: 59 };
+}
+
+function msgReply(responseTo: number, doc: Document): Buffer {
+  const body = Buffer.from(BSON.serialize(doc));
+  const head = Buffer.alloc(21);
+  head.writeInt32LE(21 + body.length, 0);
+  head.writeInt32LE(1, 4);
+  head.writeInt32LE(responseTo, 8);
+  head.writeInt32LE(2013, 12);
+  return Buffer.concat([head, body]);
+}
+
+function legacyReply(responseTo: number, doc: Document): Buffer {
+  const body = Buffer.from(BSON.serialize(doc));
+  const head = Buffer.alloc(36);
+  head.writeInt32LE(36 + body.length, 0);
+  head.writeInt32LE(1, 4);
+  head.writeInt32LE(responseTo, 8);
+  head.writeInt32LE(1, 12);
+  head.writeInt32LE(1, 32); // numberReturned
+  return Buffer.concat([head, body]);
+}
