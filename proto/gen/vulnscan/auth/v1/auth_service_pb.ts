@@ -1500,10 +1500,12 @@ export const AuthService: GenService<{
   /**
    * Checks credentials (and the TOTP code when MFA is on), opens a session and
    * signs an access token. Errors: UNAUTHENTICATED with INVALID_CREDENTIALS
-   * (unknown email and wrong password are indistinguishable) or MFA_REQUIRED
-   * (mfa_code missing or wrong while MFA is enabled). A failure for an
-   * existing user emits user.login_failed. Carries no org_id: the user's
-   * organization is what it finds out.
+   * (unknown email and wrong password are indistinguishable), MFA_REQUIRED
+   * (mfa_code missing while MFA is enabled) or INVALID_MFA_CODE (wrong or
+   * already used code); RESOURCE_EXHAUSTED with TOO_MANY_ATTEMPTS after 5
+   * failures for one account within 15 minutes. A failure for an existing
+   * user emits user.login_failed (throttled attempts do not). Carries no
+   * org_id: the user's organization is what it finds out.
    *
    * @generated from rpc vulnscan.auth.v1.AuthService.IssueToken
    */
