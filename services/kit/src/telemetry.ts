@@ -57,9 +57,19 @@ export function extractTraceContext(carrier: Record<string, string | undefined>)
   });
 }
 
-function failSpan(span: ReturnType<ReturnType<typeof tracer>["startSpan"]>, err: unknown) {
-  span.recordException(err instanceof Error ? err : new Error(String(err)));
-  span.setStatus({ code: SpanStatusCode.ERROR });
+type Span = ReturnType<ReturnType<typeof tracer>["startSpan"]>;
+
+/** Runs fn, records its failure on the span, and always ends the span. */
+async function inSpan<T>(span: Span, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    span.recordException(err instanceof Error ? err : new Error(String(err)));
+    span.setStatus({ code: SpanStatusCode.ERROR });
+    throw err;
+  } finally {
+    span.end();
+  }
 }
 
 /** Client side: one span per call, its context carried in the request headers. */
@@ -67,16 +77,9 @@ export const tracingClientInterceptor: Interceptor = (next) => (req) =>
   tracer().startActiveSpan(
     `${req.service.typeName}/${req.method.name}`,
     { kind: SpanKind.CLIENT, attributes: { "rpc.system": "connect_rpc" } },
-    async (span) => {
+    (span) => {
       propagation.inject(context.active(), req.header, headersSetter);
-      try {
-        return await next(req);
-      } catch (err) {
-        failSpan(span, err);
-        throw err;
-      } finally {
-        span.end();
-      }
+      return inSpan(span, () => next(req));
     },
   );
 
@@ -87,15 +90,6 @@ export const tracingServerInterceptor: Interceptor = (next) => (req) => {
     `${req.service.typeName}/${req.method.name}`,
     { kind: SpanKind.SERVER, attributes: { "rpc.system": "connect_rpc" } },
     parent,
-    async (span) => {
-      try {
-        return await next(req);
-      } catch (err) {
-        failSpan(span, err);
-        throw err;
-      } finally {
-        span.end();
-      }
-    },
+    (span) => inSpan(span, () => next(req)),
   );
 };
