@@ -14,7 +14,7 @@ import type { Config } from "./config.js";
 import { systemResolver } from "./dns-resolver.js";
 import { createScanDomain } from "./domain/index.js";
 import { parseNetworkList, TargetPolicy } from "./domain/target.js";
-import { consumeReports, REPORTS_GROUP } from "./events/reports-consumer.js";
+import { consumeReports } from "./events/reports-consumer.js";
 import { scanObserver } from "./metrics.js";
 import { AuthPlanProvider } from "./plans/auth-plans.js";
 import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-service.js";
@@ -86,7 +86,8 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       commands.start();
       subscription = await consumeReports({
         kafka: ctx.kafka,
-        processed: ctx.processedEvents(REPORTS_GROUP),
+        groupId: config.REPORTS_CONSUMER_GROUP,
+        processed: ctx.processedEvents(config.REPORTS_CONSUMER_GROUP),
         reports: domain.reports,
         logger,
       });

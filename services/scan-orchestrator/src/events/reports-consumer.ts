@@ -3,8 +3,6 @@ import { ScanReportSchema, type FindingCounts, type ScanReport } from "@vulnscan
 import type { Report, ReportUseCase } from "../domain/reports.js";
 import type { Counts } from "../domain/types.js";
 
-export const REPORTS_GROUP = "scan-orchestrator";
-
 const counts = (c: FindingCounts | undefined): Counts => {
   const n = (x: number | undefined) => Math.max(0, x ?? 0);
   return { total: n(c?.total), critical: n(c?.critical), high: n(c?.high), medium: n(c?.medium), low: n(c?.low), info: n(c?.info) };
@@ -37,13 +35,14 @@ export function reportFrom(r: ScanReport): Report | undefined {
  */
 export async function consumeReports(opts: {
   kafka: KafkaBus;
+  groupId: string;
   processed: ProcessedEvents;
   reports: ReportUseCase;
   logger: Logger;
 }): Promise<Subscription> {
   const log = opts.logger.child({ component: "reports" });
   return opts.kafka.subscribe({
-    groupId: REPORTS_GROUP,
+    groupId: opts.groupId,
     topic: Topics.scanReports,
     schema: ScanReportSchema,
     idOf: (r) => r.reportId,
