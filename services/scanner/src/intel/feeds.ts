@@ -1,0 +1,212 @@
+import { z } from "zod";
+import type { CpeMatchCriteria } from "./cpe.js";
+
+/*
+ * Parsers for the three public feed formats the intelligence store is built from:
+ * - NVD CVE API / feed JSON 2.0 (`{ format: "NVD_CVE", version: "2.0", vulnerabilities: [{ cve }] }`),
+ * - FIRST EPSS CSV (`#model_version:...,score_date:...` comment, then `cve,epss,percentile`),
+ * - CISA Known Exploited Vulnerabilities JSON (`{ catalogVersion, vulnerabilities: [{ cveID }] }`).
+ * Only the fields the scanner uses are validated; unknown fields are ignored, as the feeds grow.
+ */
+
+export class FeedError extends Error {
+  override name = "FeedError";
+}
+
+/** What the scanner keeps of one NVD CVE record. */
+export interface CveRecord {
+  id: string;
+  description: string;
+  published?: string;
+  /** Best CVSS metric: v3.1, then v3.0, then v2 (old records); NVD's primary score first. */
+  cvss?: { version: string; vector: string; score: number; severity: string };
+  cwes: string[];
+  /** Vulnerable cpeMatch entries of every configuration node (the platform halves of AND nodes are dropped). */
+  matches: CpeMatchCriteria[];
+  references: string[];
+}
+
+const langString = z.object({ lang: z.string(), value: z.string() });
+const cvssV3 = z.object({
+  source: z.string().optional(),
+  type: z.string().optional(),
+  cvssData: z.object({ version: z.string(), vectorString: z.string(), baseScore: z.number(), baseSeverity: z.string().optional() }),
+});
+const cvssV2 = z.object({
+  source: z.string().optional(),
+  type: z.string().optional(),
+  baseSeverity: z.string().optional(),
+  cvssData: z.object({ version: z.string(), vectorString: z.string(), baseScore: z.number() }),
+});
+const cpeMatch = z.object({
+  vulnerable: z.boolean(),
+  criteria: z.string(),
+  versionStartIncluding: z.string().optional(),
+  versionStartExcluding: z.string().optional(),
+  versionEndIncluding: z.string().optional(),
+  versionEndExcluding: z.string().optional(),
+});
+const node = z.object({ operator: z.string().optional(), negate: z.boolean().optional(), cpeMatch: z.array(cpeMatch).optional() });
+const nvdCve = z.object({
+  id: z.string().regex(/^CVE-\d{4}-\d{4,}$/),
+  published: z.string().optional(),
+  vulnStatus: z.string().optional(),
+  descriptions: z.array(langString).default([]),
+  metrics: z
+    .object({
+      cvssMetricV31: z.array(cvssV3).optional(),
+      cvssMetricV30: z.array(cvssV3).optional(),
+      cvssMetricV2: z.array(cvssV2).optional(),
+    })
+    .loose()
+    .optional(),
+  weaknesses: z.array(z.object({ source: z.string().optional(), type: z.string().optional(), description: z.array(langString) })).optional(),
+  configurations: z.array(z.object({ operator: z.string().optional(), nodes: z.array(node) })).optional(),
+  references: z.array(z.object({ url: z.string() }).loose()).optional(),
+});
+const nvdFeed = z.object({
+  format: z.literal("NVD_CVE").optional(),
+  version: z.string().optional(),
+  vulnerabilities: z.array(z.object({ cve: z.unknown() })),
+});
+
+/** Parses an NVD CVE JSON 2.0 document (API page or yearly feed). Rejected records are counted, not fatal. */
+export function parseNvd(json: unknown): { records: CveRecord[]; rejected: number } {
+  const feed = nvdFeed.safeParse(json);
+  if (!feed.success) throw new FeedError(`not an NVD CVE JSON 2.0 document: ${feed.error.issues[0]?.message ?? "invalid"}`);
+  const records: CveRecord[] = [];
+  let rejected = 0;
+  for (const item of feed.data.vulnerabilities) {
+    const parsed = nvdCve.safeParse(item.cve);
+    if (!parsed.success) {
+      rejected++;
+      continue;
+    }
+    const cve = parsed.data;
+    if (cve.vulnStatus === "Rejected") continue;
+    const metrics = [...(cve.metrics?.cvssMetricV31 ?? []), ...(cve.metrics?.cvssMetricV30 ?? [])];
+    const v3 = metrics.find((m) => m.type === "Primary") ?? metrics[0];
+    const v2metrics = cve.metrics?.cvssMetricV2 ?? [];
+    const v2 = v2metrics.find((m) => m.type === "Primary") ?? v2metrics[0];
+    const best = v3
+      ? { ...v3.cvssData, baseSeverity: v3.cvssData.baseSeverity }
+      : v2
+        ? { ...v2.cvssData, baseSeverity: v2.baseSeverity }
+        : undefined;
+    const cwes = new Set<string>();
+    for (const w of cve.weaknesses ?? []) for (const d of w.description) if (/^CWE-\d+$/.test(d.value)) cwes.add(d.value);
+    const matches: CpeMatchCriteria[] = [];
+    for (const conf of cve.configurations ?? [])
+      for (const n of conf.nodes) if (!n.negate) for (const m of n.cpeMatch ?? []) if (m.vulnerable) matches.push(m);
+    records.push({
+      id: cve.id,
+      description: cve.descriptions.find((d) => d.lang === "en")?.value ?? cve.descriptions[0]?.value ?? "",
+      ...(cve.published ? { published: cve.published } : {}),
+      ...(best
+        ? {
+            cvss: {
+              version: best.version,
+              vector: best.vectorString,
+              score: best.baseScore,
+              severity: (best.baseSeverity ?? "").toLowerCase(),
+            },
+          }
+        : {}),
+      cwes: [...cwes],
+      matches,
+      references: (cve.references ?? []).map((r) => r.url),
+    });
+  }
+  return { records, rejected };
+}
+
+export interface EpssEntry {
+  epss: number;
+  percentile: number;
+}
+
+/** Parses FIRST's EPSS CSV (the `#model_version:...,score_date:...` line is optional metadata). */
+export function parseEpss(csv: string): { scores: Map<string, EpssEntry>; modelVersion?: string; scoreDate?: string } {
+  const scores = new Map<string, EpssEntry>();
+  let modelVersion: string | undefined;
+  let scoreDate: string | undefined;
+  let header: string[] | undefined;
+  for (const raw of csv.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (line.startsWith("#")) {
+      for (const kv of line.slice(1).split(",")) {
+        const i = kv.indexOf(":");
+        if (i < 0) continue;
+        const k = kv.slice(0, i).trim();
+        const v = kv.slice(i + 1).trim();
+        if (k === "model_version") modelVersion = v;
+        if (k === "score_date") scoreDate = v;
+      }
+      continue;
+    }
+    const cells = line.split(",").map((c) => c.trim());
+    if (!header) {
+      header = cells.map((c) => c.toLowerCase());
+      if (!header.includes("cve") || !header.includes("epss")) throw new FeedError(`not an EPSS CSV: header "${line}"`);
+      continue;
+    }
+    const cve = cells[header.indexOf("cve")];
+    const epss = Number(cells[header.indexOf("epss")]);
+    const pIdx = header.indexOf("percentile");
+    const percentile = pIdx >= 0 ? Number(cells[pIdx]) : NaN;
+    if (!cve || !/^CVE-\d{4}-\d{4,}$/.test(cve) || !Number.isFinite(epss) || epss < 0 || epss > 1) continue;
+    scores.set(cve, { epss, percentile: Number.isFinite(percentile) ? percentile : 0 });
+  }
+  if (!header) throw new FeedError("not an EPSS CSV: no header line");
+  return { scores, ...(modelVersion ? { modelVersion } : {}), ...(scoreDate ? { scoreDate } : {}) };
+}
+
+export interface KevEntry {
+  cveId: string;
+  vendorProject: string;
+  product: string;
+  vulnerabilityName: string;
+  dateAdded: string;
+  requiredAction: string;
+  dueDate: string;
+  knownRansomwareCampaignUse: string;
+}
+
+const kevFeed = z.object({
+  catalogVersion: z.string().optional(),
+  dateReleased: z.string().optional(),
+  vulnerabilities: z.array(
+    z
+      .object({
+        cveID: z.string().regex(/^CVE-\d{4}-\d{4,}$/),
+        vendorProject: z.string().default(""),
+        product: z.string().default(""),
+        vulnerabilityName: z.string().default(""),
+        dateAdded: z.string().default(""),
+        requiredAction: z.string().default(""),
+        dueDate: z.string().default(""),
+        knownRansomwareCampaignUse: z.string().default("Unknown"),
+      })
+      .loose(),
+  ),
+});
+
+/** Parses CISA's KEV catalogue JSON. */
+export function parseKev(json: unknown): { entries: Map<string, KevEntry>; catalogVersion?: string } {
+  const feed = kevFeed.safeParse(json);
+  if (!feed.success) throw new FeedError(`not a CISA KEV catalogue: ${feed.error.issues[0]?.message ?? "invalid"}`);
+  const entries = new Map<string, KevEntry>();
+  for (const v of feed.data.vulnerabilities)
+    entries.set(v.cveID, {
+      cveId: v.cveID,
+      vendorProject: v.vendorProject,
+      product: v.product,
+      vulnerabilityName: v.vulnerabilityName,
+      dateAdded: v.dateAdded,
+      requiredAction: v.requiredAction,
+      dueDate: v.dueDate,
+      knownRansomwareCampaignUse: v.knownRansomwareCampaignUse,
+    });
+  return { entries, ...(feed.data.catalogVersion ? { catalogVersion: feed.data.catalogVersion } : {}) };
+}

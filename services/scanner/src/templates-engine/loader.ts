@@ -1,0 +1,53 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { parse } from "yaml";
+import { templateSchema, type Template } from "./schema.js";
+
+export const DEFAULT_TEMPLATES_DIR = new URL("../../templates", import.meta.url).pathname;
+
+export class TemplateError extends Error {
+  override name = "TemplateError";
+}
+
+/** Parses and validates one template document; the source names the file in errors. */
+export function parseTemplate(yamlText: string, source = "<template>"): Template {
+  let doc: unknown;
+  try {
+    doc = parse(yamlText, { prettyErrors: true, uniqueKeys: true });
+  } catch (err) {
+    throw new TemplateError(`${source}: not valid YAML: ${(err as Error).message}`);
+  }
+  const result = templateSchema.safeParse(doc);
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => `${i.path.join(".") || "(template)"}: ${i.message}`);
+    throw new TemplateError(`${source}: ${issues.join("; ")}`);
+  }
+  return result.data;
+}
+
+/**
+ * Loads every `*.yaml`/`*.yml` under a directory (recursively). Fails on the first start with
+ * every broken file listed, and on duplicate ids (the id is the finding's template_id, so two
+ * files with one id would merge unrelated findings).
+ */
+export async function loadTemplates(dir: string = DEFAULT_TEMPLATES_DIR): Promise<Template[]> {
+  const files = (await fs.readdir(dir, { recursive: true }))
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort();
+  const templates: Template[] = [];
+  const errors: string[] = [];
+  const ids = new Map<string, string>();
+  for (const f of files) {
+    try {
+      const t = parseTemplate(await fs.readFile(path.join(dir, f), "utf8"), f);
+      const prev = ids.get(t.id);
+      if (prev) throw new TemplateError(`${f}: id "${t.id}" is already used by ${prev}`);
+      ids.set(t.id, f);
+      templates.push(t);
+    } catch (err) {
+      errors.push((err as Error).message);
+    }
+  }
+  if (errors.length) throw new TemplateError(`invalid templates in ${dir}:\n  ${errors.join("\n  ")}`);
+  return templates;
+}
