@@ -71,20 +71,36 @@ export const redisLike = serve((s) => {
   let buf = "";
   s.on("data", (d) => {
     buf += d.toString("latin1");
-    const lines = buf.split("\r\n");
-    if (buf.startsWith("*")) {
-      const n = Number(lines[0]!.slice(1));
-      if (lines.length < 1 + n * 2) return;
-      const args = Array.from({ length: n }, (_, i) => lines[2 + i * 2] ?? "");
-      buf = "";
-      reply(s, args);
-    } else if (buf.includes("\r\n")) {
-      const args = lines[0]!.split(" ");
-      buf = "";
-      reply(s, args);
+    // Clients pipeline: answer every complete command in the buffer, in order.
+    for (;;) {
+      const parsed = takeCommand(buf);
+      if (!parsed) return;
+      buf = buf.slice(parsed.used);
+      reply(s, parsed.args);
     }
   });
 });
+
+function takeCommand(buf: string): { args: string[]; used: number } | undefined {
+  if (!buf.startsWith("*")) {
+    const nl = buf.indexOf("\r\n");
+    return nl < 0 ? undefined : { args: buf.slice(0, nl).split(" "), used: nl + 2 };
+  }
+  let at = buf.indexOf("\r\n");
+  if (at < 0) return undefined;
+  const n = Number(buf.slice(1, at));
+  at += 2;
+  const args: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const lenEnd = buf.indexOf("\r\n", at);
+    if (lenEnd < 0 || buf[at] !== "$") return undefined;
+    const len = Number(buf.slice(at + 1, lenEnd));
+    if (buf.length < lenEnd + 2 + len + 2) return undefined;
+    args.push(buf.slice(lenEnd + 2, lenEnd + 2 + len));
+    at = lenEnd + 2 + len + 2;
+  }
+  return { args, used: at };
+}
 
 function reply(s: net.Socket, args: string[]) {
   const cmd = args[0]?.toUpperCase();

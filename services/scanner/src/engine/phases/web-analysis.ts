@@ -1,0 +1,26 @@
+import { analyzeTlsService } from "../tls/analyze.js";
+import type { PhaseHandler, Service } from "../types.js";
+import { analyzeWebService } from "../web/analyze.js";
+
+const isWeb = (s: Service) => s.name === "http" || s.name === "https";
+
+/**
+ * Web checks on every HTTP(S) service and TLS checks on every TLS service found by
+ * enumeration. Services are handled one after another (each check already sends a burst of
+ * requests; this keeps the load on the target modest); detections go out per service.
+ */
+export const webAnalysis: PhaseHandler = async (ctx) => {
+  const httpsHosts = new Set(ctx.services.filter((s) => s.tls && isWeb(s)).map((s) => s.host));
+  for (const svc of ctx.services) {
+    if (ctx.signal.aborted) return;
+    if (isWeb(svc)) {
+      ctx.setTool("web");
+      for (const d of await analyzeWebService(svc, { guard: ctx.guard, signal: ctx.signal, hostHasHttps: httpsHosts.has(svc.host) })) await ctx.report(d);
+    }
+    if (svc.tls && !ctx.signal.aborted) {
+      ctx.setTool("tls");
+      for (const d of await analyzeTlsService(svc, { guard: ctx.guard, signal: ctx.signal })) await ctx.report(d);
+    }
+  }
+};
+

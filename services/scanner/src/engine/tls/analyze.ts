@@ -1,0 +1,103 @@
+import { X509Certificate } from "node:crypto";
+import type tls from "node:tls";
+import type { EgressGuard } from "../../net/egress.js";
+import { connectTls } from "../../net/tls.js";
+import type { DetectionDraft, Service } from "../types.js";
+import { detection, type CheckDef } from "../web/check.js";
+import { BROKEN_CIPHERS, CERT_EXPIRED, CERT_EXPIRING_SOON, CERT_NOT_YET_VALID, CERT_SELF_SIGNED, CERT_WRONG_HOST, TLS10, TLS11, WEAK_CIPHERS } from "./checks.js";
+import { WEAK_SUITES, acceptedSuites } from "./client-hello.js";
+
+const DAY = 86_400_000;
+const SOON_DAYS = 30;
+
+export interface TlsContext {
+  guard: EgressGuard;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  now?: Date;
+}
+
+const certSummary = (x: X509Certificate) =>
+  [`subject: ${x.subject.replace(/\n/g, ", ")}`, `issuer: ${x.issuer.replace(/\n/g, ", ")}`, `notBefore: ${x.validFrom}`, `notAfter: ${x.validTo}`, `subjectAltName: ${x.subjectAltName ?? "(none)"}`, `sha256: ${x.fingerprint256}`].join("\n");
+
+async function handshake(svc: Service, tc: TlsContext, extra: Partial<{ minVersion: tls.SecureVersion; maxVersion: tls.SecureVersion; ciphers: string }>) {
+  try {
+    const s = await connectTls(svc.host, svc.port, { guard: tc.guard, timeoutMs: tc.timeoutMs ?? 5000, signal: tc.signal, servername: svc.hostname, ...extra });
+    const info = { protocol: s.getProtocol() ?? "?", cipher: s.getCipher()?.name ?? "?", cert: s.getPeerX509Certificate() };
+    s.destroy();
+    return info;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Certificate checks on what the server presents for the scanned name (SNI). */
+function certificateFindings(svc: Service, x: X509Certificate, now: Date): CheckDef[] {
+  const out: CheckDef[] = [];
+  const from = new Date(x.validFrom);
+  const to = new Date(x.validTo);
+  if (to < now) out.push(CERT_EXPIRED);
+  else if (from > now) out.push(CERT_NOT_YET_VALID);
+  else if (to.getTime() - now.getTime() < SOON_DAYS * DAY) out.push(CERT_EXPIRING_SOON);
+  // Self-signed: issuer equals subject and its own key verifies the signature.
+  if (x.checkIssued(x) && x.verify(x.publicKey)) out.push(CERT_SELF_SIGNED);
+  // The name can only be judged when the scan target was a name (an IP target has no expected name).
+  if (svc.hostname && !x.checkHost(svc.hostname)) out.push(CERT_WRONG_HOST);
+  return out;
+}
+
+/**
+ * TLS checks on one TLS service: the certificate (validity dates, self-signed, host name),
+ * protocol versions TLS 1.0 and 1.1 (a real handshake each, offered with SECLEVEL=0 so this
+ * OpenSSL will speak them), and weak cipher suites (raw ClientHellos, see client-hello.ts).
+ */
+export async function analyzeTlsService(svc: Service, tc: TlsContext): Promise<DetectionDraft[]> {
+  const out: DetectionDraft[] = [];
+  const target = svc.hostname ?? svc.host;
+  const component = `${target}:${svc.port}`;
+  const now = tc.now ?? new Date();
+  const req = `TLS ClientHello to ${svc.host}:${svc.port}${svc.hostname ? ` (SNI ${svc.hostname})` : ""}`;
+
+  const main = await handshake(svc, tc, { minVersion: "TLSv1", ciphers: "DEFAULT@SECLEVEL=0" });
+  if (main?.cert) {
+    for (const check of certificateFindings(svc, main.cert, now)) {
+      const days = Math.round((new Date(main.cert.validTo).getTime() - now.getTime()) / DAY);
+      out.push(
+        detection(check, {
+          target,
+          affectedComponent: component,
+          detail: check === CERT_EXPIRING_SOON ? `It expires in ${days} days.` : check === CERT_WRONG_HOST ? `Scanned name: ${svc.hostname}.` : undefined,
+          evidence: { request: req, response: `${main.protocol} ${main.cipher}\n${certSummary(main.cert)}` },
+        }),
+      );
+    }
+  }
+
+  for (const [version, check] of [["TLSv1", TLS10], ["TLSv1.1", TLS11]] as const) {
+    const hs = await handshake(svc, tc, { minVersion: version, maxVersion: version, ciphers: "DEFAULT@SECLEVEL=0" });
+    if (hs?.protocol === version) {
+      out.push(
+        detection(check, {
+          target,
+          affectedComponent: component,
+          detail: `Negotiated cipher: ${hs.cipher}.`,
+          evidence: { request: `${req}, offering only ${version} (all suites, SECLEVEL=0)`, response: `handshake completed: ${hs.protocol} ${hs.cipher}` },
+        }),
+      );
+    }
+  }
+
+  const { accepted, transcript } = await acceptedSuites(svc.host, svc.port, WEAK_SUITES, { guard: tc.guard, timeoutMs: tc.timeoutMs ?? 5000, servername: svc.hostname, signal: tc.signal });
+  if (accepted.length) {
+    const broken = accepted.some((s) => s.kind === "NULL" || s.kind === "EXPORT" || s.kind === "anonymous");
+    out.push(
+      detection(broken ? BROKEN_CIPHERS : WEAK_CIPHERS, {
+        target,
+        affectedComponent: component,
+        detail: `Accepted: ${accepted.map((s) => `${s.name} (${s.kind})`).join(", ")}.`,
+        evidence: { request: `${req}: ClientHellos offering only weak suites`, response: transcript.join("\n") },
+      }),
+    );
+  }
+  return out;
+}
