@@ -29,6 +29,8 @@ type Done = (r: ProbeResult) => void;
 interface TcpHandle {
   connect(req: unknown, address: string, port: number): number;
   connect6(req: unknown, address: string, port: number): number;
+  bind(address: string, port: number): number;
+  bind6(address: string, port: number, flags: number): number;
   getsockname(out: Record<string, unknown>): number;
   getpeername(out: Record<string, unknown>): number;
   close(cb?: () => void): void;
@@ -83,7 +85,13 @@ export class ConnectProber {
 
   constructor(
     private readonly guard: EgressGuard,
-    private readonly opts: { signal?: AbortSignal; sweepMs?: number; forceSlowPath?: boolean } = {},
+    private readonly opts: {
+      signal?: AbortSignal;
+      sweepMs?: number;
+      forceSlowPath?: boolean;
+      /** Fixed source port (like nmap -g); also how tests provoke a real self-connect. */
+      sourcePort?: number;
+    } = {},
   ) {
     opts.signal?.addEventListener("abort", this.onAbort, { once: true });
   }
@@ -157,7 +165,10 @@ export class ConnectProber {
       finish({ outcome: code === "ECANCELED" ? "aborted" : classify(code), rttMs, code });
     };
     this.pending.add(entry);
-    const err = net.isIPv6(host) ? handle.connect6(req, host, port) : handle.connect(req, host, port);
+    const v6 = net.isIPv6(host);
+    let err = 0;
+    if (this.opts.sourcePort !== undefined) err = v6 ? handle.bind6("::", this.opts.sourcePort, 0) : handle.bind(host.startsWith("127.") ? host : "0.0.0.0", this.opts.sourcePort);
+    if (!err) err = v6 ? handle.connect6(req, host, port) : handle.connect(req, host, port);
     if (err) {
       const code = errnoName.get(err) ?? `E${-err}`;
       finish({ outcome: classify(code), rttMs: 0, code });
@@ -166,7 +177,7 @@ export class ConnectProber {
 
   private slowProbe(host: string, port: number, timeoutMs: number, done: Done) {
     const t0 = performance.now();
-    const socket = net.connect({ host, port });
+    const socket = net.connect({ host, port, localPort: this.opts.sourcePort, localAddress: this.opts.sourcePort !== undefined && host.startsWith("127.") ? host : undefined });
     let finished = false;
     const finish = (r: ProbeResult) => {
       if (finished) return;

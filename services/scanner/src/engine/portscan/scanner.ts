@@ -19,6 +19,8 @@ export interface PortScanOptions {
   initialTimeoutMs?: number;
   /** Extra tries for probes that timed out (refusals and answers are final). */
   retries?: number;
+  /** Fixed source port for every probe (nmap's -g); mostly for tests. */
+  sourcePort?: number;
   /** Called once per open port as soon as it is known. */
   onOpen?: (host: string, port: number) => void;
 }
@@ -90,7 +92,7 @@ export async function scanPorts(hosts: readonly string[], ports: readonly number
     return { hostIndex: i % hosts.length, port: ports[Math.floor(i / hosts.length)]!, attempt: 0 };
   };
 
-  const prober = new ConnectProber(opts.guard, { signal: opts.signal });
+  const prober = new ConnectProber(opts.guard, { signal: opts.signal, sourcePort: opts.sourcePort });
 
   return new Promise<PortScanResult>((resolve) => {
     let finished = false;
