@@ -81,7 +81,7 @@ function probeOrder(port: number): Probe[] {
  * the banner (evidence) and a CPE when product and version are known.
  */
 export async function identifyService(base: { host: string; hostname?: string; port: number }, opts: IdentifyOptions): Promise<Service> {
-  const o = { guard: opts.guard, signal: opts.signal, bannerWaitMs: opts.bannerWaitMs ?? 1500, timeoutMs: opts.timeoutMs ?? 3000 };
+  const o = { guard: opts.guard, signal: opts.signal, bannerWaitMs: opts.bannerWaitMs ?? 1500, timeoutMs: opts.timeoutMs ?? 2000 };
   const svc: Service = { host: base.host, hostname: base.hostname, port: base.port, tls: false };
   const first = await tryExchange(svc.host, svc.port, undefined, { ...o, timeoutMs: o.bannerWaitMs, until: (b) => b.includes("\n") || b.length >= 64 });
   let id: Identity | undefined = first.length ? parseBanner(first, svc.port) : undefined;
