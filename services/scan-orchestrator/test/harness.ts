@@ -107,7 +107,7 @@ export function orchestratorEnv(auth: AuthStub, overrides: Record<string, string
     SCAN_ALLOW_PRIVATE_TARGETS: "true",
     SCAN_ALLOWED_NETWORKS: "192.0.2.0/24,198.51.100.0/24,203.0.113.0/24,2001:db8::/32",
     REPORTS_CONSUMER_GROUP: unique("orchestrator"),
-    OUTBOX_RELAY_INTERVAL_MS: "500",
+    OUTBOX_RELAY_INTERVAL_MS: "1000",
     ...overrides,
   };
 }
@@ -120,11 +120,21 @@ export async function startOrchestrator(env: Record<string, string>): Promise<Or
   return { running, client, stop: () => running.stop() };
 }
 
-/** What the orchestrator published, collected from Kafka (each test filters by its scan ids). */
+/**
+ * What the orchestrator published, collected from Kafka (each test filters by its scan ids).
+ * Publishing is at least once (a relay pass may repeat what a flush sent), so, like every
+ * consumer, the collector de-duplicates: events by envelope id, jobs by scan and attempt.
+ */
 export class Collector {
   readonly events: EventEnvelope[] = [];
   readonly jobs: ScanJob[] = [];
   readonly cancellations: ScanCancellation[] = [];
+  private readonly seen = new Set<string>();
+  private once(key: string): boolean {
+    if (this.seen.has(key)) return false;
+    this.seen.add(key);
+    return true;
+  }
   private readonly bus: KafkaBus;
   private readonly subs: Subscription[] = [];
 
@@ -140,19 +150,19 @@ export class Collector {
         groupId: `${group}-events`,
         topic: Topics.scanEvents,
         schema: EventEnvelopeSchema,
-        handle: async (m) => void this.events.push(m),
+        handle: async (m) => void (this.once(`e:${m.id}`) && this.events.push(m)),
       }),
       await this.bus.subscribe({
         groupId: `${group}-jobs`,
         topic: Topics.scanJobs,
         schema: ScanJobSchema,
-        handle: async (m) => void this.jobs.push(m),
+        handle: async (m) => void (this.once(`j:${m.scanId}:${m.attempt}`) && this.jobs.push(m)),
       }),
       await this.bus.subscribe({
         groupId: `${group}-cancellations`,
         topic: Topics.scanCancellations,
         schema: ScanCancellationSchema,
-        handle: async (m) => void this.cancellations.push(m),
+        handle: async (m) => void (this.once(`c:${m.scanId}`) && this.cancellations.push(m)),
       }),
     );
   }

@@ -7,7 +7,7 @@ import {
   scanStartedEvent,
 } from "./messages.js";
 import type { PhaseName } from "./phases.js";
-import { derivedFields, project } from "./projection.js";
+import { project, projectedFields } from "./projection.js";
 import type { ConcurrencySlots, ScanObserver, ScanStore, Volatile } from "./ports.js";
 import { transitionId, type Counts, type ScanCommand, type ScanEvent, type ScanRecord, type Transition } from "./types.js";
 
@@ -143,9 +143,8 @@ export class Lifecycle {
       this.observer.finished(view.status);
     }
     if (claimed.some((t) => t.kind === "attempt")) this.observer.redispatched();
-    if (claimed.length > 0 || Object.keys(definedOnly(volatile)).length > 0 || !sameDerived(loaded.scan, view)) {
-      await this.store.save(base._id, { ...derivedFields(view), ...definedOnly(volatile) });
-    }
+    if (Object.keys(definedOnly(volatile)).length > 0) await this.store.touch(base._id, definedOnly(volatile));
+    if (claimed.length > 0 || !sameProjection(loaded.scan, view)) await this.store.save(base._id, projectedFields(view));
     for (const t of claimed) await this.store.publishTransition(t._id);
     return { view, claimed };
   }
@@ -155,6 +154,6 @@ function definedOnly(v: Volatile): Volatile {
   return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as Volatile;
 }
 
-function sameDerived(a: ScanRecord, b: ScanRecord): boolean {
-  return JSON.stringify(derivedFields(a)) === JSON.stringify(derivedFields(b));
+export function sameProjection(a: ScanRecord, b: ScanRecord): boolean {
+  return JSON.stringify(projectedFields(a)) === JSON.stringify(projectedFields(b));
 }

@@ -1,4 +1,4 @@
-import type { DerivedFields } from "./projection.js";
+import type { ProjectedFields } from "./projection.js";
 import type {
   Page,
   PageRequest,
@@ -43,7 +43,7 @@ export interface ScanFilter {
   to?: Date;
 }
 
-/** Fields a report or a transition changes besides the derived ones. */
+/** What the last report said (the scan's activity record), besides the transitions. */
 export interface Volatile {
   phase?: string;
   current_tool?: string;
@@ -53,15 +53,21 @@ export interface Volatile {
 export interface ScanStore {
   /** Stores a new scan with its events and scanner records (one single-document insert). */
   insert(scan: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<void>;
+  /** The scan with its activity record merged in (phase, current_tool, last_report_at). */
   get(orgId: string, scanId: string): Promise<ScanRecord | null>;
-  /** Newest first. */
+  /** Newest first, each with its activity merged in. */
   list(orgId: string, filter: ScanFilter, page: PageRequest): Promise<Page<ScanRecord>>;
   transitions(scanId: string): Promise<Transition[]>;
+  /** Transitions of several scans at once (lists). */
+  transitionsOf(scanIds: string[]): Promise<Map<string, Transition[]>>;
   /** Inserts a transition with its events and records; false when it already exists. */
   claim(transition: Transition, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean>;
-  /** Writes the projection (and volatile fields) onto the scan document. */
-  save(scanId: string, fields: DerivedFields & Volatile): Promise<void>;
-  /** Records the volatile fields of a report that changes no transition (heartbeat, phase start). */
+  /** Writes the projection onto the scan document. */
+  save(scanId: string, fields: ProjectedFields): Promise<void>;
+  /**
+   * Writes the scan's activity record. It is a document of its own: FerretDB v1 rewrites a
+   * whole document per update, so fields shared with the outbox relay could be lost.
+   */
   touch(scanId: string, fields: Volatile): Promise<void>;
   /** Pending and running scans of every organization, oldest first (watchdog). */
   activeAcrossOrganizations(limit: number): Promise<ScanRecord[]>;

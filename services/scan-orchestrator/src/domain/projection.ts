@@ -1,8 +1,8 @@
 import { COMPLETE_PHASE } from "./phases.js";
 import { addCounts, zeroCounts, type ScanRecord, type Transition } from "./types.js";
 
-/** The fields of a scan that are derived from its transitions. */
-export type DerivedFields = Pick<
+/** The fields of a scan derived from its transitions. */
+type DerivedFields = Pick<
   ScanRecord,
   | "status"
   | "progress"
@@ -98,12 +98,17 @@ export function durationSeconds(scan: ScanRecord, end: Date): number {
   return Math.max(0, Math.round((end.getTime() - from.getTime()) / 1000));
 }
 
-export function derivedFields(scan: ScanRecord): DerivedFields {
+/**
+ * The derived fields written onto the scan document, so lists can filter by status and the
+ * watchdog can find active scans. phase and current_tool are not among them: they live in the
+ * scan's activity record, written by the one consumer of the scan's reports.
+ */
+export type ProjectedFields = Omit<DerivedFields, "phase" | "current_tool">;
+
+export function projectedFields(scan: ScanRecord): ProjectedFields {
   return {
     status: scan.status,
     progress: scan.progress,
-    phase: scan.phase,
-    current_tool: scan.current_tool,
     started_at: scan.started_at,
     completed_at: scan.completed_at,
     phases_completed: scan.phases_completed,

@@ -6,6 +6,7 @@ import { jobCommand, scanCreatedEvent } from "./messages.js";
 import { monthKey, startOfNextMonth } from "./month.js";
 import { phasesFor, SCAN_TYPES, type ScanTypeName } from "./phases.js";
 import { parsePorts, portCount } from "./port-spec.js";
+import { project } from "./projection.js";
 import type {
   ConcurrencySlots,
   MonthlyCounter,
@@ -180,8 +181,11 @@ export class ScanUseCases {
     return loaded.view;
   }
 
-  list(orgId: string, filter: ScanFilter, page: PageRequest): Promise<Page<ScanRecord>> {
-    return this.deps.store.list(orgId, filter, page);
+  /** Each scan as its transitions say (the stored projection only serves the filters). */
+  async list(orgId: string, filter: ScanFilter, page: PageRequest): Promise<Page<ScanRecord>> {
+    const found = await this.deps.store.list(orgId, filter, page);
+    const transitions = await this.deps.store.transitionsOf(found.items.map((s) => s._id));
+    return { total: found.total, items: found.items.map((s) => project(s, transitions.get(s._id) ?? [])) };
   }
 
   /** Pending or running → cancelled, once, even when a completion races it. */

@@ -1,5 +1,4 @@
-import { concurrencyKey, steps, type Lifecycle, type Step } from "./lifecycle.js";
-import { derivedFields } from "./projection.js";
+import { concurrencyKey, sameProjection, steps, type Lifecycle, type Step } from "./lifecycle.js";
 import type { ConcurrencySlots, ScanStore } from "./ports.js";
 import { isTerminal, transitionId, type ScanRecord } from "./types.js";
 
@@ -53,7 +52,7 @@ export class Watchdog {
       if (step) {
         const { claimed } = await lifecycle.apply(loaded, [step]);
         if (claimed.length > 0) acted++;
-      } else if (JSON.stringify(derivedFields(loaded.view)) !== JSON.stringify(derivedFields(scan))) {
+      } else if (!sameProjection(scan, loaded.view)) {
         await lifecycle.apply(loaded, []); // re-projects; releases nothing (no new transition)
         if (isTerminal(loaded.view.status)) await this.deps.slots.release(concurrencyKey(scan.org_id), scan._id);
       }

@@ -61,10 +61,12 @@ export class CommandOutbox {
     private readonly intervalMs = 2000,
   ) {}
 
-  async flush(collection: string, docId: unknown): Promise<void> {
+  /** Publishes a document's pending commands (only those stored before `olderThan`, when given). */
+  async flush(collection: string, docId: unknown, olderThan?: Date): Promise<void> {
     const coll = this.db.collection(collection);
     const doc = await coll.findOne({ _id: docId } as Document, { projection: { commands: 1 } });
-    const commands = (doc?.commands ?? []) as PendingCommand[];
+    const all = (doc?.commands ?? []) as PendingCommand[];
+    const commands = olderThan ? all.filter((c) => c.created_at < olderThan) : all;
     if (commands.length === 0) return;
     for (const c of commands) {
       await this.kafka.publishRaw(c.topic, c.key, Buffer.from(c.value.buffer), c.type);
@@ -80,12 +82,17 @@ export class CommandOutbox {
     );
   }
 
+  /**
+   * One pass over documents with pending commands. Commands younger than one interval are left
+   * to the writer's own flush, which is normally under way: fewer duplicates for the scanner.
+   */
   async relayOnce(): Promise<number> {
+    const olderThan = new Date(Date.now() - this.intervalMs);
     let n = 0;
     for (const collection of this.collections) {
       const pending = this.db.collection(collection).find({ commands_pending: true }, { projection: { _id: 1 } }).limit(500);
       for await (const doc of pending) {
-        await this.flush(collection, doc._id);
+        await this.flush(collection, doc._id, olderThan);
         n++;
       }
     }

@@ -1,4 +1,4 @@
-import type { DerivedFields } from "../domain/projection.js";
+import type { ProjectedFields } from "../domain/projection.js";
 import type { ConcurrencySlots, MonthlyCounter, ScanFilter, ScanStore, ScheduleStore, Volatile } from "../domain/ports.js";
 import type { Page, PageRequest, ScanCommand, ScanEvent, ScanRecord, ScheduleRecord, Transition } from "../domain/types.js";
 
@@ -48,11 +48,21 @@ export class MemoryScanStore implements ScanStore {
     return true;
   }
 
-  async save(scanId: string, fields: DerivedFields & Volatile): Promise<void> {
-    await this.touch(scanId, fields);
+  async transitionsOf(scanIds: string[]): Promise<Map<string, Transition[]>> {
+    const out = new Map<string, Transition[]>();
+    for (const id of scanIds) out.set(id, await this.transitions(id));
+    return out;
+  }
+
+  async save(scanId: string, fields: ProjectedFields): Promise<void> {
+    this.assign(scanId, { ...fields });
   }
 
   async touch(scanId: string, fields: Volatile): Promise<void> {
+    this.assign(scanId, { ...fields });
+  }
+
+  private assign(scanId: string, fields: Record<string, unknown>): void {
     const s = this.scans.get(scanId);
     if (!s) return;
     for (const [k, v] of Object.entries(fields)) {

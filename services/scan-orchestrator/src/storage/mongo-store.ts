@@ -5,7 +5,7 @@ import type { Collection, Db, Document } from "mongodb";
 interface IdDoc extends Document {
   _id: string;
 }
-import type { DerivedFields } from "../domain/projection.js";
+import type { ProjectedFields } from "../domain/projection.js";
 import type { ScanFilter, ScanStore, ScheduleStore, Volatile } from "../domain/ports.js";
 import type { Page, PageRequest, ScanCommand, ScanEvent, ScanRecord, ScheduleRecord, Transition } from "../domain/types.js";
 import { commandFields, commandOutboxIndexes, pendingCommand, type CommandOutbox } from "./command-outbox.js";
@@ -13,6 +13,7 @@ import { commandFields, commandOutboxIndexes, pendingCommand, type CommandOutbox
 /*
  * Collections of the `scans` database:
  *   scans             one document per scan: request, projection, outbox + commands
+ *   scan_activity     `<scan_id>`: phase, current_tool, last_report_at of the last report
  *   scan_transitions  `<scan_id>:<what>`, unique-insert facts (started, phase, attempt, terminal)
  *                     with their own outbox + commands
  *   schedules         recurring scans
@@ -22,6 +23,7 @@ import { commandFields, commandOutboxIndexes, pendingCommand, type CommandOutbox
  */
 export const Collections = {
   scans: "scans",
+  activity: "scan_activity",
   transitions: "scan_transitions",
   schedules: "schedules",
   scheduleRuns: "schedule_runs",
@@ -75,6 +77,7 @@ function pending(events: ScanEvent[], commands: ScanCommand[], orgId: string, ke
 
 export class MongoScanStore implements ScanStore {
   private readonly scans: Collection<IdDoc>;
+  private readonly activity: Collection<IdDoc>;
   private readonly transitionsColl: Collection<IdDoc>;
 
   constructor(
@@ -83,6 +86,7 @@ export class MongoScanStore implements ScanStore {
     private readonly commands: CommandOutbox,
   ) {
     this.scans = db.collection<IdDoc>(Collections.scans);
+    this.activity = db.collection<IdDoc>(Collections.activity);
     this.transitionsColl = db.collection<IdDoc>(Collections.transitions);
   }
 
@@ -90,8 +94,23 @@ export class MongoScanStore implements ScanStore {
     await this.scans.insertOne({ ...scan, ...pending(events, commands, scan.org_id, scan._id, scan.created_at) });
   }
 
+  /** Merges each scan's activity record (the last report's phase, tool and time). */
+  private async withActivity(docs: Document[]): Promise<ScanRecord[]> {
+    if (docs.length === 0) return [];
+    const ids = docs.map((d) => d._id as string);
+    const activity = new Map<string, Document>();
+    for (const a of await this.activity.find(ids.length === 1 ? { _id: ids[0]! } : { _id: { $in: ids } }).toArray()) {
+      activity.set(a._id, a);
+    }
+    return docs.map((d) => {
+      const { _id, ...a } = activity.get(d._id as string) ?? {};
+      return clean<ScanRecord>({ ...d, ...a })!;
+    });
+  }
+
   async get(orgId: string, scanId: string): Promise<ScanRecord | null> {
-    return clean<ScanRecord>(await this.scans.findOne({ _id: scanId, org_id: orgId }, { projection: HIDDEN }));
+    const doc = await this.scans.findOne({ _id: scanId, org_id: orgId }, { projection: HIDDEN });
+    return doc ? ((await this.withActivity([doc]))[0] ?? null) : null;
   }
 
   async list(orgId: string, filter: ScanFilter, page: PageRequest): Promise<Page<ScanRecord>> {
@@ -112,12 +131,20 @@ export class MongoScanStore implements ScanStore {
         .toArray(),
       this.scans.countDocuments(q),
     ]);
-    return { items: docs.map((d) => clean<ScanRecord>(d)!), total };
+    return { items: await this.withActivity(docs), total };
   }
 
   async transitions(scanId: string): Promise<Transition[]> {
     const docs = await this.transitionsColl.find({ scan_id: scanId }, { projection: HIDDEN }).sort({ at: 1, _id: 1 }).toArray();
     return docs.map((d) => clean<Transition>(d)!);
+  }
+
+  async transitionsOf(scanIds: string[]): Promise<Map<string, Transition[]>> {
+    const out = new Map<string, Transition[]>(scanIds.map((id) => [id, []]));
+    if (scanIds.length === 0) return out;
+    const docs = await this.transitionsColl.find({ scan_id: { $in: scanIds } }, { projection: HIDDEN }).sort({ at: 1, _id: 1 }).toArray();
+    for (const d of docs) out.get(d.scan_id as string)?.push(clean<Transition>(d)!);
+    return out;
   }
 
   async claim(t: Transition, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean> {
@@ -130,12 +157,20 @@ export class MongoScanStore implements ScanStore {
     }
   }
 
-  async save(scanId: string, fields: DerivedFields & Volatile): Promise<void> {
+  async save(scanId: string, fields: ProjectedFields): Promise<void> {
     await this.scans.updateOne({ _id: scanId }, setUnset({ ...fields }));
   }
 
   async touch(scanId: string, fields: Volatile): Promise<void> {
-    await this.scans.updateOne({ _id: scanId }, setUnset({ ...fields }));
+    const $set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    if (Object.keys($set).length === 0) return;
+    try {
+      await this.activity.updateOne({ _id: scanId }, { $set }, { upsert: true });
+    } catch (err) {
+      // Two first upserts raced (a consumer rebalance); the document exists now.
+      if (!isDuplicateKey(err)) throw err;
+      await this.activity.updateOne({ _id: scanId }, { $set });
+    }
   }
 
   async activeAcrossOrganizations(limit: number): Promise<ScanRecord[]> {
@@ -144,7 +179,7 @@ export class MongoScanStore implements ScanStore {
       .sort({ created_at: 1 })
       .limit(limit)
       .toArray();
-    return docs.map((d) => clean<ScanRecord>(d)!);
+    return this.withActivity(docs);
   }
 
   async publishScan(scanId: string): Promise<void> {
