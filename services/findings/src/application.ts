@@ -185,8 +185,8 @@ export class FindingsApp {
     const now = this.now();
     const month = now.toISOString().slice(0, 7);
     const key = `${orgId}:ai:${month}`;
-    const cached = await this.deps.aiCache.findOne({ _id: id, org_id: orgId });
-    if (cached && cached.input_hash === hash) {
+    const cached = await this.deps.aiCache.findOne({ _id: id });
+    if (cached && cached.org_id === orgId && cached.input_hash === hash) {
       const usedSoFar = limit.unlimited ? 0 : await this.deps.credits.count(key, limit.max);
       return { analysis: cached.analysis, used: 0, remaining: limit.unlimited ? 0 : Math.max(0, limit.max - usedSoFar) };
     }

@@ -1,4 +1,4 @@
-import { createRpcClient, Outbox, SlotCounter, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
+import { createRpcClient, SlotCounter, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { BuiltinAnalyst } from "./ai/analyst.js";
@@ -11,7 +11,8 @@ import { PlanCache } from "./plans.js";
 import { findingRoutes } from "./rpc/routes.js";
 import { FindingReads } from "./storage/finding-reads.js";
 import { FindingStore } from "./storage/finding-store.js";
-import { AI_ANALYSES, AI_CREDITS, FINDING_LOG, findingIndexes } from "./storage/indexes.js";
+import { AI_ANALYSES, AI_CREDITS, findingIndexes } from "./storage/indexes.js";
+import { ProcessedDetections } from "./storage/processed-detections.js";
 
 export interface ComposeOverrides {
   /** Plan facts (tests); default: auth's GetPlan at AUTH_URL. */
@@ -19,11 +20,11 @@ export interface ComposeOverrides {
   ai?: AiProvider;
 }
 
-/** Wiring: mongo → store → outbox publisher → use cases → rpc and the detections consumer. */
+/** Wiring: mongo → store (with its event publisher) → use cases → rpc and the detections consumer. */
 export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides = {}): ServiceParts & { app: FindingsApp; store: FindingStore } {
   const { config, db, kafka, logger } = ctx;
-  const outbox = new Outbox(db, kafka, logger, [FINDING_LOG]);
-  const store = new FindingStore(db, outbox, logger, config.FINDING_EVENTS_TOPIC);
+  const store = new FindingStore(db, kafka, logger, config.FINDING_EVENTS_TOPIC);
+  const processed = new ProcessedDetections(db);
   const reads = new FindingReads(store.findings);
   const ai =
     overrides.ai ??
@@ -42,9 +43,9 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     await store.relayOnce();
     if (Date.now() - lastPrune > 10 * 60_000) {
       lastPrune = Date.now();
-      await store.pruneLog();
       await credits.prune();
-      await ctx.processedEvents(config.CONSUMER_GROUP).prune(new Date(Date.now() - 14 * 24 * 3600_000));
+      // Kafka keeps records 7 days by default: older markers can no longer be redelivered.
+      await processed.prune(new Date(Date.now() - 14 * 24 * 3600_000));
     }
   };
   const tick = () => {
@@ -58,12 +59,12 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   return {
     app,
     store,
-    routes: findingRoutes(app),
+    routes: findingRoutes(app, logger),
     serviceNames: [FindingService.typeName],
     indexes: findingIndexes,
     topics: [config.DETECTIONS_TOPIC, config.FINDING_EVENTS_TOPIC],
     start: async () => {
-      subscription = await subscribeDetections(kafka, app, ctx.processedEvents(config.CONSUMER_GROUP), {
+      subscription = await subscribeDetections(kafka, app, processed, {
         topic: config.DETECTIONS_TOPIC,
         groupId: config.CONSUMER_GROUP,
       });

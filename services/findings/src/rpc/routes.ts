@@ -1,5 +1,5 @@
 import type { ConnectRouter } from "@connectrpc/connect";
-import { validationError } from "@vulnscan/kit";
+import { DomainError, toConnectError, validationError, type Logger } from "@vulnscan/kit";
 import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import type { FindingsApp } from "../application.js";
 import type { FindingUpdate } from "../domain/changes.js";
@@ -23,7 +23,7 @@ const requireId = (v: string, field: string) => {
 };
 
 /** FindingService: every handler maps, checks the org id is present, and delegates. */
-export function findingRoutes(app: FindingsApp) {
+export function findingRoutes(app: FindingsApp, logger: Logger) {
   return (router: ConnectRouter) =>
     router.service(FindingService, {
       async listFindings(req) {
@@ -97,11 +97,18 @@ export function findingRoutes(app: FindingsApp) {
       },
 
       async *exportFindings(req) {
-        const orgId = requireId(req.orgId, "org_id");
-        const format = formatOf(req.format);
-        const exp = await app.export(orgId, format, filterOf(req.filter), sortOf(req.sort), orderOf(req.order));
-        yield { contentType: exp.contentType, filename: exp.filename };
-        for await (const chunk of exp.chunks) yield { chunk };
+        // The kit's error interceptor sees only what a handler throws before it returns; a
+        // stream fails later, so its errors are mapped here (never leaking internals).
+        try {
+          const orgId = requireId(req.orgId, "org_id");
+          const format = formatOf(req.format);
+          const exp = await app.export(orgId, format, filterOf(req.filter), sortOf(req.sort), orderOf(req.order));
+          yield { contentType: exp.contentType, filename: exp.filename };
+          for await (const chunk of exp.chunks) yield { chunk };
+        } catch (err) {
+          if (!(err instanceof DomainError)) logger.error({ err }, "export failed");
+          throw toConnectError(err);
+        }
       },
 
       async getAiAnalysis(req) {

@@ -1,33 +1,42 @@
-import { isDuplicateKey, outboxFields, pendingEvent, Topics, type Logger, type Outbox, type PendingEvent } from "@vulnscan/kit";
-import type { Collection, Db, Document, Filter } from "mongodb";
+import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
+import { isDuplicateKey, outboxFields, pendingEvent, Topics, type KafkaBus, type Logger, type PendingEvent } from "@vulnscan/kit";
+import type { Collection, Db, Document } from "mongodb";
 import type { Change } from "../domain/changes.js";
 import type { FindingDoc } from "../domain/types.js";
-import { FINDING_LOG, FINDINGS } from "./indexes.js";
+import { FINDING_LOG, FINDINGS, FINGERPRINTS } from "./indexes.js";
 
 /*
  * Writes without lost updates on a server whose updates are read-modify-write.
  *
  * FerretDB v1 (our test database) applies every update as read document → change it in Go →
  * write the whole document back, outside a transaction: measured here, 50 concurrent `$push`es
- * to one document kept 6, and concurrent `$set`s of different fields lose each other too. Only a
- * duplicate-`_id` insert fails atomically. So every write to a finding is serialised by a
+ * to one document kept 6, and concurrent `$set`s of different fields lose each other too. Only
+ * duplicate-key inserts fail atomically. It also pushes only a plain `{_id: …}` filter down to
+ * SQLite; any other filter scans the collection in Go (150 ms at 5,000 documents). So every
+ * point read and write here is by `_id` alone, and every write to a finding is serialised by a
  * unique insert:
  *
  *   1. read the finding (revision n) and decide the change (pure domain code);
- *   2. claim revision n+1 by inserting `finding_log/<finding_id>#<n+1>`, a document that holds
- *      the change itself and its pending events (the kit's outbox fields). Exactly one writer
- *      wins; the others re-read and decide again on the new state;
- *   3. apply the change to the finding with `$set` (arrays are set whole, so applying twice
- *      gives the same document) and `rev: n+1`;
- *   4. publish the events from the log entry (kit Outbox.flush) and let the entry go.
+ *   2. claim revision n+1 by inserting `finding_log/<finding_id>#<n+1>`: the change itself and
+ *      its pending events (the kit's outbox fields), in one single-document write — the commit
+ *      point. Exactly one writer wins; the others re-read and decide again on the new state;
+ *   3. apply the change to the finding (`$set` only, arrays set whole: applying it twice gives
+ *      the same document);
+ *   4. publish the events from the entry and mark it done; done entries are deleted a minute
+ *      later (CLAIM_KEEP_MS). Keeping them matters: a writer that read revision n before the
+ *      winner applied n+1 must still find `#<n+1>` taken, or it would overwrite the winner's
+ *      change with one decided on the old state. A writer whose read is older than
+ *      MAX_READ_AGE_MS reads again before it claims, so a minute is ample.
  *
- * The log entry is the commit point: it records the state change and its events in one
- * single-document write, as the kit's outbox does, without writing the finding concurrently
- * with its writers. A writer that dies after 2 is rolled forward: by the next writer that finds
- * the claim older than STALE_CLAIM_MS, or by the relay before it publishes the events. A new
- * finding is claimed the same way under its fingerprint (`finding_log/<fingerprint>` holds the
- * whole first document and the vulnerability.found events), so two scans racing on one new
- * fingerprint create one finding and one set of events.
+ * A new finding is claimed twice over: `finding_log/new:<fingerprint>` holds the first document
+ * and its vulnerability.found events while the creation is in flight, and the permanent
+ * `fingerprints/<fingerprint>` (the de-duplication key, one per finding ever created) says which
+ * finding holds the fingerprint. So racing scans create one finding and one set of events.
+ *
+ * finding_log only holds writes of the last minute, so the relay's scan of it stays cheap. A writer
+ * that dies after step 2 is rolled forward by the next writer that finds its claim older than
+ * STALE_CLAIM_MS, and by the relay, which applies before it publishes (events never run ahead
+ * of the stored state); consumers de-duplicate by envelope id, so a second publish is harmless.
  */
 
 export interface LogDoc {
@@ -36,93 +45,139 @@ export interface LogDoc {
   finding_id: string;
   org_id: string;
   rev: number;
-  /** create: the first document; change: the fields set. */
+  /** create: the first document, and the fingerprint claim it needs. */
   doc?: FindingDoc;
+  fingerprint?: string;
+  /** change: the fields set. */
   set?: Change["set"];
   created_at: Date;
+  /** Set once applied and published; null while in flight. */
+  done_at: Date | null;
   outbox: PendingEvent[];
   outbox_pending: boolean;
 }
 
+export interface FingerprintDoc {
+  _id: string;
+  finding_id: string;
+  org_id: string;
+  created_at: Date;
+}
+
 const STALE_CLAIM_MS = 5_000;
+const CLAIM_KEEP_MS = 60_000;
+const MAX_READ_AGE_MS = 20_000;
 const MAX_ATTEMPTS = 400;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class FindingStore {
   readonly findings: Collection<FindingDoc>;
   readonly log: Collection<LogDoc>;
+  readonly fingerprints: Collection<FingerprintDoc>;
 
   constructor(
     readonly db: Db,
-    private readonly outbox: Outbox,
+    private readonly kafka: Pick<KafkaBus, "publishRaw">,
     private readonly logger: Logger,
     private readonly eventsTopic: string = Topics.findingEvents,
   ) {
     this.findings = db.collection<FindingDoc>(FINDINGS);
     this.log = db.collection<LogDoc>(FINDING_LOG);
+    this.fingerprints = db.collection<FingerprintDoc>(FINGERPRINTS);
   }
 
   private events(findingId: string, change: { events: Change["events"] }, at: Date): PendingEvent[] {
     return change.events.map((e) => pendingEvent(this.eventsTopic, findingId, e, at));
   }
 
+  /** One finding of the organization (by `_id`, then the org checked: the only pushed-down filter). */
   async get(orgId: string, id: string): Promise<FindingDoc | null> {
-    return this.findings.findOne({ _id: id, org_id: orgId });
+    const f = await this.findings.findOne({ _id: id });
+    return f && f.org_id === orgId ? f : null;
+  }
+
+  /** The finding that holds a fingerprint, if any. */
+  async byFingerprint(fp: string): Promise<string | undefined> {
+    return (await this.fingerprints.findOne({ _id: fp }))?.finding_id;
   }
 
   /**
-   * Creates the finding of a new fingerprint, or tells which finding already holds it.
-   * Returns created=false with the existing finding id when another writer got there first.
+   * Creates the finding of a new fingerprint. Returns created=false with the holder's id when
+   * the fingerprint is taken (by an earlier finding, or a creation that finished meanwhile).
    */
   async create(doc: FindingDoc, events: Change["events"]): Promise<{ created: boolean; findingId: string }> {
     const entry: LogDoc = {
-      _id: doc.fingerprint,
+      _id: `new:${doc.fingerprint}`,
       kind: "create",
       finding_id: doc._id,
       org_id: doc.org_id,
       rev: 1,
       doc,
+      fingerprint: doc.fingerprint,
       created_at: doc.created_at,
+      done_at: null,
       ...outboxFields(this.events(doc._id, { events }, doc.created_at)),
     };
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const holder = await this.byFingerprint(doc.fingerprint);
+      if (holder) return { created: false, findingId: holder };
+      try {
+        await this.log.insertOne(entry);
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        await this.waitOrRollForward(entry._id); // another creation of this fingerprint is in flight
+        continue;
+      }
+      const won = await this.completeCreate(entry);
+      return won ? { created: true, findingId: doc._id } : { created: false, findingId: (await this.byFingerprint(doc.fingerprint))! };
+    }
+    throw new Error(`fingerprint ${doc.fingerprint}: too much write contention`);
+  }
+
+  /** Steps after a creation claim: take the fingerprint, store the finding, publish, clear. */
+  private async completeCreate(entry: LogDoc): Promise<boolean> {
+    const fp = entry.fingerprint!;
     try {
-      await this.log.insertOne(entry);
+      await this.fingerprints.insertOne({ _id: fp, finding_id: entry.finding_id, org_id: entry.org_id, created_at: entry.created_at });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
-      const existing = await this.log.findOne({ _id: doc.fingerprint });
-      if (!existing) throw err;
-      await this.ensureCreated(existing);
-      return { created: false, findingId: existing.finding_id };
+      const holder = await this.byFingerprint(fp);
+      if (holder !== entry.finding_id) {
+        // An earlier finding holds it: this creation never happened, its events are dropped.
+        await this.log.deleteOne({ _id: entry._id });
+        return false;
+      }
     }
-    await this.ensureCreated(entry);
-    await this.outbox.flushSoon(FINDING_LOG, entry._id);
-    return { created: true, findingId: doc._id };
-  }
-
-  /** The finding id of a fingerprint, if one was ever claimed (creating it if its writer died). */
-  async byFingerprint(fp: string): Promise<string | undefined> {
-    const entry = await this.log.findOne({ _id: fp });
-    if (!entry) return undefined;
-    await this.ensureCreated(entry);
-    return entry.finding_id;
-  }
-
-  /** Inserting the first document twice is harmless: the second insert is a duplicate. */
-  private async ensureCreated(entry: LogDoc): Promise<void> {
-    if (!entry.doc) return;
     try {
-      await this.findings.insertOne(entry.doc);
+      await this.findings.insertOne(entry.doc!);
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
+    await this.publishAndClear(entry);
+    return true;
   }
 
-  private async applyEntry(entry: LogDoc): Promise<void> {
-    if (entry.kind === "create") return this.ensureCreated(entry);
-    // Conditional on the previous revision: a stale roll-forward never overwrites a newer one.
-    await this.findings.updateOne({ _id: entry.finding_id, rev: entry.rev - 1 } as Filter<FindingDoc>, {
-      $set: { ...entry.set, rev: entry.rev } as Document,
-    });
+  private async applyChange(entry: LogDoc): Promise<void> {
+    await this.findings.updateOne({ _id: entry.finding_id }, { $set: { ...entry.set, rev: entry.rev } as Document });
+  }
+
+  /**
+   * Publishes an entry's events (stored bytes, stored ids), then lets the entry go: a creation
+   * claim at once (the fingerprint now guards it), a revision claim after CLAIM_KEEP_MS.
+   */
+  private async publishAndClear(entry: LogDoc): Promise<void> {
+    for (const ev of entry.outbox) {
+      await this.kafka.publishRaw(ev.topic, ev.key, Buffer.from(ev.envelope.buffer), EventEnvelopeSchema.typeName);
+    }
+    if (entry.kind === "create") await this.log.deleteOne({ _id: entry._id });
+    else await this.log.updateOne({ _id: entry._id }, { $set: { outbox: [], outbox_pending: false, done_at: new Date() } });
+  }
+
+  /** Publishing may fail (broker down): the entry stays and the relay retries. */
+  private async publishSoon(entry: LogDoc): Promise<void> {
+    await this.publishAndClear(entry).catch((err) =>
+      this.logger.warn({ err: (err as Error).message, entry: entry._id }, "event publish failed; relay will retry"),
+    );
   }
 
   /**
@@ -133,11 +188,13 @@ export class FindingStore {
    */
   async mutate(orgId: string, id: string, decide: (f: FindingDoc) => Change | null): Promise<{ doc: FindingDoc; changed: boolean } | null> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const readAt = Date.now();
       const current = await this.get(orgId, id);
       if (!current) return null;
       const change = decide(current);
       if (!change) return { doc: current, changed: false };
       const now = new Date();
+      if (now.getTime() - readAt > MAX_READ_AGE_MS) continue; // too old to claim on (see above)
       const rev = current.rev + 1;
       const entry: LogDoc = {
         _id: `${id}#${rev}`,
@@ -147,6 +204,7 @@ export class FindingStore {
         rev,
         set: change.set,
         created_at: now,
+        done_at: null,
         ...outboxFields(this.events(id, change, now)),
       };
       try {
@@ -156,47 +214,46 @@ export class FindingStore {
         await this.waitOrRollForward(entry._id);
         continue;
       }
-      await this.applyEntry(entry);
-      if (entry.outbox_pending) await this.outbox.flushSoon(FINDING_LOG, entry._id);
+      await this.applyChange(entry);
+      await this.publishSoon(entry);
       return { doc: { ...current, ...change.set, rev } as FindingDoc, changed: true };
     }
     throw new Error(`finding ${id}: too much write contention`);
   }
 
-  /** Another writer holds the claim: give it time, and finish its change if it died. */
+  /** Another writer holds the claim: give it time, and finish its write if it died. */
   private async waitOrRollForward(claimId: string): Promise<void> {
     const claim = await this.log.findOne({ _id: claimId });
     if (claim && Date.now() - claim.created_at.getTime() > STALE_CLAIM_MS) {
-      this.logger.warn({ claim: claimId }, "rolling forward a change whose writer stopped");
-      await this.applyEntry(claim);
+      this.logger.warn({ claim: claimId }, "rolling forward a write whose writer stopped");
+      await this.rollForward(claim);
       return;
     }
     await sleep(3 + Math.random() * 15);
   }
 
-  /**
-   * The relay: publishes events whose writer died before flushing, after making sure the change
-   * they describe is applied (events never run ahead of the stored state). Young entries are
-   * left to their writers' own flush.
-   */
-  async relayOnce(minAgeMs = 3_000): Promise<number> {
-    const cutoff = new Date(Date.now() - minAgeMs);
-    const pending = await this.log.find({ outbox_pending: true, created_at: { $lt: cutoff } }).limit(500).toArray();
-    for (const entry of pending) {
-      if (entry.kind === "change") {
-        const f = await this.findings.findOne({ _id: entry.finding_id }, { projection: { rev: 1 } });
-        if (f && f.rev < entry.rev) await this.applyEntry(entry);
-      } else {
-        await this.ensureCreated(entry);
-      }
-      await this.outbox.flush(FINDING_LOG, entry._id);
+  /** Finishes a claimed write: apply if not applied yet, publish, clear. */
+  private async rollForward(entry: LogDoc): Promise<void> {
+    if (entry.kind === "create") {
+      await this.completeCreate(entry);
+      return;
     }
-    return pending.length;
+    // A claim of n+1 succeeds only for a writer that read revision n (claims are kept, see
+    // above), so a finding at n+1 or later has this change applied already.
+    const f = await this.findings.findOne({ _id: entry.finding_id }, { projection: { rev: 1 } });
+    if (f && f.rev === entry.rev - 1) await this.applyChange(entry);
+    await this.publishAndClear(entry);
   }
 
-  /** Change entries are only needed until applied and published; fingerprint claims stay. */
-  async pruneLog(olderThanMs = 3_600_000): Promise<number> {
-    const res = await this.log.deleteMany({ kind: "change", outbox_pending: false, created_at: { $lt: new Date(Date.now() - olderThanMs) } });
-    return res.deletedCount;
+  /**
+   * The relay: forgets done claims after CLAIM_KEEP_MS and finishes writes whose writer died or
+   * could not publish. Young entries are left to their writers.
+   */
+  async relayOnce(minAgeMs = STALE_CLAIM_MS): Promise<number> {
+    const now = Date.now();
+    await this.log.deleteMany({ done_at: { $lt: new Date(now - CLAIM_KEEP_MS) } });
+    const pending = await this.log.find({ done_at: null, created_at: { $lt: new Date(now - minAgeMs) } }).limit(500).toArray();
+    for (const entry of pending) await this.rollForward(entry);
+    return pending.length;
   }
 }

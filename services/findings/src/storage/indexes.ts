@@ -1,8 +1,12 @@
-import { outboxIndexes, slotIndexes, type IndexSpec } from "@vulnscan/kit";
+import { slotIndexes, type IndexSpec } from "@vulnscan/kit";
 
 export const FINDINGS = "findings";
 /** Claimed revisions of findings (the write log; also the outbox of their events). */
 export const FINDING_LOG = "finding_log";
+/** One per finding ever created: the de-duplication key (`_id` = fingerprint). */
+export const FINGERPRINTS = "fingerprints";
+/** Detection ids already applied (`_id` = detection_id): redeliveries change nothing. */
+export const PROCESSED_DETECTIONS = "processed_detections";
 export const AI_ANALYSES = "ai_analyses";
 export const AI_CREDITS = "ai_credit_slots";
 
@@ -28,8 +32,7 @@ export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { org_id: 1, cve_keys: 1, _id: -1 }, options: { name: "org_cve" } },
   { collection: FINDINGS, key: { org_id: 1, detected_at: 1 }, options: { name: "org_detected" } },
   { collection: FINDINGS, key: { org_id: 1, status: 1, resolved_at: 1 }, options: { name: "org_resolved" } },
-  { collection: FINDING_LOG, key: { finding_id: 1, rev: 1 }, options: { name: "finding_rev" } },
   { collection: FINDING_LOG, key: { created_at: 1 }, options: { name: "created" } },
-  ...outboxIndexes(FINDING_LOG),
+  { collection: PROCESSED_DETECTIONS, key: { processed_at: 1 }, options: { name: "processed_at" } },
   ...slotIndexes(AI_CREDITS),
 ];
