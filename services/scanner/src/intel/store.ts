@@ -53,6 +53,9 @@ export const VENDOR_ALIASES: Record<string, string[]> = {
   lighttpd: ["lighttpd"],
 };
 
+/** Product names many vendors use: never matched without the vendor. */
+const GENERIC_PRODUCTS = new Set(["http_server", "server", "web_server", "ftp_server", "mail_server", "database", "firmware", "client", "agent", "library", "gateway", "router", "proxy"]);
+
 export interface CveMatch {
   cve: CveRecord;
   /** The NVD cpeMatch entry the service fell under (evidence). */
@@ -108,14 +111,15 @@ export class IntelStore {
   /**
    * CVEs whose vulnerable configurations include the given concrete CPE (with its version). The
    * vendor must agree, up to VENDOR_ALIASES; a CPE whose vendor the store does not know for that
-   * product at all (enumeration guessed it) is matched on the product alone. Sorted by CVSS
-   * score, highest first.
+   * product at all (enumeration guessed it) is matched on the product alone, unless the product
+   * name is a generic one. Sorted by CVSS score, highest first.
    */
   matchCpe(cpe: string): CveMatch[] {
     const service = parseCpe(cpe);
     if (!service) return [];
     const aliases = VENDOR_ALIASES[service.product];
-    const knownVendor = this.byVendorProduct.has(`${service.vendor}:${service.product}`) || aliases?.includes(service.vendor) === true;
+    const knownVendor =
+      this.byVendorProduct.has(`${service.vendor}:${service.product}`) || aliases?.includes(service.vendor) === true || GENERIC_PRODUCTS.has(service.product);
     const sameVendor = (vendor: string) =>
       !knownVendor || vendor === service.vendor || vendor === "*" || (aliases?.includes(vendor) === true && aliases.includes(service.vendor));
     const out: CveMatch[] = [];

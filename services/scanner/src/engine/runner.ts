@@ -1,0 +1,281 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "@vulnscan/kit";
+import { EgressDenied, type EgressGuard } from "../net/egress.js";
+import type { DetectionDraft, Phase, PhaseHandler, ScanContext, ScanType, Severity } from "./types.js";
+
+/*
+ * Runs one scan job: the job's phases, in the job's order, over one ScanContext. Everything it
+ * tells the outside world goes through `sinks` (the worker turns them into Kafka records), so
+ * the progress math, ordering, cancellation and deadline handling are testable without Kafka.
+ */
+
+export interface JobSpec {
+  scanId: string;
+  orgId: string;
+  target: string;
+  scanType: ScanType;
+  ports: number[];
+  frameworks: string[];
+  phases: Phase[];
+  attempt: number;
+  /** The job is abandoned (Failed "maximum duration exceeded") when not done by then. */
+  deadline?: Date;
+}
+
+export interface FindingCounts {
+  total: number;
+  critical: number;
+  high: number;
+  medium: number;
+  low: number;
+  info: number;
+}
+
+export type RunnerReport =
+  | { kind: "phaseStarted"; phase: Phase; tool: string }
+  | { kind: "phaseCompleted"; phase: Phase; progress: number; phasesCompleted: Phase[]; phasesRemaining: Phase[]; findings: FindingCounts }
+  | { kind: "completed"; findings: FindingCounts }
+  | { kind: "failed"; reason: string; phase: string; retryable: boolean }
+  | { kind: "heartbeat"; phase: string; currentTool: string; progress: number };
+
+export interface RunnerSinks {
+  report(r: RunnerReport): Promise<void>;
+  /** Publishes one detection (already enriched) found in `phase`. */
+  detection(d: DetectionDraft, meta: { phase: Phase; detectionId: string; detectedAt: Date }): Promise<void>;
+}
+
+/** Why a job stops early; the worker aborts the job's signal with one of these. */
+export type StopReason = { kind: "cancelled" } | { kind: "deadline" } | { kind: "shutdown" } | { kind: "superseded" };
+
+export const FAILURE: Record<Exclude<StopReason["kind"], "superseded">, { reason: string; retryable: boolean }> = {
+  cancelled: { reason: "cancelled", retryable: false },
+  deadline: { reason: "maximum duration exceeded", retryable: false },
+  // A re-dispatch (attempt + 1) finishes what this worker could not.
+  shutdown: { reason: "worker shutting down", retryable: true },
+};
+
+export interface RunJobOptions {
+  job: JobSpec;
+  handlers: Record<Phase, PhaseHandler>;
+  sinks: RunnerSinks;
+  guard: EgressGuard;
+  log: Logger;
+  /** Aborted with a StopReason by the worker (cancellation, a newer attempt, shutdown). */
+  signal?: AbortSignal;
+  /**
+   * Every phase of the scan's type, in order. A retry's job lists only the phases still to do;
+   * with the plan, progress and phases_completed count the ones earlier attempts finished.
+   */
+  plan?: readonly Phase[];
+  /** Completes a detection before publication (EPSS, KEV, framework controls). */
+  enrich?: (d: DetectionDraft) => DetectionDraft;
+  /** At most 10 s (the contract asks for one at least every 15 s). */
+  heartbeatMs?: number;
+  /** How long a stopped phase may take to notice before the runner stops waiting for it. */
+  stopGraceMs?: number;
+}
+
+export type JobOutcome =
+  | { status: "completed"; findings: FindingCounts; detections: DetectionDraft[] }
+  | { status: "failed"; reason: string; phase: string; retryable: boolean; findings: FindingCounts }
+  | { status: "superseded"; findings: FindingCounts };
+
+/** Default current_tool per phase, shown from PhaseStarted until the handler names its own. */
+export const PHASE_TOOL: Record<Phase, string> = {
+  discovery: "dns",
+  enumeration: "portscan",
+  vulnerability_scanning: "templates",
+  web_analysis: "web",
+  cloud_analysis: "cloud",
+  threat_intelligence: "epss-kev",
+  correlation: "correlator",
+  compliance_mapping: "compliance-mapper",
+  ai_analysis: "analyst",
+  remediation_planning: "remediation-planner",
+  reporting: "reporter",
+};
+
+export const emptyCounts = (): FindingCounts => ({ total: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 });
+
+export function addCount(c: FindingCounts, severity: Severity): void {
+  c.total++;
+  c[severity]++;
+}
+
+/** Overall progress once `done` of `total` phases are complete: the completed share, 0-100. */
+export function progressAfter(done: number, total: number): number {
+  if (total <= 0) return 100;
+  return Math.min(100, Math.max(0, Math.round((100 * done) / total)));
+}
+
+/**
+ * The phases earlier attempts completed (in the plan, not in this job) and the length of the
+ * whole run. Without a plan, or with a job that does not fit it, the job is the whole run.
+ */
+export function progressBasis(jobPhases: readonly Phase[], plan?: readonly Phase[]): { before: Phase[]; total: number } {
+  if (!plan || !jobPhases.every((p) => plan.includes(p))) return { before: [], total: jobPhases.length };
+  return { before: plan.filter((p) => !jobPhases.includes(p)), total: plan.length };
+}
+
+/** A guess within a running phase (it has no meter): rises towards 95 with a 30 s time constant. */
+export function phaseEstimate(elapsedMs: number): number {
+  return Math.min(95, Math.round(100 * (1 - Math.exp(-elapsedMs / 30_000))));
+}
+
+/** The findings' de-duplication key (DetectionDraft → one finding per org). */
+export const findingKey = (d: Pick<DetectionDraft, "target" | "templateId" | "affectedComponent">) => `${d.target}\u0000${d.templateId}\u0000${d.affectedComponent}`;
+
+export class ScanStopped extends Error {
+  override name = "ScanStopped";
+  constructor(readonly stop: StopReason) {
+    super(`scan stopped: ${stop.kind}`);
+  }
+}
+
+const stopOf = (signal: AbortSignal): StopReason => {
+  const r = signal.reason as StopReason | undefined;
+  return r && typeof r === "object" && "kind" in r ? r : { kind: "cancelled" };
+};
+
+/** Resolves with the handler, or rejects soon after the signal aborts even if the handler ignores it. */
+function untilStopped<T>(work: Promise<T>, signal: AbortSignal, graceMs: number): Promise<T> {
+  work.catch(() => undefined); // a late rejection of abandoned work is not unhandled
+  if (signal.aborted) return Promise.reject(new ScanStopped(stopOf(signal)));
+  return new Promise<T>((resolve, reject) => {
+    let timer: NodeJS.Timeout | undefined;
+    const onAbort = () => {
+      // Give a cooperative handler a moment to return with what it has, then stop waiting.
+      timer = setTimeout(() => reject(new ScanStopped(stopOf(signal))), graceMs);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(
+      (v) => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        if (signal.aborted) reject(new ScanStopped(stopOf(signal)));
+        else resolve(v);
+      },
+      (err) => {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", onAbort);
+        reject(signal.aborted ? new ScanStopped(stopOf(signal)) : err);
+      },
+    );
+  });
+}
+
+function failureOf(err: unknown, phase: Phase): { reason: string; retryable: boolean } {
+  if (err instanceof EgressDenied) return { reason: "target is outside the allowed networks", retryable: false };
+  const known = (err as { customerReason?: unknown; retryable?: unknown }) ?? {};
+  if (typeof known.customerReason === "string") return { reason: known.customerReason, retryable: known.retryable === true };
+  return { reason: `${phase.replace(/_/g, " ")} failed`, retryable: true };
+}
+
+export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
+  const { job, sinks, log } = opts;
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const onOuterAbort = () => controller.abort(opts.signal?.reason);
+  if (opts.signal?.aborted) onOuterAbort();
+  else opts.signal?.addEventListener("abort", onOuterAbort, { once: true });
+
+  const deadlineMs = job.deadline ? job.deadline.getTime() - Date.now() : Infinity;
+  const deadlineTimer = Number.isFinite(deadlineMs) ? setTimeout(() => controller.abort({ kind: "deadline" } satisfies StopReason), Math.max(0, deadlineMs)) : undefined;
+  if (deadlineMs <= 0) controller.abort({ kind: "deadline" } satisfies StopReason);
+
+  const total = emptyCounts();
+  let phaseCounts = emptyCounts();
+  const seen = new Set<string>();
+  let current: Phase | undefined;
+  let tool = "";
+  let phaseStarted = Date.now();
+
+  const ctx: ScanContext = {
+    scanId: job.scanId,
+    orgId: job.orgId,
+    target: job.target,
+    scanType: job.scanType,
+    ports: job.ports,
+    frameworks: job.frameworks,
+    signal,
+    guard: opts.guard,
+    log: log.child({ scan_id: job.scanId, attempt: job.attempt }),
+    hosts: [],
+    services: [],
+    detections: [],
+    setTool: (t) => {
+      tool = t;
+    },
+    report: async (draft) => {
+      // After a stop nothing more leaves: what was published stays, the rest is dropped.
+      if (signal.aborted) throw new ScanStopped(stopOf(signal));
+      const phase = current!;
+      const d = opts.enrich ? opts.enrich(draft) : draft;
+      await sinks.detection(d, { phase, detectionId: randomUUID(), detectedAt: new Date() });
+      ctx.detections.push(d);
+      // Counts are of findings (de-duplication keys), so a check that reports the same thing
+      // twice cannot inflate the scan's numbers.
+      const key = findingKey(d);
+      if (!seen.has(key)) {
+        seen.add(key);
+        addCount(phaseCounts, d.severity);
+        addCount(total, d.severity);
+      }
+    },
+  };
+
+  const heartbeat = setInterval(
+    () => {
+      if (!current || signal.aborted) return;
+      sinks.report({ kind: "heartbeat", phase: current, currentTool: tool, progress: phaseEstimate(Date.now() - phaseStarted) }).catch((err) =>
+        log.warn({ err: (err as Error).message, scan_id: job.scanId }, "heartbeat not sent"),
+      );
+    },
+    Math.min(opts.heartbeatMs ?? 10_000, 10_000),
+  );
+
+  const basis = progressBasis(job.phases, opts.plan);
+  const completed: Phase[] = [...basis.before];
+  try {
+    for (const [i, phase] of job.phases.entries()) {
+      if (signal.aborted) throw new ScanStopped(stopOf(signal));
+      current = phase;
+      tool = PHASE_TOOL[phase];
+      phaseStarted = Date.now();
+      phaseCounts = emptyCounts();
+      await sinks.report({ kind: "phaseStarted", phase, tool });
+      const handler = opts.handlers[phase];
+      await untilStopped(Promise.resolve().then(() => handler(ctx)), signal, opts.stopGraceMs ?? 2000);
+      completed.push(phase);
+      if (opts.plan && basis.before.length) completed.sort((a, b) => opts.plan!.indexOf(a) - opts.plan!.indexOf(b));
+      await sinks.report({
+        kind: "phaseCompleted",
+        phase,
+        progress: progressAfter(basis.before.length + i + 1, basis.total),
+        phasesCompleted: [...completed],
+        phasesRemaining: job.phases.slice(i + 1),
+        findings: { ...phaseCounts },
+      });
+    }
+    current = undefined;
+    await sinks.report({ kind: "completed", findings: { ...total } });
+    return { status: "completed", findings: total, detections: ctx.detections };
+  } catch (err) {
+    const phase = current ?? job.phases[0] ?? "";
+    current = undefined;
+    const stop = err instanceof ScanStopped ? err.stop : signal.aborted ? stopOf(signal) : undefined;
+    if (stop?.kind === "superseded") {
+      log.info({ scan_id: job.scanId, attempt: job.attempt }, "attempt superseded by a newer one; stopped without a report");
+      return { status: "superseded", findings: total };
+    }
+    const failure = stop ? FAILURE[stop.kind] : failureOf(err, phase as Phase);
+    if (!stop) log.error({ err, scan_id: job.scanId, phase }, "scan phase failed");
+    await sinks.report({ kind: "failed", reason: failure.reason, phase, retryable: failure.retryable });
+    return { status: "failed", ...failure, phase, findings: total };
+  } finally {
+    clearInterval(heartbeat);
+    clearTimeout(deadlineTimer);
+    opts.signal?.removeEventListener("abort", onOuterAbort);
+    if (!signal.aborted) controller.abort({ kind: "shutdown" } satisfies StopReason); // release anything still listening
+  }
+}

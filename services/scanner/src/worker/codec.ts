@@ -1,0 +1,113 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { DetectionSchema, type Detection } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
+import { Severity as SeverityPb } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { ScanReportSchema, type ScanJob, type ScanReport } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
+import { ScanType as ScanTypePb } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
+import type { JobSpec, RunnerReport } from "../engine/runner.js";
+import { PHASES, type DetectionDraft, type Phase, type ScanType, type Severity } from "../engine/types.js";
+import { parsePortSpec } from "./ports.js";
+
+/** Proto ⇄ engine mapping for the worker's Kafka records. */
+
+export class BadJobError extends Error {
+  override name = "BadJobError";
+}
+
+const SCAN_TYPES: Partial<Record<ScanTypePb, ScanType>> = {
+  [ScanTypePb.QUICK]: "quick",
+  [ScanTypePb.FULL]: "full",
+  [ScanTypePb.COMPLIANCE]: "compliance",
+};
+
+const SEVERITY: Record<Severity, SeverityPb> = {
+  critical: SeverityPb.CRITICAL,
+  high: SeverityPb.HIGH,
+  medium: SeverityPb.MEDIUM,
+  low: SeverityPb.LOW,
+  info: SeverityPb.INFO,
+};
+
+const isPhase = (p: string): p is Phase => (PHASES as readonly string[]).includes(p);
+
+/** The engine's view of a ScanJob; a job that can never run (unknown phase, bad ports) throws BadJobError. */
+export function jobSpecOf(job: ScanJob): JobSpec {
+  if (!job.scanId || !job.orgId || !job.target) throw new BadJobError("job without scan id, org id or target");
+  const scanType = SCAN_TYPES[job.scanType];
+  if (!scanType) throw new BadJobError(`unknown scan type ${job.scanType}`);
+  const unknown = job.phases.filter((p) => !isPhase(p));
+  if (unknown.length) throw new BadJobError(`unknown phases: ${unknown.join(", ")}`);
+  let ports: number[];
+  try {
+    ports = parsePortSpec(job.ports);
+  } catch (err) {
+    throw new BadJobError((err as Error).message);
+  }
+  return {
+    scanId: job.scanId,
+    orgId: job.orgId,
+    target: job.target,
+    scanType,
+    ports,
+    frameworks: [...job.frameworks],
+    phases: job.phases as Phase[],
+    attempt: job.attempt,
+    ...(job.deadline ? { deadline: timestampDate(job.deadline) } : {}),
+  };
+}
+
+export function detectionRecord(d: DetectionDraft, meta: { job: JobSpec; phase: Phase; detectionId: string; detectedAt: Date }): Detection {
+  return create(DetectionSchema, {
+    detectionId: meta.detectionId,
+    orgId: meta.job.orgId,
+    scanId: meta.job.scanId,
+    target: d.target,
+    templateId: d.templateId,
+    title: d.title,
+    severity: SEVERITY[d.severity],
+    cvssScore: d.cvssScore,
+    cvssVector: d.cvssVector,
+    cweIds: d.cweIds,
+    cveIds: d.cveIds,
+    tool: d.tool,
+    affectedComponent: d.affectedComponent,
+    description: d.description,
+    impact: d.impact,
+    remediation: { summary: d.remediation.summary, steps: d.remediation.steps, codeExample: d.remediation.codeExample, references: d.remediation.references },
+    evidence: { request: d.evidence.request, response: d.evidence.response },
+    frameworks: (d.frameworks ?? []).map((f) => ({ name: f.name, controls: f.controls })),
+    ...(d.epssScore !== undefined ? { epssScore: d.epssScore } : {}),
+    kev: d.kev ?? false,
+    detectedAt: timestampFromDate(meta.detectedAt),
+    phase: meta.phase,
+  });
+}
+
+export function reportRecord(r: RunnerReport, meta: { job: Pick<JobSpec, "scanId" | "orgId" | "attempt">; workerId: string; reportId: string; sentAt: Date }): ScanReport {
+  const base = {
+    reportId: meta.reportId,
+    scanId: meta.job.scanId,
+    orgId: meta.job.orgId,
+    attempt: meta.job.attempt,
+    workerId: meta.workerId,
+    sentAt: timestampFromDate(meta.sentAt),
+  };
+  switch (r.kind) {
+    case "phaseStarted":
+      return create(ScanReportSchema, { ...base, report: { case: "phaseStarted", value: { phase: r.phase, tool: r.tool } } });
+    case "phaseCompleted":
+      return create(ScanReportSchema, {
+        ...base,
+        report: {
+          case: "phaseCompleted",
+          value: { phase: r.phase, progress: r.progress, phasesCompleted: r.phasesCompleted, phasesRemaining: r.phasesRemaining, findings: r.findings },
+        },
+      });
+    case "completed":
+      return create(ScanReportSchema, { ...base, report: { case: "completed", value: { findings: r.findings } } });
+    case "failed":
+      return create(ScanReportSchema, { ...base, report: { case: "failed", value: { reason: r.reason, phase: r.phase, retryable: r.retryable } } });
+    case "heartbeat":
+      return create(ScanReportSchema, { ...base, report: { case: "heartbeat", value: { phase: r.phase, currentTool: r.currentTool, progress: r.progress } } });
+  }
+}
