@@ -23,6 +23,8 @@ import { Collections, MongoScanStore, MongoScheduleStore, outboxCollections, sca
 
 /** Leaked-slot reconciliation and quota pruning run every this many watchdog passes. */
 const RECONCILE_EVERY = 12;
+/** Report ids are remembered this long; a redelivery after that is still harmless (transitions are unique). */
+const PROCESSED_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 /** Wiring: mongo → repositories → outboxes → auth plans → domain → rpc, consumer, loops. */
 export function compose(ctx: ServiceContext<Config>): ServiceParts {
@@ -74,6 +76,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     });
   };
 
+  const processed = ctx.processedEvents(config.REPORTS_CONSUMER_GROUP);
   let subscription: Subscription | undefined;
   let passes = 0;
   return {
@@ -87,7 +90,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       subscription = await consumeReports({
         kafka: ctx.kafka,
         groupId: config.REPORTS_CONSUMER_GROUP,
-        processed: ctx.processedEvents(config.REPORTS_CONSUMER_GROUP),
+        processed,
         reports: domain.reports,
         logger,
       });
@@ -95,8 +98,9 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
         await domain.watchdog.pass();
         if (passes++ % RECONCILE_EVERY === 0) {
           await domain.watchdog.reconcileSlots();
-          // FerretDB v1 has no TTL indexes: old months' positions are pruned by hand.
+          // FerretDB v1 has no TTL indexes: old months' positions and old markers are pruned by hand.
           await quotaSlots.prune();
+          await processed.prune(new Date(Date.now() - PROCESSED_RETENTION_MS));
         }
       });
       every(config.SCHEDULER_INTERVAL_MS, "scheduler", () => domain.schedules.runDue());

@@ -1,4 +1,6 @@
+import { toJson } from "@bufbuild/protobuf";
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { ScanCompletedSchema, type ScanCompleted } from "@vulnscan/proto/vulnscan/events/v1/scan_events_pb.js";
 import { ScanStatus, ScanType } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
@@ -270,15 +272,14 @@ describe("progress from scanner reports (vulnscan.scan.reports) and scan.* event
 
     const completed = await eventually("scan.completed", () => kafka.payloads(scan.id, "scan.completed")[0]);
     const duration = Math.round((timestampDate(done.completedAt!).getTime() - timestampDate(done.startedAt!).getTime()) / 1000);
-    expect(completed).toEqual(
-      expect.objectContaining({
-        scanId: scan.id,
-        target: "198.51.100.7",
-        status: "completed",
-        durationSeconds: duration,
-        findings: expect.objectContaining({ total: 6, critical: 1, high: 1, medium: 1, low: 2 }),
-      }),
-    );
+    // The webhook `data` is the payload's proto JSON (envelope.proto): exactly the spec's fields.
+    expect(toJson(ScanCompletedSchema, completed as ScanCompleted, { useProtoFieldName: true, alwaysEmitImplicit: true })).toEqual({
+      scan_id: scan.id,
+      target: "198.51.100.7",
+      status: "completed",
+      duration_seconds: duration,
+      findings: { total: 6, critical: 1, high: 1, medium: 1, low: 2 },
+    });
     const types = kafka.eventsOf(scan.id).map((e) => e.type);
     expect(types.filter((t) => t === "scan.started")).toHaveLength(1);
     expect(kafka.payloads(scan.id, "scan.progress")).toEqual([

@@ -69,8 +69,8 @@ export interface ScanStore {
    * whole document per update, so fields shared with the outbox relay could be lost.
    */
   touch(scanId: string, fields: Volatile): Promise<void>;
-  /** Pending and running scans of every organization, oldest first (watchdog). */
-  activeAcrossOrganizations(limit: number): Promise<ScanRecord[]>;
+  /** Pending and running scans of every organization, by id (= creation order), after `afterId` (watchdog). */
+  activeAcrossOrganizations(limit: number, afterId?: string): Promise<ScanRecord[]>;
   /** Publishes what a scan or a transition stored for Kafka; never throws (a relay retries). */
   publishScan(scanId: string): Promise<void>;
   publishTransition(transitionId: string): Promise<void>;

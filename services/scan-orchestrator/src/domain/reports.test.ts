@@ -158,6 +158,16 @@ describe("watchdog", () => {
     expect(d.scanStore.published.commands.at(-1)?.kind).toBe("cancellation");
   });
 
+  it("walks every active scan in batches", async () => {
+    const d = testDomain();
+    for (let i = 0; i < 5; i++) {
+      await d.scans.create({ orgId: "org_e", target: "93.184.216.34", frameworks: [], ports: "", authorized: true });
+    }
+    d.clock.advance(121_000);
+    expect(await d.watchdog.pass(2)).toEqual({ acted: 5 });
+    expect(d.scanStore.published.commands.filter((c) => c.kind === "job" && c.job.attempt === 2)).toHaveLength(5);
+  });
+
   it("releases slots held by scans that ended or were never stored", async () => {
     const d = testDomain();
     await d.slots.acquire(concurrencyKey("org_p"), 3, "scan_ghost");

@@ -43,21 +43,28 @@ export class Watchdog {
     },
   ) {}
 
-  async pass(limit = 500): Promise<{ acted: number }> {
-    const { store, lifecycle, settings } = this.deps;
+  async pass(batch = 200): Promise<{ acted: number }> {
+    const { store } = this.deps;
     let acted = 0;
-    for (const scan of await store.activeAcrossOrganizations(limit)) {
-      const loaded = await lifecycle.loadFor(scan);
-      const step = planWatch(loaded.view, this.deps.now(), settings);
-      if (step) {
-        const { claimed } = await lifecycle.apply(loaded, [step]);
-        if (claimed.length > 0) acted++;
-      } else if (!sameProjection(scan, loaded.view)) {
-        await lifecycle.apply(loaded, []); // re-projects; releases nothing (no new transition)
-        if (isTerminal(loaded.view.status)) await this.deps.slots.release(concurrencyKey(scan.org_id), scan._id);
-      }
+    for (let after: string | undefined; ; ) {
+      const scans = await store.activeAcrossOrganizations(batch, after);
+      for (const scan of scans) acted += await this.watch(scan);
+      if (scans.length < batch) return { acted };
+      after = scans[scans.length - 1]!._id;
     }
-    return { acted };
+  }
+
+  /** One scan: 1 when this replica claimed a transition for it. */
+  private async watch(scan: ScanRecord): Promise<number> {
+    const { lifecycle, settings } = this.deps;
+    const loaded = await lifecycle.loadFor(scan);
+    const step = planWatch(loaded.view, this.deps.now(), settings);
+    if (step) return (await lifecycle.apply(loaded, [step])).claimed.length > 0 ? 1 : 0;
+    if (!sameProjection(scan, loaded.view)) {
+      await lifecycle.apply(loaded, []); // re-projects; no new transition
+      if (isTerminal(loaded.view.status)) await this.deps.slots.release(concurrencyKey(scan.org_id), scan._id);
+    }
+    return 0;
   }
 
   /** Releases slots whose holder ended or was never stored (a crash between slot and insert). */

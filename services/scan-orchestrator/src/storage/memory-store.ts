@@ -71,10 +71,11 @@ export class MemoryScanStore implements ScanStore {
     }
   }
 
-  async activeAcrossOrganizations(limit: number): Promise<ScanRecord[]> {
+  async activeAcrossOrganizations(limit: number, afterId?: string): Promise<ScanRecord[]> {
     return [...this.scans.values()]
       .filter((s) => s.status === "pending" || s.status === "running")
-      .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+      .filter((s) => !afterId || s._id > afterId)
+      .sort((a, b) => (a._id < b._id ? -1 : 1))
       .slice(0, limit)
       .map(copy);
   }

@@ -37,7 +37,7 @@ export const outboxCollections = [Collections.scans, Collections.transitions];
 export const scanIndexes: IndexSpec[] = [
   { collection: Collections.scans, key: { org_id: 1, created_at: -1 }, options: { name: "org_newest" } },
   { collection: Collections.scans, key: { org_id: 1, target: 1, created_at: -1 }, options: { name: "org_target" } },
-  { collection: Collections.scans, key: { status: 1, created_at: 1 }, options: { name: "status_oldest" } },
+  { collection: Collections.scans, key: { status: 1, _id: 1 }, options: { name: "status_id" } },
   { collection: Collections.transitions, key: { scan_id: 1 }, options: { name: "scan_id" } },
   { collection: Collections.schedules, key: { org_id: 1, created_at: 1 }, options: { name: "org_oldest" } },
   { collection: Collections.schedules, key: { next_run_at: 1 }, options: { name: "next_run_at" } },
@@ -173,10 +173,12 @@ export class MongoScanStore implements ScanStore {
     }
   }
 
-  async activeAcrossOrganizations(limit: number): Promise<ScanRecord[]> {
+  async activeAcrossOrganizations(limit: number, afterId?: string): Promise<ScanRecord[]> {
+    const q: Document = { status: { $in: ["pending", "running"] } };
+    if (afterId) q._id = { $gt: afterId };
     const docs = await this.scans
-      .find({ status: { $in: ["pending", "running"] } }, { projection: HIDDEN })
-      .sort({ created_at: 1 })
+      .find(q, { projection: HIDDEN })
+      .sort({ _id: 1 })
       .limit(limit)
       .toArray();
     return this.withActivity(docs);
