@@ -12,6 +12,11 @@ import type { EgressGuard } from "./egress.js";
  * TCP handle directly (what net.Socket wraps), which is what a fast scanner needs. The handle
  * comes from process.binding("tcp_wrap"), an internal API: when a Node release drops it, the
  * prober falls back to net.connect (correct, just slower) — see `fastPathAvailable`.
+ *
+ * On Linux the prober also reuses sockets: a socket whose connect was refused may connect
+ * again (the kernel's first reconnect attempt reports ECONNABORTED and resets the socket; the
+ * second proceeds). That saves socket(), close() and two epoll_ctl calls per closed port —
+ * most ports of most hosts — and roughly halves the system time of a full-range scan.
  */
 
 export type ProbeOutcome = "open" | "refused" | "timeout" | "unreachable" | "resource" | "self-connect" | "aborted" | "error";
@@ -54,6 +59,11 @@ const binding: TcpBinding | undefined = (() => {
 
 export const fastPathAvailable = binding !== undefined;
 
+const ECONNREFUSED = -osConstants.errno.ECONNREFUSED;
+const ECONNABORTED = -osConstants.errno.ECONNABORTED;
+const REUSE = process.platform === "linux";
+const MAX_IDLE = 4096;
+
 const errnoName = new Map<number, string>(Object.entries(osConstants.errno).map(([name, n]) => [-n, name]));
 const RESOURCE = new Set(["EMFILE", "ENFILE", "ENOBUFS", "EADDRNOTAVAIL", "EAGAIN", "ENOMEM"]);
 const UNREACHABLE = new Set(["EHOSTUNREACH", "ENETUNREACH", "EACCES", "EPERM", "EHOSTDOWN", "ENETDOWN"]);
@@ -80,6 +90,8 @@ export class ConnectProber {
   private readonly pending = new Set<Pending>();
   /** Addresses already passed through the egress check (an address's verdict cannot change). */
   private readonly allowed = new Set<string>();
+  /** Sockets whose last connect was refused, ready to connect again (Linux). */
+  private readonly idle: TcpHandle[] = [];
   private sweeper?: NodeJS.Timeout;
   private closed = false;
 
@@ -115,6 +127,7 @@ export class ConnectProber {
     this.closed = true;
     this.opts.signal?.removeEventListener("abort", this.onAbort);
     for (const p of [...this.pending]) p.cancel("aborted");
+    for (const h of this.idle.splice(0)) h.close();
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = undefined;
   }
@@ -137,38 +150,48 @@ export class ConnectProber {
 
   private fastProbe(b: TcpBinding, host: string, port: number, timeoutMs: number, done: Done) {
     const t0 = performance.now();
-    const handle = new b.TCP(b.constants.SOCKET);
-    const req = new b.TCPConnectWrap();
+    const reusable = REUSE && this.opts.sourcePort === undefined;
+    let handle = reusable ? this.idle.pop() : undefined;
+    const reused = handle !== undefined;
+    handle ??= new b.TCP(b.constants.SOCKET);
+    const h = handle;
     let finished = false;
-    const finish = (r: ProbeResult) => {
+    const finish = (r: ProbeResult, status?: number) => {
       if (finished) return;
       finished = true;
       this.pending.delete(entry);
       // RST an open connection: no TIME_WAIT here, no half-open session for the service.
-      if (r.outcome === "open" && handle.reset) handle.reset();
-      else handle.close();
+      if (r.outcome === "open" && h.reset) h.reset();
+      else if (status === ECONNREFUSED && reusable && this.idle.length < MAX_IDLE && !this.closed) this.idle.push(h);
+      else h.close();
       done(r);
     };
     const entry: Pending = { deadline: t0 + timeoutMs, cancel: (outcome) => finish({ outcome, rttMs: performance.now() - t0, code: outcome === "timeout" ? "ETIMEDOUT" : undefined }) };
-    req.oncomplete = (status: number) => {
+    const onComplete = (status: number) => {
       const rttMs = performance.now() - t0;
       if (status === 0) {
         const local: Record<string, unknown> = {};
         const peer: Record<string, unknown> = {};
-        handle.getsockname(local);
-        handle.getpeername(peer);
+        h.getsockname(local);
+        h.getpeername(peer);
         // A connect to a free ephemeral port on loopback can connect the socket to itself.
         const self = local.port === peer.port && local.address === peer.address;
         return finish({ outcome: self ? "self-connect" : "open", rttMs });
       }
       const code = errnoName.get(status) ?? `E${-status}`;
-      finish({ outcome: code === "ECANCELED" ? "aborted" : classify(code), rttMs, code });
+      finish({ outcome: code === "ECANCELED" ? "aborted" : classify(code), rttMs, code }, status);
+    };
+    const connect = () => {
+      const req = new b.TCPConnectWrap();
+      req.oncomplete = onComplete;
+      return net.isIPv6(host) ? h.connect6(req, host, port) : h.connect(req, host, port);
     };
     this.pending.add(entry);
-    const v6 = net.isIPv6(host);
     let err = 0;
-    if (this.opts.sourcePort !== undefined) err = v6 ? handle.bind6("::", this.opts.sourcePort, 0) : handle.bind(host.startsWith("127.") ? host : "0.0.0.0", this.opts.sourcePort);
-    if (!err) err = v6 ? handle.connect6(req, host, port) : handle.connect(req, host, port);
+    if (this.opts.sourcePort !== undefined) err = net.isIPv6(host) ? h.bind6("::", this.opts.sourcePort, 0) : h.bind(host.startsWith("127.") ? host : "0.0.0.0", this.opts.sourcePort);
+    if (!err) err = connect();
+    // A refused socket's first reconnect only resets it (see above); the second one is real.
+    if (reused && err === ECONNABORTED) err = connect();
     if (err) {
       const code = errnoName.get(err) ?? `E${-err}`;
       finish({ outcome: classify(code), rttMs: 0, code });

@@ -62,8 +62,8 @@ export async function scanPorts(hosts: readonly string[], ports: readonly number
   for (const host of hosts) opts.guard.check(host);
   const retries = opts.retries ?? 2;
   const window = new AimdWindow({
-    initial: opts.initialConcurrency ?? 512,
-    min: opts.minConcurrency ?? 16,
+    initial: opts.initialConcurrency ?? 64,
+    min: opts.minConcurrency ?? 8,
     max: opts.maxConcurrency ?? 2048,
   });
   const bounds = { minMs: opts.minTimeoutMs ?? 150, maxMs: opts.maxTimeoutMs ?? 3000, initialMs: opts.initialTimeoutMs ?? 1000 };
@@ -137,12 +137,12 @@ export async function scanPorts(hosts: readonly string[], ports: readonly number
             host.rtt.observe(r.rttMs);
             host.open.push(probe.port);
             opts.onOpen?.(host.host, probe.port);
-            window.answered();
+            window.answered(r.rttMs);
             break;
           case "refused":
             host.rtt.observe(r.rttMs);
             host.closed++;
-            window.answered();
+            window.answered(r.rttMs);
             break;
           case "self-connect":
             host.selfConnects++;
