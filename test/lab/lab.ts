@@ -39,7 +39,7 @@ export interface Lab {
 }
 
 export interface LabOptions {
-  /** Force loopback mode even where namespaces work. */
+  /** Force loopback mode even where namespaces work (default: VSLAB_LOOPBACK=1 in the environment). */
   loopback?: boolean;
   /** Start redis-server and memcached (Debian packages) too; default true. */
   realServers?: boolean;
@@ -103,7 +103,8 @@ function readFirstLine(child: ChildProcess, ms: number): Promise<string> {
 
 export async function startLab(opts: LabOptions = {}): Promise<Lab> {
   execFileSync("bash", [path.join(HERE, "setup.sh")], { stdio: "inherit" });
-  const useNs = !opts.loopback && namespacesAvailable();
+  const forced = opts.loopback ?? process.env.VSLAB_LOOPBACK === "1";
+  const useNs = !forced && namespacesAvailable();
   if (useNs) removeStaleNamespaces();
   const ns = useNs ? createNamespace({ tag: "lab", hosts: 2 }) : undefined;
   const children: ChildProcess[] = [];
@@ -170,7 +171,7 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
       mode: ns ? "netns" : "loopback",
       note: ns
         ? `scan lab in network namespace ${ns.name} (${ns.subnet}); weak host ${weak}, hardened host ${hardened}`
-        : "scan lab on 127.0.0.1 (network namespaces unavailable here): scans must use the explicit lab ports only",
+        : `scan lab on 127.0.0.1 (${forced ? "loopback mode requested" : "network namespaces unavailable here"}): scans use the explicit lab ports only; full-range and firewall tests are skipped`,
       namespace: ns,
       allowedNetworks: ns ? ns.subnet : "127.0.0.1/32",
       lookup: async (name) => (names[name] ? [names[name]] : []),
