@@ -3,6 +3,7 @@ import { Code, ConnectError, createClient, type Client } from "@connectrpc/conne
 import { createGrpcTransport } from "@connectrpc/connect-node";
 import {
   createLogger,
+  createMongo,
   errorInfoOf,
   KafkaBus,
   loadConfig,
@@ -117,7 +118,16 @@ export async function startOrchestrator(env: Record<string, string>): Promise<Or
   const running = await runService({ name: "scan-orchestrator", config, compose });
   await running.started;
   const client = createClient(ScanService, createGrpcTransport({ baseUrl: `http://127.0.0.1:${running.rpcPort}` }));
-  return { running, client, stop: () => running.stop() };
+  return {
+    running,
+    client,
+    stop: async () => {
+      await running.stop();
+      const mongo = createMongo(config.MONGO_URL, config.MONGO_DB, "orchestrator-test-cleanup");
+      await mongo.db.dropDatabase().catch(() => undefined);
+      await mongo.close();
+    },
+  };
 }
 
 /**
