@@ -41,7 +41,7 @@ export function exposureOf(target: string, hosts: Host[]): "internet" | "interna
 export function assessRisk(d: DetectionDraft, exposure: "internet" | "internal"): RiskAssessment {
   const reasons: string[] = [];
   const cvss = d.cvssScore > 0 ? d.cvssScore : SEVERITY_BASE[d.severity];
-  let score = cvss * 7; // up to 70 from severity
+  let score = cvss * 8; // up to 80 from severity
   reasons.push(d.cvssScore > 0 ? `CVSS ${d.cvssScore.toFixed(1)} (${d.severity})` : `severity ${d.severity}`);
   if (d.kev) {
     score += 20;

@@ -84,7 +84,7 @@ async function runHttpProbe(t: Template, probe: HttpProbe, s: Service, opts: Exe
     });
     const response = httpResponse(res.status, res.rawHeaders, res.body);
     if (!probeMatches(probe, response)) continue;
-    const extracted = extract(probe.extractors, response);
+    const extracted = maskExtracted(extract(probe.extractors, response));
     return {
       template: t,
       service: s,
@@ -123,7 +123,7 @@ async function runSocketProbe(t: Template, probe: SocketProbe, s: Service, useTl
   const data = Buffer.concat(chunks);
   const response: ProbeResponse = socketResponse(data);
   if (!probeMatches(probe, response)) return undefined;
-  const extracted = extract(probe.extractors, response);
+  const extracted = maskExtracted(extract(probe.extractors, response));
   const location = `${useTls ? "tls" : "tcp"}://${hostPart(s.hostname ?? s.host)}:${s.port}`;
   return {
     template: t,
@@ -204,6 +204,11 @@ export function redact(text: string, keyValues: boolean): string {
   let out = text.replace(/(\/\/[^/\s:@]+:)[^@\s/]+@/g, "$1[redacted]@");
   if (keyValues) out = out.replace(/^(\s*(?:export\s+)?[A-Za-z_][A-Za-z0-9_.-]*\s*[=:]\s*)(\S.*)$/gm, (_m, k: string) => `${k}[redacted]`);
   return out;
+}
+
+/** Extracted values keep no credentials embedded in URLs. */
+function maskExtracted(x: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, v.map((s) => redact(s, false))]));
 }
 
 function evidence(response: string, redactValues: boolean, extracted: Record<string, string[]>): string {
