@@ -9,8 +9,7 @@ import { isDuplicateKey, type IndexSpec } from "./mongo.js";
  * a holder owns slot p when its insert of `<key>#p` succeeds, and gives it back by deleting it.
  * Whatever the interleaving, no two holders own one slot, so at most `limit` hold at once.
  *
- * Unlike SlotCounter, slots come back, so the taken ones need not be contiguous: acquire tries
- * the slots it saw free first, then the ones it saw taken (they may have been released since).
+ * Unlike SlotCounter, slots come back, so the held ones need not be contiguous.
  */
 
 interface PoolSlotDoc {
@@ -28,6 +27,9 @@ export interface PoolSlot {
   acquiredAt: Date;
 }
 
+/** Reads before giving up under extreme contention (each round, someone else won a slot). */
+const MAX_ROUNDS = 5;
+
 export const slotPoolIndexes = (collection: string): IndexSpec[] => [
   { collection, key: { key: 1, holder: 1 } },
   { collection, key: { acquired_at: 1 } },
@@ -44,20 +46,24 @@ export class SlotPool {
    * Takes a free slot of `key` for `holder`: returns its number (1..limit), or undefined when
    * all `limit` slots are held. A holder that calls twice holds two slots: holders are meant
    * to be unique per use (a scan id).
+   *
+   * It reads which slots are held and inserts into the free ones in order; a read that shows
+   * all `limit` held is a true "full" at that instant. Losing every free slot to concurrent
+   * callers just means reading again.
    */
   async acquire(key: string, limit: number, holder: string, now = new Date()): Promise<number | undefined> {
     if (limit <= 0) return undefined;
-    const seen = new Set(
-      (await this.slots.find({ key }, { projection: { slot: 1 } }).toArray()).map((d) => d.slot),
-    );
-    const all = Array.from({ length: limit }, (_, i) => i + 1);
-    const order = [...all.filter((p) => !seen.has(p)), ...all.filter((p) => seen.has(p))];
-    for (const slot of order) {
-      try {
-        await this.slots.insertOne({ _id: `${key}#${slot}`, key, slot, holder, acquired_at: now });
-        return slot;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const held = new Set((await this.slots.find({ key }, { projection: { slot: 1 } }).toArray()).map((d) => d.slot));
+      if ([...held].filter((p) => p >= 1 && p <= limit).length >= limit) return undefined;
+      for (let slot = 1; slot <= limit; slot++) {
+        if (held.has(slot)) continue;
+        try {
+          await this.slots.insertOne({ _id: `${key}#${slot}`, key, slot, holder, acquired_at: now });
+          return slot;
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+        }
       }
     }
     return undefined;

@@ -27,6 +27,13 @@ describe("SlotPool on a real MongoDB-protocol server", () => {
     expect(new Set(held.map((h) => h.holder)).size).toBe(3);
   });
 
+  it("fills a larger pool exactly, each slot once", async () => {
+    const pool = new SlotPool(mongo.db, "pool");
+    const got = await Promise.all(Array.from({ length: 60 }, (_, i) => pool.acquire("org6", 45, `h${i}`)));
+    expect(got.filter((s): s is number => s !== undefined).sort((a, b) => a - b)).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+    expect(await pool.acquire("org6", 45, "late")).toBeUndefined();
+  });
+
   it("gives a released slot to the next holder, keys are independent, release is repeat-safe", async () => {
     const pool = new SlotPool(mongo.db, "pool");
     expect(await pool.acquire("org2", 2, "x")).toBe(1);
