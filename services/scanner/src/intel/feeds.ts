@@ -65,9 +65,9 @@ const nvdCve = z.object({
   references: z.array(z.object({ url: z.string() }).loose()).optional(),
 });
 const nvdFeed = z.object({
-  format: z.literal("NVD_CVE").optional(),
+  format: z.literal("NVD_CVE"),
   version: z.string().optional(),
-  vulnerabilities: z.array(z.object({ cve: z.unknown() })),
+  vulnerabilities: z.array(z.object({ cve: z.object({}).loose() })),
 });
 
 /** Parses an NVD CVE JSON 2.0 document (API page or yearly feed). Rejected records are counted, not fatal. */

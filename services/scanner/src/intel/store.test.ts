@@ -63,7 +63,8 @@ describe("the shipped feed samples", () => {
     expect(() => parseEpss("a,b\n1,2\n")).toThrow(FeedError);
     expect(() => parseKev({ vulnerabilities: [{ cve: "x" }] })).toThrow(FeedError);
     // A bad record is skipped and counted, not fatal.
-    expect(parseNvd({ vulnerabilities: [{ cve: { id: "nope" } }] })).toEqual({ records: [], rejected: 1 });
+    expect(parseNvd({ format: "NVD_CVE", vulnerabilities: [{ cve: { id: "nope" } }] })).toEqual({ records: [], rejected: 1 });
+    expect(() => parseNvd({ vulnerabilities: [{ cveID: "CVE-2021-44228" }] })).toThrow(FeedError); // a KEV file
     expect(parseEpss("#model_version:v1\ncve,epss,percentile\nCVE-2020-0001,abc,0.1\nCVE-2020-0002,0.5,0.9\n").scores.size).toBe(1);
   });
 });
