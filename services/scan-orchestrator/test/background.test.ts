@@ -12,6 +12,7 @@ import {
   rpcError,
   startAuthStub,
   startOrchestrator,
+  warmUp,
   type AuthStub,
   type Orchestrator,
 } from "./harness.js";
@@ -39,12 +40,13 @@ describe("watchdog (small SCAN_REDISPATCH_AFTER_SECONDS and SCAN_MAX_DURATION_SE
   beforeAll(async () => {
     orch = await startOrchestrator(
       orchestratorEnv(auth, {
-        SCAN_REDISPATCH_AFTER_SECONDS: "2",
+        SCAN_REDISPATCH_AFTER_SECONDS: "3",
         SCAN_WATCHDOG_INTERVAL_MS: "250",
         SCAN_MAX_DURATION_SECONDS: "quick=5,full=600,compliance=600",
         SCAN_MAX_ATTEMPTS: "20",
       }),
     );
+    await warmUp(orch, kafka, auth);
   });
   afterAll(async () => {
     await orch?.stop();
@@ -59,6 +61,7 @@ describe("watchdog (small SCAN_REDISPATCH_AFTER_SECONDS and SCAN_MAX_DURATION_SE
       attempt: 1,
       report: { case: "phaseCompleted", value: { phase: "discovery", progress: 9, findings: {} } },
     });
+    await eventually("discovery done", async () => (await orch.client.getScan({ orgId: o, scanId: scan.id })).scan?.phasesCompleted.length === 1);
     const retry = await eventually("attempt 2", () => kafka.jobs.find((j) => j.scanId === scan.id && j.attempt === 2), 15_000);
     expect(retry.phases).toEqual(FULL_PHASES.slice(1));
     expect(retry.deadline).toEqual(kafka.jobs.find((j) => j.scanId === scan.id && j.attempt === 1)?.deadline);

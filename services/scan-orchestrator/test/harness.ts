@@ -131,6 +131,28 @@ export async function startOrchestrator(env: Record<string, string>): Promise<Or
 }
 
 /**
+ * Waits until the orchestrator's report consumer has joined its group and applies reports, so
+ * timing-sensitive tests (the watchdog) do not count the join against their clock.
+ */
+export async function warmUp(orch: Orchestrator, kafka: Collector, auth: AuthStub): Promise<void> {
+  const orgId = unique("org_warmup");
+  auth.set(orgId, plans.enterprise);
+  const scan = (await orch.client.createScan({ orgId, target: "192.0.2.99", authorized: true })).scan!;
+  // Heartbeat as the newest attempt dispatched: a fast watchdog may re-dispatch meanwhile.
+  await eventually(
+    "report consumer ready",
+    async () => {
+      const attempt = Math.max(1, ...kafka.jobs.filter((j) => j.scanId === scan.id).map((j) => j.attempt));
+      await kafka.report({ scanId: scan.id, orgId, attempt, report: { case: "heartbeat", value: { currentTool: "warmup" } } });
+      await new Promise((r) => setTimeout(r, 400));
+      return (await orch.client.getScan({ orgId, scanId: scan.id })).scan?.currentTool === "warmup";
+    },
+    60_000,
+  );
+  await orch.client.cancelScan({ orgId, scanId: scan.id });
+}
+
+/**
  * What the orchestrator published, collected from Kafka (each test filters by its scan ids).
  * Publishing is at least once (a relay pass may repeat what a flush sent), so, like every
  * consumer, the collector de-duplicates: events by envelope id, jobs by scan and attempt.
