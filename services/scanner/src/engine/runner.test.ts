@@ -185,6 +185,11 @@ describe("runJob", () => {
     expect(t.reports.at(-1)).toEqual({ kind: "failed", reason: "maximum duration exceeded", phase: "enumeration", retryable: false });
   });
 
+  it("runs normally with a deadline beyond what one timer can hold", async () => {
+    const t = setup({ phases: ["discovery"], deadline: new Date(Date.now() + 40 * 24 * 3600 * 1000) }, { discovery: async () => sleep(20) });
+    expect((await runJob({ job: t.spec, handlers: t.all, sinks: t.sinks, guard, log })).status).toBe("completed");
+  });
+
   it("never touches the target when the deadline already passed", async () => {
     const t = setup({ phases: ["discovery", "enumeration"], deadline: new Date(Date.now() - 1000) });
     const out = await runJob({ job: t.spec, handlers: t.all, sinks: t.sinks, guard, log });

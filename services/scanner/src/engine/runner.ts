@@ -95,6 +95,8 @@ export const PHASE_TOOL: Record<Phase, string> = {
   reporting: "reporter",
 };
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const emptyCounts = (): FindingCounts => ({ total: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 });
 
 export function addCount(c: FindingCounts, severity: Severity): void {
@@ -180,7 +182,9 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
   else opts.signal?.addEventListener("abort", onOuterAbort, { once: true });
 
   const deadlineMs = job.deadline ? job.deadline.getTime() - Date.now() : Infinity;
-  const deadlineTimer = Number.isFinite(deadlineMs) ? setTimeout(() => controller.abort({ kind: "deadline" } satisfies StopReason), Math.max(0, deadlineMs)) : undefined;
+  // setTimeout fires at once for delays above 2^31-1 ms (~24.8 days): no timer for such a deadline.
+  const deadlineTimer =
+    Number.isFinite(deadlineMs) && deadlineMs <= MAX_TIMER_MS ? setTimeout(() => controller.abort({ kind: "deadline" } satisfies StopReason), Math.max(0, deadlineMs)) : undefined;
   if (deadlineMs <= 0) controller.abort({ kind: "deadline" } satisfies StopReason);
 
   const total = emptyCounts();
