@@ -46,3 +46,17 @@ describe("stats", () => {
     expect(averageDays([{ _id: null, n: 5 }])).toBe(0);
   });
 });
+
+describe("stats from a finer grouping", () => {
+  it("adds up repeated keys", () => {
+    const s = assembleStats({
+      bySeverity: [{ _id: "high", n: 2 }, { _id: "high", n: 3 }],
+      byStatus: [{ _id: "open", n: 2 }, { _id: "open", n: 3 }],
+      byTool: [{ _id: "nmap", n: 2 }, { _id: "nmap", n: 3 }, { _id: "tls", n: 1 }],
+      resolutionMinutes: [],
+      newThisWeek: 0,
+      resolvedThisWeek: 0,
+    });
+    expect(s).toMatchObject({ total: 5, by_severity: { high: 5 }, by_status: { open: 5 }, by_tool: { nmap: 5, tls: 1 } });
+  });
+});

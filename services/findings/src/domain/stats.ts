@@ -31,12 +31,12 @@ export function assembleStats(input: {
 }): Stats {
   const by_severity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
   for (const g of input.bySeverity) if ((SEVERITIES as readonly unknown[]).includes(g._id)) by_severity[g._id as Severity] += g.n;
+  // Groups may repeat a key (breakdowns summed from a finer grouping): add them up.
   const by_status = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
   for (const g of input.byStatus) if ((STATUSES as readonly unknown[]).includes(g._id)) by_status[g._id as Status] += g.n;
-  const by_tool: Record<string, number> = {};
-  for (const g of [...input.byTool].sort((a, b) => b.n - a.n || String(a._id).localeCompare(String(b._id)))) {
-    by_tool[String(g._id ?? "")] = g.n;
-  }
+  const tools = new Map<string, number>();
+  for (const g of input.byTool) tools.set(String(g._id ?? ""), (tools.get(String(g._id ?? "")) ?? 0) + g.n);
+  const by_tool = Object.fromEntries([...tools].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])));
   const total = Object.values(by_status).reduce((a, b) => a + b, 0);
   return {
     total,
