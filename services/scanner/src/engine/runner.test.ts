@@ -186,7 +186,7 @@ describe("runJob", () => {
   });
 
   it("runs normally with a deadline beyond what one timer can hold", async () => {
-    const t = setup({ phases: ["discovery"], deadline: new Date(Date.now() + 40 * 24 * 3600 * 1000) }, { discovery: async () => sleep(20) });
+    const t = setup({ phases: ["discovery"], deadline: new Date(Date.now() + 40 * 24 * 3600 * 1000) }, { discovery: async () => void (await sleep(20)) });
     expect((await runJob({ job: t.spec, handlers: t.all, sinks: t.sinks, guard, log })).status).toBe("completed");
   });
 
