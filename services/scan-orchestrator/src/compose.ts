@@ -90,6 +90,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       subscription = await consumeReports({
         kafka: ctx.kafka,
         groupId: config.REPORTS_CONSUMER_GROUP,
+        fromBeginning: !config.REPORTS_SKIP_BACKLOG,
         processed,
         reports: domain.reports,
         logger,

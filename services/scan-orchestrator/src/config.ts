@@ -72,6 +72,8 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50052, adminPort: 9462, 
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).default(10_000),
   /** Consumer group of vulnscan.scan.reports; change only to run isolated instances on a shared broker (tests). */
   REPORTS_CONSUMER_GROUP: z.string().min(1).default("scan-orchestrator"),
+  /** A new consumer group starts at the newest report instead of the oldest (tests on a shared broker). */
+  REPORTS_SKIP_BACKLOG: booleanFlag,
   /** How often the outbox relays publish what a crash left behind. */
   OUTBOX_RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
 });

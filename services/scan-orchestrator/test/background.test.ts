@@ -85,6 +85,7 @@ describe("watchdog (small SCAN_REDISPATCH_AFTER_SECONDS and SCAN_MAX_DURATION_SE
       return s.status === ScanStatus.COMPLETED && s;
     });
     expect(done).toMatchObject({ vulnerabilitiesFound: 1, lowCount: 1, highCount: 0 });
+    await eventually("scan.completed", () => kafka.payloads(scan.id, "scan.completed")[0]);
     expect(kafka.payloads(scan.id, "scan.completed")).toEqual([
       expect.objectContaining({ findings: expect.objectContaining({ total: 1, low: 1, high: 0 }) }),
     ]);

@@ -108,6 +108,8 @@ export function orchestratorEnv(auth: AuthStub, overrides: Record<string, string
     SCAN_ALLOW_PRIVATE_TARGETS: "true",
     SCAN_ALLOWED_NETWORKS: "192.0.2.0/24,198.51.100.0/24,203.0.113.0/24,2001:db8::/32",
     REPORTS_CONSUMER_GROUP: unique("orchestrator"),
+    // The shared topic holds every earlier run's reports; start at the newest (see warmUp).
+    REPORTS_SKIP_BACKLOG: "true",
     OUTBOX_RELAY_INTERVAL_MS: "1000",
     ...overrides,
   };
@@ -131,8 +133,9 @@ export async function startOrchestrator(env: Record<string, string>): Promise<Or
 }
 
 /**
- * Waits until the orchestrator's report consumer has joined its group and applies reports, so
- * timing-sensitive tests (the watchdog) do not count the join against their clock.
+ * Waits until the orchestrator's report consumer has joined its group and applies reports. Its
+ * group starts at the newest report, so reports sent before the join would be missed; and
+ * timing-sensitive tests (the watchdog) must not count the join against their clock.
  */
 export async function warmUp(orch: Orchestrator, kafka: Collector, auth: AuthStub): Promise<void> {
   const orgId = unique("org_warmup");

@@ -13,6 +13,7 @@ import {
   rpcError,
   startAuthStub,
   startOrchestrator,
+  warmUp,
   type AuthStub,
   type Orchestrator,
 } from "./harness.js";
@@ -31,6 +32,7 @@ beforeAll(async () => {
     // Production policy: no special-purpose targets, no allowlist.
     startOrchestrator(orchestratorEnv(auth, { SCAN_ALLOW_PRIVATE_TARGETS: "false", SCAN_ALLOWED_NETWORKS: "" })),
   ]);
+  await warmUp(orch, kafka, auth);
 });
 afterAll(async () => {
   await Promise.all([orch?.stop(), strict?.stop()]);

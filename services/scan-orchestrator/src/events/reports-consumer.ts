@@ -36,6 +36,8 @@ export function reportFrom(r: ScanReport): Report | undefined {
 export async function consumeReports(opts: {
   kafka: KafkaBus;
   groupId: string;
+  /** Where a new group starts: the oldest report (default) or the newest. */
+  fromBeginning?: boolean;
   processed: ProcessedEvents;
   reports: ReportUseCase;
   logger: Logger;
@@ -43,6 +45,7 @@ export async function consumeReports(opts: {
   const log = opts.logger.child({ component: "reports" });
   return opts.kafka.subscribe({
     groupId: opts.groupId,
+    fromBeginning: opts.fromBeginning ?? true,
     topic: Topics.scanReports,
     schema: ScanReportSchema,
     idOf: (r) => r.reportId,
