@@ -123,3 +123,24 @@ describe("the OpenAI-compatible provider", () => {
     await expect(p.analyze(input())).rejects.toThrow();
   });
 });
+
+describe("playbooks for the scanner's own checks", () => {
+  it("maps the catalogue's template ids and titles to the right fix", () => {
+    const pick = (template_id: string, title: string, cwe_ids: string[]) =>
+      analyze(input({ template_id, title, cwe_ids, description: "", affected_component: "https://app.test/" })).ansible_playbook_id;
+    expect(pick("web-missing-csp", "No Content-Security-Policy", ["CWE-693", "CWE-1021"])).toBe("security-headers");
+    expect(pick("web-missing-clickjacking-protection", "No clickjacking protection", ["CWE-1021"])).toBe("security-headers");
+    expect(pick("web-missing-x-content-type-options", "No X-Content-Type-Options", ["CWE-693"])).toBe("security-headers");
+    expect(pick("web-missing-hsts", "No Strict-Transport-Security", ["CWE-319"])).toBe("tls-hardening");
+    expect(pick("web-missing-https-redirect", "Plain HTTP served without redirect to HTTPS", ["CWE-319"])).toBe("tls-hardening");
+    expect(pick("tls-weak-ciphers", "Weak TLS ciphers", ["CWE-327"])).toBe("tls-hardening");
+    expect(pick("web-trace-enabled", "HTTP TRACE method enabled", ["CWE-693", "CWE-200"])).toBe("disable-http-methods");
+    expect(pick("web-directory-listing", "Directory listing", ["CWE-548"])).toBe("disable-directory-listing");
+    expect(pick("git-repository-exposure", "Git repository exposed", ["CWE-527"])).toBe("remove-exposed-files");
+    expect(pick("env-file-secrets", "Environment file with secrets", ["CWE-538"])).toBe("remove-exposed-files");
+    expect(pick("datastore-redis-unauthenticated", "Redis without authentication", ["CWE-306"])).toBe("redis-hardening");
+    expect(pick("openssh-user-enumeration", "OpenSSH user enumeration", [])).toBe("upgrade-openssh");
+    expect(pick("vsftpd-234-backdoor", "vsftpd 2.3.4 backdoor", [])).toBe("upgrade-vsftpd");
+    expect(pick("ftp-anonymous-login", "Anonymous FTP login", [])).toBe("upgrade-vsftpd");
+  });
+});

@@ -31,7 +31,7 @@ export const PLAYBOOKS: PlaybookRule[] = [
   {
     id: "remove-exposed-files",
     does: "removes exposed VCS metadata, environment and backup files from the web root and denies them in the web server",
-    match: ({ text, cwes }) => has(text, ".git", ".env", ".svn", ".hg", ".ds_store", "backup file", "exposed-file", "git-config", "env-file") || cwes.has("CWE-538") || cwes.has("CWE-527"),
+    match: ({ text, cwes }) => has(text, ".git", ".env", ".svn", ".hg", ".ds_store", "backup file", "exposed-file", "git-config", "git-repository", "env-file", "phpinfo") || cwes.has("CWE-538") || cwes.has("CWE-527"),
   },
   {
     id: "disable-directory-listing",
@@ -39,15 +39,22 @@ export const PLAYBOOKS: PlaybookRule[] = [
     match: ({ text, cwes }) => has(text, "directory listing", "dir-listing", "directory-listing", "autoindex", "index of") || cwes.has("CWE-548"),
   },
   {
+    id: "disable-http-methods",
+    does: "turns TRACE off and allows only the HTTP methods the site needs",
+    match: ({ text }) => has(text, "trace method", "trace-enabled", "http trace", "dangerous-methods", "dangerous http methods", "webdav"),
+  },
+  {
     id: "tls-hardening",
     does: "restricts TLS to 1.2+ with modern ciphers, enables HSTS and redirects HTTP to HTTPS",
     match: ({ text, cwes }) =>
-      has(text, "tls", "ssl", "cipher", "certificate", "hsts", "sslv", "weak-protocol") || ["CWE-326", "CWE-327", "CWE-319", "CWE-295"].some((c) => cwes.has(c)),
+      has(text, "tls", "ssl", "cipher", "certificate", "hsts", "sslv", "weak-protocol", "https-redirect", "redirect to https") || ["CWE-326", "CWE-327", "CWE-319", "CWE-295"].some((c) => cwes.has(c)),
   },
   {
     id: "security-headers",
     does: "adds Content-Security-Policy, X-Frame-Options, X-Content-Type-Options, Referrer-Policy and Permissions-Policy headers",
-    match: ({ text, cwes }) => has(text, "header", "clickjacking", "x-frame-options", "content-security-policy", "csp") || ["CWE-693", "CWE-1021"].some((c) => cwes.has(c)),
+    match: ({ text, cwes }) =>
+      has(text, "header", "clickjacking", "x-frame-options", "content-security-policy", "csp", "referrer-policy", "x-content-type-options") ||
+      ["CWE-693", "CWE-1021"].some((c) => cwes.has(c)),
   },
 ];
 
