@@ -9,6 +9,7 @@ import { registerErrorHandling } from "./plugins/errors.js";
 import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { authRoutes } from "./routes/auth.js";
+import { findingsRoutes } from "./routes/findings.js";
 import { healthRoutes } from "./routes/health.js";
 import { scanRoutes } from "./routes/scans.js";
 import type { Upstreams } from "./upstreams.js";
@@ -51,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes({ upstreams: deps.upstreams, version: deps.config.SERVICE_VERSION }));
   await app.register(authRoutes(deps.upstreams.auth));
   await app.register(scanRoutes(deps.upstreams.scans));
+  await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans }));
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;
 }
