@@ -8,12 +8,12 @@ export { ROOT };
 
 /** Every deployable, its database and the env var the gateway reads its address from. */
 export const SERVICES = [
-  { name: "auth", database: "auth", urlEnv: "AUTH_URL" },
-  { name: "scan-orchestrator", database: "scans", urlEnv: "SCAN_ORCHESTRATOR_URL" },
-  { name: "scanner", database: "scanner", urlEnv: undefined },
-  { name: "findings", database: "findings", urlEnv: "FINDINGS_URL" },
-  { name: "grc", database: "grc", urlEnv: "GRC_URL" },
-  { name: "webhook-dispatcher", database: "webhooks", urlEnv: "WEBHOOK_DISPATCHER_URL" },
+  { name: "auth", database: "auth", urlEnv: "AUTH_URL", groupEnv: undefined },
+  { name: "scan-orchestrator", database: "scans", urlEnv: "SCAN_ORCHESTRATOR_URL", groupEnv: "REPORTS_CONSUMER_GROUP" },
+  { name: "scanner", database: "scanner", urlEnv: undefined, groupEnv: "SCANNER_CONSUMER_GROUP" },
+  { name: "findings", database: "findings", urlEnv: "FINDINGS_URL", groupEnv: "CONSUMER_GROUP" },
+  { name: "grc", database: "grc", urlEnv: "GRC_URL", groupEnv: undefined },
+  { name: "webhook-dispatcher", database: "webhooks", urlEnv: "WEBHOOK_DISPATCHER_URL", groupEnv: undefined },
 ] as const;
 
 export type ServiceName = (typeof SERVICES)[number]["name"];
@@ -36,7 +36,7 @@ export interface SystemOptions {
   mongoUrl: string;
   /** Gateway port; a free one when omitted. */
   gatewayPort?: number;
-  /** Prefix of every database name, so runs never share data. */
+  /** Prefix of every database name and consumer group, so runs never share data or offsets. */
   dbPrefix?: string;
   logDir: string;
   logLevel?: string;
@@ -125,6 +125,9 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
           RPC_PORT: String(rpcPort),
           ADMIN_PORT: String(adminPort),
           MONGO_DB: `${opts.dbPrefix ?? ""}${svc.database}`,
+          // A prefixed run (tests on a shared broker) also gets consumer groups of its own, so it
+          // neither steals another system's records nor inherits its offsets.
+          ...(opts.dbPrefix && svc.groupEnv ? { [svc.groupEnv]: `${opts.dbPrefix}${svc.name}` } : {}),
         },
         logFile,
       );

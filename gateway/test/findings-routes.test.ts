@@ -17,7 +17,6 @@ import { buildApp } from "../src/app.js";
 import { TokenVerifier } from "../src/auth/token-verifier.js";
 import { gatewayEnvSchema } from "../src/config.js";
 import { PlanCache } from "../src/plans.js";
-import { findingsRoutes } from "../src/routes/findings.js";
 import type { Upstreams } from "../src/upstreams.js";
 
 /*
@@ -77,13 +76,7 @@ beforeAll(async () => {
     upstreams,
     guard: { verifier, limiter: { hit: async () => undefined }, plans: new PlanCache(auth) },
   };
-  // The gateway owner registers the plugin in app.ts; until then the test mounts it itself.
-  try {
-    app = await buildApp({ ...deps, plugins: [findingsRoutes(svc.client, { scans })] });
-  } catch (err) {
-    if ((err as { code?: string }).code !== "FST_ERR_DUPLICATED_ROUTE") throw err;
-    app = await buildApp(deps);
-  }
+  app = await buildApp(deps);
   await app.ready();
 
   for (const s of ["scan_1", "scan_2", "scan_0"]) SCANS.set(`${orgA}_${s}`, orgA);

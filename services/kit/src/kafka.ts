@@ -190,7 +190,18 @@ export class KafkaBus {
     const consumer = this.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3000 });
     this.consumers.add(consumer);
     await consumer.connect();
-    await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });
+    // On a fresh cluster a topic another service has just created can be missing from the
+    // broker's metadata for a moment ("does not host this topic-partition"): retry those.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });
+        break;
+      } catch (err) {
+        if (attempt >= 10 || (err as { retriable?: boolean }).retriable !== true) throw err;
+        log.warn({ err: (err as Error).message, attempt }, "subscribe retried");
+        await sleep(250 * attempt);
+      }
+    }
     const maxAttempts = opts.maxAttempts ?? 3;
 
     await consumer.run({

@@ -77,13 +77,16 @@ export class Outbox {
     private readonly logger: Logger,
     private readonly collections: string[],
     private readonly intervalMs = 2000,
+    /** The relay leaves younger events to the writer's own fast-path flush, so both do not publish them. */
+    private readonly minAgeMs = 2000,
   ) {}
 
   /** Publishes a document's pending events now (the fast path right after a write). */
-  async flush(collection: string, docId: unknown): Promise<void> {
+  async flush(collection: string, docId: unknown, olderThan?: Date): Promise<void> {
     const coll = this.db.collection(collection);
     const doc = await coll.findOne({ _id: docId } as Document, { projection: { outbox: 1 } });
-    const events = (doc?.outbox ?? []) as PendingEvent[];
+    const all = (doc?.outbox ?? []) as PendingEvent[];
+    const events = olderThan ? all.filter((ev) => ev.created_at < olderThan) : all;
     if (events.length === 0) return;
     for (const ev of events) {
       await this.kafka.publishRaw(ev.topic, ev.key, Buffer.from(ev.envelope.buffer), EventEnvelopeSchema.typeName);
@@ -101,13 +104,14 @@ export class Outbox {
     );
   }
 
-  /** One pass over every document with pending events. */
-  async relayOnce(): Promise<number> {
+  /** One pass over every document with pending events at least `minAgeMs` old. */
+  async relayOnce(minAgeMs = this.minAgeMs): Promise<number> {
+    const olderThan = new Date(Date.now() - minAgeMs + 1);
     let n = 0;
     for (const collection of this.collections) {
       const pending = this.db.collection(collection).find({ outbox_pending: true }, { projection: { _id: 1 } }).limit(500);
       for await (const doc of pending) {
-        await this.flush(collection, doc._id);
+        await this.flush(collection, doc._id, olderThan);
         n++;
       }
     }

@@ -150,6 +150,15 @@ export async function main(start: () => Promise<{ stop(): Promise<void> }>, shut
     process.exit(1);
   }
   let signalled = false;
+  // A service that cannot finish starting (its dependencies answered, then its own start
+  // failed) must not linger unready forever: exit, so the supervisor restarts it.
+  (service as { started?: Promise<void> }).started?.catch(() => {
+    if (signalled) return;
+    signalled = true;
+    process.stderr.write("start failed; exiting\n");
+    setTimeout(() => process.exit(1), shutdownTimeoutMs).unref();
+    service.stop().finally(() => process.exit(1));
+  });
   const shutdown = (signal: string) => {
     if (signalled) return;
     signalled = true;

@@ -144,9 +144,27 @@ export class Lifecycle {
     }
     if (claimed.some((t) => t.kind === "attempt")) this.observer.redispatched();
     if (Object.keys(definedOnly(volatile)).length > 0) await this.store.touch(base._id, definedOnly(volatile));
-    if (claimed.length > 0 || !sameProjection(loaded.scan, view)) await this.store.save(base._id, projectedFields(view));
+    const saved = claimed.length > 0 || !sameProjection(loaded.scan, view) ? await this.saveSettled(base, view) : view;
     for (const t of claimed) await this.store.publishTransition(t._id);
-    return { view, claimed };
+    return { view: saved, claimed };
+  }
+
+  /**
+   * Writes the projection, then reads back both the stored scan and the transitions and writes
+   * again until they agree. Another writer may have projected from transitions read before our
+   * claim and saved after us, and FerretDB v1 rewrites whole documents, so a concurrent update
+   * of the same scan (an outbox flush) can undo ours. The watchdog repairs whatever slips past.
+   */
+  private async saveSettled(base: ScanRecord, view: ScanRecord): Promise<ScanRecord> {
+    let want = view;
+    for (let round = 0; round < 3; round++) {
+      await this.store.save(base._id, projectedFields(want));
+      const [stored, transitions] = await Promise.all([this.store.get(base.org_id, base._id), this.store.transitions(base._id)]);
+      const now = project(base, transitions);
+      if (stored && sameProjection(stored, now)) return now;
+      want = now;
+    }
+    return want;
   }
 }
 
