@@ -53,5 +53,6 @@ export function httpErrorOfConnect(err: ConnectError): HttpError {
     });
   }
   if (status === 504) return new HttpError(504, "UPSTREAM_TIMEOUT", "A required service did not answer in time");
-  return new HttpError(status, info.errorCode ?? defaultCode, err.rawMessage, info.field);
+  const headers: Record<string, string> = status === 429 && info.retryAfterSeconds ? { "retry-after": String(info.retryAfterSeconds) } : {};
+  return new HttpError(status, info.errorCode ?? defaultCode, err.rawMessage, info.field, headers);
 }

@@ -447,6 +447,8 @@ describe("plan limits", () => {
     const over = await api.post("/api/v1/scans", body);
     expect(over.status).toBe(429);
     expect(over.body.error_code).toBe("SCAN_QUOTA_EXCEEDED");
+    // Retry-After points at the monthly reset.
+    expect(Math.abs(Number(over.headers.get("retry-after")) - (resets.getTime() - Date.now()) / 1000)).toBeLessThan(60);
     expect((await api.get("/api/v1/scans/quota")).body).toMatchObject({ used_this_month: 25, remaining: 0 });
   });
 });

@@ -55,7 +55,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       every(HOUSEKEEPING_INTERVAL_MS, "housekeeping", async () => {
         const now = Date.now();
         await repos.sessions.purgeEndedBefore(new Date(now - ENDED_SESSION_RETENTION_MS));
-        await repos.attempts.purgeEndedBefore(new Date(now - settings.attemptWindowMs));
+        await repos.attempts.purgeExpired(new Date(now));
       });
     },
     stop: async () => {

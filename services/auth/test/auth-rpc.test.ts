@@ -163,7 +163,18 @@ describe("tokens", () => {
     for (let i = 0; i < 5; i++) {
       expect(await failure(rpc.issueToken({ username: email, password: "wrong password!!", ...client }))).toMatchObject({ errorCode: "INVALID_CREDENTIALS" });
     }
-    expect(await failure(login(email))).toMatchObject({ code: Code.ResourceExhausted, errorCode: "TOO_MANY_ATTEMPTS" });
+    const throttled = await failure(login(email));
+    expect(throttled).toMatchObject({ code: Code.ResourceExhausted, errorCode: "TOO_MANY_ATTEMPTS" });
+    // The retry hint is the rest of the 15-minute window.
+    expect(throttled.retryAfterSeconds).toBeGreaterThan(0);
+    expect(throttled.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it("IssueToken: 30 parallel guesses admit exactly 5 password checks", async () => {
+    const { email } = await orgWithUser();
+    const results = await Promise.all(Array.from({ length: 30 }, () => failure(rpc.issueToken({ username: email, password: "wrong password!!", ...client }))));
+    expect(results.filter((r) => r.errorCode === "INVALID_CREDENTIALS")).toHaveLength(5);
+    expect(results.filter((r) => r.errorCode === "TOO_MANY_ATTEMPTS")).toHaveLength(25);
   });
 
   it("RefreshToken: same session, new token; expired → TOKEN_EXPIRED; other org, revoked or forged → INVALID_TOKEN", async () => {

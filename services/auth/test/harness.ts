@@ -51,6 +51,7 @@ export interface RpcFailure {
   codeName: string;
   errorCode?: string;
   field?: string;
+  retryAfterSeconds?: number;
   message: string;
 }
 

@@ -195,7 +195,8 @@ export class FindingsApp {
       const expires = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));
       const position = await this.deps.credits.take(key, limit.max, expires);
       if (position === undefined) {
-        throw quotaExceeded("AI_QUOTA_EXCEEDED", `AI analysis credits for ${month} are used up (${limit.max} per month on this plan)`);
+        const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+        throw quotaExceeded("AI_QUOTA_EXCEEDED", `AI analysis credits for ${month} are used up (${limit.max} per month on this plan)`, (nextMonth - now.getTime()) / 1000);
       }
       remaining = limit.max - position;
     }

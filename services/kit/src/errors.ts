@@ -24,6 +24,8 @@ export class DomainError extends Error {
     readonly errorCode: string,
     message: string,
     readonly field?: string,
+    /** Seconds until a retry can succeed (quota and throttling errors). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -36,7 +38,8 @@ export const invalidState = (message: string) => new DomainError("invalid_state"
 export const forbidden = (message: string, errorCode = "FORBIDDEN") => new DomainError("forbidden", errorCode, message);
 export const unauthenticated = (errorCode: string, message: string) =>
   new DomainError("unauthenticated", errorCode, message);
-export const quotaExceeded = (errorCode: string, message: string) => new DomainError("quota", errorCode, message);
+export const quotaExceeded = (errorCode: string, message: string, retryAfterSeconds?: number) =>
+  new DomainError("quota", errorCode, message, undefined, retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds)));
 export const conflict = (message: string, errorCode = "CONFLICT") => new DomainError("conflict", errorCode, message);
 
 const codeOfKind: Record<ErrorKind, Code> = {
@@ -54,7 +57,7 @@ const codeOfKind: Record<ErrorKind, Code> = {
 export function toConnectError(err: unknown): ConnectError {
   if (err instanceof DomainError) {
     return new ConnectError(err.message, codeOfKind[err.kind], undefined, [
-      { desc: ErrorDetailSchema, value: create(ErrorDetailSchema, { errorCode: err.errorCode, field: err.field ?? "" }) },
+      { desc: ErrorDetailSchema, value: create(ErrorDetailSchema, { errorCode: err.errorCode, field: err.field ?? "", retryAfterSeconds: err.retryAfterSeconds ?? 0 }) },
     ]);
   }
   if (err instanceof ConnectError) return err;
@@ -64,13 +67,14 @@ export function toConnectError(err: unknown): ConnectError {
 export interface ErrorInfo {
   errorCode?: string;
   field?: string;
+  retryAfterSeconds?: number;
 }
 
 /** Reads the domain error code and field a service attached to a ConnectError. */
 export function errorInfoOf(err: ConnectError): ErrorInfo {
   const [detail] = err.findDetails(ErrorDetailSchema);
   if (!detail) return {};
-  return { errorCode: detail.errorCode || undefined, field: detail.field || undefined };
+  return { errorCode: detail.errorCode || undefined, field: detail.field || undefined, retryAfterSeconds: detail.retryAfterSeconds || undefined };
 }
 
 /** Server interceptor: the one place domain errors become Connect codes. */

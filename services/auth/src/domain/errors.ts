@@ -11,8 +11,8 @@ export const mfaRequired = () => unauthenticated("MFA_REQUIRED", "MFA code requi
 export const invalidMfaCode = () => unauthenticated("INVALID_MFA_CODE", "Invalid or already used MFA code");
 export const tokenExpired = () => unauthenticated("TOKEN_EXPIRED", "Token has expired");
 export const invalidToken = () => unauthenticated("INVALID_TOKEN", "Could not validate credentials");
-export const tooManyAttempts = () =>
-  quotaExceeded("TOO_MANY_ATTEMPTS", "Too many failed attempts; try again in a few minutes");
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  quotaExceeded("TOO_MANY_ATTEMPTS", "Too many failed attempts; try again in a few minutes", retryAfterSeconds);
 export const apiKeysNotInPlan = () =>
   forbidden("API keys require the Professional or Enterprise plan", "PLAN_UPGRADE_REQUIRED");
 /** Emails are login names, unique across organizations (ALREADY_EXISTS, field `email`). */

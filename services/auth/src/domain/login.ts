@@ -46,9 +46,9 @@ export class Login {
     const email = normalizeEmail(req.username);
     const key = loginAttemptKey(email);
     const attempts = await this.d.attempts.hit(key, now, settings.attemptWindowMs);
-    if (attempts > settings.maxFailedAttempts) {
+    if (attempts.count > settings.maxFailedAttempts) {
       this.d.observer.login("throttled");
-      throw tooManyAttempts();
+      throw tooManyAttempts((attempts.resetsAt.getTime() - now.getTime()) / 1000);
     }
 
     const user = email ? await this.d.users.findByEmail(email) : null;

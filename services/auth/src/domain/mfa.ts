@@ -35,8 +35,8 @@ export class Mfa {
   }
 
   private async takeAttempt(userId: string, now: Date): Promise<void> {
-    const n = await this.d.attempts.hit(mfaAttemptKey(userId), now, this.d.settings.attemptWindowMs);
-    if (n > this.d.settings.maxFailedAttempts) throw tooManyAttempts();
+    const { count, resetsAt } = await this.d.attempts.hit(mfaAttemptKey(userId), now, this.d.settings.attemptWindowMs);
+    if (count > this.d.settings.maxFailedAttempts) throw tooManyAttempts((resetsAt.getTime() - now.getTime()) / 1000);
   }
 
   async enable(orgId: string, userId: string, code: string): Promise<boolean> {

@@ -100,9 +100,16 @@ export interface SigningKeyRepository {
  * Counts attempts per key (an email, or `mfa:<user id>`) in a fixed window, atomically, so
  * parallel attempts cannot slip past the limit.
  */
+export interface AttemptCount {
+  /** Attempts in the current window, this one included. */
+  count: number;
+  /** When the current window ends. */
+  resetsAt: Date;
+}
+
 export interface AttemptCounter {
-  /** Counts one attempt; returns the number in the current window, this one included. */
-  hit(key: string, now: Date, windowMs: number): Promise<number>;
+  /** Counts one attempt in the current window. */
+  hit(key: string, now: Date, windowMs: number): Promise<AttemptCount>;
   /** Forgets the key (a success). */
   reset(key: string): Promise<void>;
 }

@@ -1,56 +1,38 @@
-import { isDuplicateKey } from "@vulnscan/kit";
-import type { Collection, Db } from "mongodb";
-import type { AttemptCounter } from "../domain/ports.js";
+import { SlotCounter } from "@vulnscan/kit";
+import type { Db } from "mongodb";
+import type { AttemptCounter, AttemptCount } from "../domain/ports.js";
 import { Collections } from "./collections.js";
 
-interface AttemptDoc {
-  _id: string;
-  count: number;
-  window_started_at: Date;
-}
+/** Attempts counted past this are all "too many"; it only bounds the documents one key can make. */
+const CAP = 10_000;
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * Fixed-window attempt counters, one document per key. Both steps are single-document
- * atomic writes (no transactions, no update pipelines: FerretDB v1 has neither): increment
- * inside a live window, else start a new window; a lost race shows up as a duplicate key
- * and is simply retried.
+ * Attempt counters in fixed windows aligned to the window length (`<key>@<window start>`),
+ * counted with the kit's SlotCounter: each attempt inserts its own position, so parallel
+ * guesses are counted exactly. A `$inc` counter is not enough on FerretDB v1, which loses
+ * concurrent increments and would let a burst of guesses past the limit.
  */
 export class MongoAttemptCounter implements AttemptCounter {
-  private readonly coll: Collection<AttemptDoc>;
-  constructor(db: Db) {
-    this.coll = db.collection<AttemptDoc>(Collections.loginAttempts);
+  private readonly counter: SlotCounter;
+  constructor(private readonly db: Db) {
+    this.counter = new SlotCounter(db, Collections.loginAttempts);
   }
 
-  async hit(key: string, now: Date, windowMs: number): Promise<number> {
-    const cutoff = new Date(now.getTime() - windowMs);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const live = await this.coll.findOneAndUpdate(
-        { _id: key, window_started_at: { $gt: cutoff } },
-        { $inc: { count: 1 } },
-        { returnDocument: "after" },
-      );
-      if (live) return live.count;
-      try {
-        const fresh = await this.coll.findOneAndUpdate(
-          { _id: key, window_started_at: { $lte: cutoff } },
-          { $set: { count: 1, window_started_at: now } },
-          { upsert: true, returnDocument: "after" },
-        );
-        if (fresh) return fresh.count;
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-      }
-    }
-    throw new Error(`attempt counter ${key}: too much contention`);
+  async hit(key: string, now: Date, windowMs: number): Promise<AttemptCount> {
+    const start = Math.floor(now.getTime() / windowMs) * windowMs;
+    const resetsAt = new Date(start + windowMs);
+    const position = await this.counter.take(`${key}@${start}`, CAP, resetsAt);
+    return { count: position ?? CAP + 1, resetsAt };
   }
 
   async reset(key: string): Promise<void> {
-    await this.coll.deleteOne({ _id: key });
+    await this.db.collection(Collections.loginAttempts).deleteMany({ key: { $regex: `^${escapeRegex(key)}@` } });
   }
 
-  /** Deletes counters whose window is over (there is no TTL index to do it). */
-  async purgeEndedBefore(cutoff: Date): Promise<number> {
-    const r = await this.coll.deleteMany({ window_started_at: { $lt: cutoff } });
-    return r.deletedCount;
+  /** Deletes the counters of windows that are over (there is no TTL index to do it). */
+  async purgeExpired(now = new Date()): Promise<number> {
+    return this.counter.prune(now);
   }
 }

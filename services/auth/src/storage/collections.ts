@@ -1,4 +1,4 @@
-import { outboxIndexes, type IndexSpec } from "@vulnscan/kit";
+import { outboxIndexes, slotIndexes, type IndexSpec } from "@vulnscan/kit";
 
 /** Collections of the `auth` database. */
 export const Collections = {
@@ -26,5 +26,6 @@ export const authIndexes: IndexSpec[] = [
   { collection: Collections.apiKeys, key: { org_id: 1, _id: -1 }, options: { name: "org_newest" } },
   // One key per generation: replicas racing to create the next key get exactly one winner.
   { collection: Collections.signingKeys, key: { generation: 1 }, options: { name: "generation_unique", unique: true } },
-  { collection: Collections.loginAttempts, key: { window_started_at: 1 }, options: { name: "window_started_at" } },
+  // Attempt counters (kit SlotCounter): expiry for the housekeeping purge, key for reset.
+  ...slotIndexes(Collections.loginAttempts),
 ];

@@ -193,13 +193,11 @@ export class MemorySigningKeys implements SigningKeyRepository {
 export class MemoryAttempts implements AttemptCounter {
   readonly rows = new Map<string, { count: number; start: number }>();
   async hit(key: string, now: Date, windowMs: number) {
+    const start = Math.floor(now.getTime() / windowMs) * windowMs;
     const r = this.rows.get(key);
-    if (r && r.start > now.getTime() - windowMs) {
-      r.count++;
-      return r.count;
-    }
-    this.rows.set(key, { count: 1, start: now.getTime() });
-    return 1;
+    const count = r && r.start === start ? r.count + 1 : 1;
+    this.rows.set(key, { count, start });
+    return { count, resetsAt: new Date(start + windowMs) };
   }
   async reset(key: string) {
     this.rows.delete(key);

@@ -76,6 +76,8 @@ export function project(scan: ScanRecord, transitions: readonly Transition[]): S
     attempt_dispatched_at: dispatchedAt,
   };
   if (!startedAt) derived.progress = 0;
+  // Started, but no report has named a phase yet: it is working on the first one left.
+  if (startedAt && !derived.phase) derived.phase = derived.phases_remaining[0] ?? "";
   if (terminal) {
     derived.status = terminal.status;
     derived.completed_at = terminal.at;

@@ -3,7 +3,8 @@ import { concurrencyKey } from "./lifecycle.js";
 import { QUICK_PHASES } from "./phases.js";
 import type { Report } from "./reports.js";
 import { testDomain } from "./testing.js";
-import { zeroCounts, type Counts } from "./types.js";
+import { project } from "./projection.js";
+import { transitionId, zeroCounts, type Counts, type Transition } from "./types.js";
 import { DEADLINE_ERROR, WORKERS_LOST_ERROR } from "./watchdog.js";
 
 const counts = (c: Partial<Counts>): Counts => ({ ...zeroCounts(), ...c });
@@ -28,6 +29,13 @@ describe("reports", () => {
     await r({ kind: "phase_started", phase: "enumeration", tool: "banners" });
     expect(d.scanStore.eventTypes()).toEqual(["scan.created", "scan.started"]);
     expect(payloads("scan.started")[0]).toMatchObject({ scanId: scan._id, status: "running", scanType: "quick", phases: [...QUICK_PHASES] });
+  });
+
+  it("a started scan no report has named a phase for yet shows the first phase left", async () => {
+    const { d, scan } = await quickScan();
+    const started = { _id: transitionId.started(scan._id), scan_id: scan._id, org_id: "org_p", at: d.clock.now(), kind: "started", attempt: 1 } as Transition;
+    expect(project({ ...scan, phase: "" }, [started])).toMatchObject({ status: "running", phase: "discovery" });
+    expect(project({ ...scan, phase: "" }, [])).toMatchObject({ status: "pending", phase: "" });
   });
 
   it("PhaseCompleted stores counts per phase (repeat-safe), moves phases, emits one scan.progress per phase", async () => {

@@ -138,6 +138,7 @@ export class ScanUseCases {
         throw quotaExceeded(
           "SCAN_QUOTA_EXCEEDED",
           `Monthly scan quota exhausted: your plan allows ${monthly.max} scans per month; it resets at ${startOfNextMonth(now).toISOString()}`,
+          (startOfNextMonth(now).getTime() - now.getTime()) / 1000,
         );
       }
       const maxSeconds = deps.settings.maxDurationSeconds[req.scanType];

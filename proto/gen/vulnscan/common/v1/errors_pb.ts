@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/common/v1/errors.proto.
  */
 export const file_vulnscan_common_v1_errors: GenFile = /*@__PURE__*/
-  fileDesc("Ch92dWxuc2Nhbi9jb21tb24vdjEvZXJyb3JzLnByb3RvEhJ2dWxuc2Nhbi5jb21tb24udjEiMAoLRXJyb3JEZXRhaWwSEgoKZXJyb3JfY29kZRgBIAEoCRINCgVmaWVsZBgCIAEoCWIGcHJvdG8z");
+  fileDesc("Ch92dWxuc2Nhbi9jb21tb24vdjEvZXJyb3JzLnByb3RvEhJ2dWxuc2Nhbi5jb21tb24udjEiTQoLRXJyb3JEZXRhaWwSEgoKZXJyb3JfY29kZRgBIAEoCRINCgVmaWVsZBgCIAEoCRIbChNyZXRyeV9hZnRlcl9zZWNvbmRzGAMgASgFYgZwcm90bzM");
 
 /**
  * Attached as a Connect error detail to every domain error, so the gateway can
@@ -32,6 +32,14 @@ export type ErrorDetail = Message<"vulnscan.common.v1.ErrorDetail"> & {
    * @generated from field: string field = 2;
    */
   field: string;
+
+  /**
+   * For quota and throttling errors: seconds until a retry can succeed (the
+   * gateway's Retry-After); 0 when unknown.
+   *
+   * @generated from field: int32 retry_after_seconds = 3;
+   */
+  retryAfterSeconds: number;
 };
 
 /**
