@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { Logger } from "@vulnscan/kit";
 import { EgressDenied, type EgressGuard } from "../net/egress.js";
 import type { DetectionDraft, Phase, PhaseHandler, ScanContext, ScanType, Severity } from "./types.js";
@@ -177,6 +178,8 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
   const { job, sinks, log } = opts;
   const controller = new AbortController();
   const signal = controller.signal;
+  // Every in-flight probe of a phase listens on the scan's signal; hundreds at once are expected.
+  setMaxListeners(0, signal);
   const onOuterAbort = () => controller.abort(opts.signal?.reason);
   if (opts.signal?.aborted) onOuterAbort();
   else opts.signal?.addEventListener("abort", onOuterAbort, { once: true });
