@@ -7,6 +7,7 @@ import {
   type Scan,
   type Schedule,
 } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
+import { FULL_PHASES as PHASES, SCAN_TYPES } from "@vulnscan/scan-orchestrator/phases";
 import type { FastifyPluginAsync } from "fastify";
 import { principalOf } from "../auth/guard.js";
 import { HttpError } from "../errors.js";
@@ -14,11 +15,6 @@ import { actorOf, envelope, envelopeSchema, pageQueryProperties, protoEnum, rest
 import { anySecurity, errorResponses, iso, timestamp } from "../schemas.js";
 
 const FRAMEWORKS = ["soc2", "iso27001", "pci_dss", "hipaa", "gdpr", "nist_csf", "nist_800_53", "cis_controls"] as const;
-const SCAN_TYPES = ["quick", "full", "compliance"] as const;
-const PHASES = [
-  "discovery", "enumeration", "vulnerability_scanning", "web_analysis", "cloud_analysis", "threat_intelligence",
-  "correlation", "compliance_mapping", "ai_analysis", "remediation_planning", "reporting",
-] as const;
 
 const countProps = {
   vulnerabilities_found: { type: "integer" },

@@ -1,4 +1,5 @@
 import type { Logger } from "@vulnscan/kit";
+import { FULL_PHASES, type PhaseName, type ScanTypeName } from "@vulnscan/scan-orchestrator/phases";
 import type { EgressGuard } from "../net/egress.js";
 
 /*
@@ -7,22 +8,11 @@ import type { EgressGuard } from "../net/egress.js";
  * them. Phases reach the network only through src/net (egress-checked, address-pinned).
  */
 
-export const PHASES = [
-  "discovery",
-  "enumeration",
-  "vulnerability_scanning",
-  "web_analysis",
-  "cloud_analysis",
-  "threat_intelligence",
-  "correlation",
-  "compliance_mapping",
-  "ai_analysis",
-  "remediation_planning",
-  "reporting",
-] as const;
-export type Phase = (typeof PHASES)[number];
+/** The phases of a full scan, in order: one list, owned by the orchestrator that plans scans. */
+export const PHASES = FULL_PHASES;
+export type Phase = PhaseName;
 
-export type ScanType = "quick" | "full" | "compliance";
+export type ScanType = ScanTypeName;
 export type Severity = "critical" | "high" | "medium" | "low" | "info";
 
 export interface Host {
