@@ -22,6 +22,24 @@ export interface PendingEvent {
   created_at: Date;
 }
 
+/**
+ * A record that is not an EventEnvelope (a command for a worker, say), kept in an outbox of
+ * its own (`field`) and published the same way: `value` under the `message_type` header.
+ */
+export interface PendingMessage {
+  id: string;
+  topic: string;
+  key: string;
+  message_type: string;
+  value: Binary;
+  created_at: Date;
+}
+
+type Pending = PendingEvent | PendingMessage;
+
+const bytesOf = (p: Pending) => Buffer.from(("envelope" in p ? p.envelope : p.value).buffer);
+const messageTypeOf = (p: Pending) => ("envelope" in p ? EventEnvelopeSchema.typeName : p.message_type);
+
 /** Type, organization and payload of an event; the outbox assigns id and time. */
 export interface EnvelopeInit {
   type: string;
@@ -58,49 +76,67 @@ export function withOutbox(update: Document, events: PendingEvent[]): Document {
   };
 }
 
-/** Fields for a new document created together with its events. */
-export function outboxFields(events: PendingEvent[]): { outbox: PendingEvent[]; outbox_pending: boolean } {
-  return { outbox: events, outbox_pending: events.length > 0 };
+/** Fields for a new document created together with its events (or, with `field`, other records). */
+export function outboxFields(events: PendingEvent[]): { outbox: PendingEvent[]; outbox_pending: boolean };
+export function outboxFields(records: Pending[], field: string): Record<string, Pending[] | boolean>;
+export function outboxFields(records: Pending[], field = "outbox"): Record<string, Pending[] | boolean> {
+  return { [field]: records, [`${field}_pending`]: records.length > 0 };
 }
 
-export const outboxIndexes = (collection: string): IndexSpec[] => [
-  { collection, key: { outbox_pending: 1 }, options: { name: "outbox_pending" } },
+export const outboxIndexes = (collection: string, field = "outbox"): IndexSpec[] => [
+  { collection, key: { [`${field}_pending`]: 1 }, options: { name: `${field}_pending` } },
 ];
+
+export interface OutboxOptions {
+  /** Relay period. */
+  intervalMs?: number;
+  /** The relay leaves younger records to the writer's own fast-path flush, so both do not publish them. */
+  minAgeMs?: number;
+  /** The array the records live in (`<field>_pending` flags a document that has some). */
+  field?: string;
+}
 
 export class Outbox {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+
+  private readonly intervalMs: number;
+  private readonly minAgeMs: number;
+  private readonly field: string;
 
   constructor(
     private readonly db: Db,
     private readonly kafka: KafkaBus,
     private readonly logger: Logger,
     private readonly collections: string[],
-    private readonly intervalMs = 2000,
-    /** The relay leaves younger events to the writer's own fast-path flush, so both do not publish them. */
-    private readonly minAgeMs = 2000,
-  ) {}
+    opts: OutboxOptions = {},
+  ) {
+    this.intervalMs = opts.intervalMs ?? 2000;
+    this.minAgeMs = opts.minAgeMs ?? 2000;
+    this.field = opts.field ?? "outbox";
+  }
 
-  /** Publishes a document's pending events now (the fast path right after a write). */
+  /** Publishes a document's pending records now (the fast path right after a write). */
   async flush(collection: string, docId: unknown, olderThan?: Date): Promise<void> {
+    const { field } = this;
     const coll = this.db.collection(collection);
-    const doc = await coll.findOne({ _id: docId } as Document, { projection: { outbox: 1 } });
-    const all = (doc?.outbox ?? []) as PendingEvent[];
-    const events = olderThan ? all.filter((ev) => ev.created_at < olderThan) : all;
-    if (events.length === 0) return;
-    for (const ev of events) {
-      await this.kafka.publishRaw(ev.topic, ev.key, Buffer.from(ev.envelope.buffer), EventEnvelopeSchema.typeName);
+    const doc = await coll.findOne({ _id: docId } as Document, { projection: { [field]: 1 } });
+    const all = (doc?.[field] ?? []) as Pending[];
+    const records = olderThan ? all.filter((r) => r.created_at < olderThan) : all;
+    if (records.length === 0) return;
+    for (const r of records) {
+      await this.kafka.publishRaw(r.topic, r.key, bytesOf(r), messageTypeOf(r));
       // $pull the element exactly as read: FerretDB v1 matches $pull by whole-value equality
       // only (a sub-query like { id: ... } or $in matches nothing there).
-      await coll.updateOne({ _id: docId } as Document, { $pull: { outbox: ev } } as Document);
+      await coll.updateOne({ _id: docId } as Document, { $pull: { [field]: r } } as Document);
     }
-    await coll.updateOne({ _id: docId, outbox: { $size: 0 } } as Document, { $set: { outbox_pending: false } });
+    await coll.updateOne({ _id: docId, [field]: { $size: 0 } } as Document, { $set: { [`${field}_pending`]: false } });
   }
 
   /** Flush without failing the caller: the state is stored, the relay will retry. */
   async flushSoon(collection: string, docId: unknown): Promise<void> {
     await this.flush(collection, docId).catch((err) =>
-      this.logger.warn({ err: (err as Error).message, collection }, "outbox flush failed; relay will retry"),
+      this.logger.warn({ err: (err as Error).message, collection, outbox: this.field }, "outbox flush failed; relay will retry"),
     );
   }
 
@@ -109,7 +145,7 @@ export class Outbox {
     const olderThan = new Date(Date.now() - minAgeMs + 1);
     let n = 0;
     for (const collection of this.collections) {
-      const pending = this.db.collection(collection).find({ outbox_pending: true }, { projection: { _id: 1 } }).limit(500);
+      const pending = this.db.collection(collection).find({ [`${this.field}_pending`]: true }, { projection: { _id: 1 } }).limit(500);
       for await (const doc of pending) {
         await this.flush(collection, doc._id, olderThan);
         n++;
@@ -122,7 +158,7 @@ export class Outbox {
     const tick = () => {
       this.running = this.relayOnce()
         .then(() => undefined)
-        .catch((err) => this.logger.warn({ err: (err as Error).message }, "outbox relay pass failed"))
+        .catch((err) => this.logger.warn({ err: (err as Error).message, outbox: this.field }, "outbox relay pass failed"))
         .finally(() => {
           if (this.timer) this.timer = setTimeout(tick, this.intervalMs);
         });

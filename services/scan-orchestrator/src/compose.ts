@@ -18,7 +18,7 @@ import { consumeReports } from "./events/reports-consumer.js";
 import { scanObserver } from "./metrics.js";
 import { AuthPlanProvider } from "./plans/auth-plans.js";
 import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-service.js";
-import { CommandOutbox } from "./storage/command-outbox.js";
+import { COMMANDS_FIELD } from "./storage/commands.js";
 import { Collections, MongoScanStore, MongoScheduleStore, outboxCollections, scanIndexes } from "./storage/mongo-store.js";
 
 /** Leaked-slot reconciliation and quota pruning run every this many watchdog passes. */
@@ -29,8 +29,8 @@ const PROCESSED_RETENTION_MS = 7 * 24 * 3600 * 1000;
 /** Wiring: mongo → repositories → outboxes → auth plans → domain → rpc, consumer, loops. */
 export function compose(ctx: ServiceContext<Config>): ServiceParts {
   const { config, logger, db } = ctx;
-  const outbox = new Outbox(db, ctx.kafka, logger, outboxCollections, config.OUTBOX_RELAY_INTERVAL_MS);
-  const commands = new CommandOutbox(db, ctx.kafka, logger, outboxCollections, config.OUTBOX_RELAY_INTERVAL_MS);
+  const outbox = new Outbox(db, ctx.kafka, logger, outboxCollections, { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS });
+  const commands = new Outbox(db, ctx.kafka, logger, outboxCollections, { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS, field: COMMANDS_FIELD });
   const quotaSlots = new SlotCounter(db, Collections.quotaSlots);
   const domain = createScanDomain({
     scanStore: new MongoScanStore(db, outbox, commands),

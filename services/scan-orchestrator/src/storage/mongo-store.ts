@@ -8,7 +8,7 @@ interface IdDoc extends Document {
 import type { ProjectedFields } from "../domain/projection.js";
 import type { ScanFilter, ScanStore, ScheduleStore, Volatile } from "../domain/ports.js";
 import type { Page, PageRequest, ScanCommand, ScanEvent, ScanRecord, ScheduleRecord, Transition } from "../domain/types.js";
-import { commandFields, commandOutboxIndexes, pendingCommand, type CommandOutbox } from "./command-outbox.js";
+import { commandFields, commandOutboxIndexes, pendingCommand } from "./commands.js";
 
 /*
  * Collections of the `scans` database:
@@ -83,7 +83,7 @@ export class MongoScanStore implements ScanStore {
   constructor(
     db: Db,
     private readonly outbox: Outbox,
-    private readonly commands: CommandOutbox,
+    private readonly commands: Outbox,
   ) {
     this.scans = db.collection<IdDoc>(Collections.scans);
     this.activity = db.collection<IdDoc>(Collections.activity);
