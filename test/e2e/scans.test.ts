@@ -427,7 +427,7 @@ describe("plan limits", () => {
 
   it("admits exactly the monthly quota under parallel requests (Startup: 25), then 429 SCAN_QUOTA_EXCEEDED", async () => {
     const { api } = accounts.startup;
-    const body = { target: lab.weak.address, ports: "80", scan_type: "quick", authorized: true };
+    const body = { target: lab.weak.address, ports: String(lab.weak.ports[0]), scan_type: "quick", authorized: true };
     for (let i = 0; i < 24; i++) {
       const r = await api.post("/api/v1/scans", body);
       expect(r.status, JSON.stringify(r.body)).toBe(201);
