@@ -132,7 +132,7 @@ describe("creating a scan", () => {
 
   it("refuses bad bodies and targets with 422 naming the field, and malformed JSON with 400", async () => {
     const { api } = accounts.enterprise;
-    const ok = { target: lab.weak.address, authorized: true, ports: "80" };
+    const ok = { target: lab.weak.address, authorized: true, ports: String(lab.weak.ports[0]) };
     const cases: [string, unknown, string][] = [
       ["no target", { authorized: true }, "target"],
       ["not authorized", { ...ok, authorized: false }, "authorized"],
