@@ -13,7 +13,8 @@ import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js
 import type { Config } from "./config.js";
 import { systemResolver } from "./dns-resolver.js";
 import { createScanDomain } from "./domain/index.js";
-import { parseNetworkList, TargetPolicy } from "./domain/target.js";
+import { parseNetworkList } from "@vulnscan/kit/networks";
+import { TargetPolicy } from "./domain/target.js";
 import { consumeReports } from "./events/reports-consumer.js";
 import { scanObserver } from "./metrics.js";
 import { AuthPlanProvider } from "./plans/auth-plans.js";

@@ -1,5 +1,5 @@
 import { booleanFlag, loadConfig, serviceEnvSchema } from "@vulnscan/kit";
-import ipaddr from "ipaddr.js";
+import { networkListEnv } from "@vulnscan/kit/networks";
 import { z } from "zod";
 import type { ScanTypeName } from "./domain/phases.js";
 
@@ -38,20 +38,6 @@ const maxDuration = z
     return out;
   });
 
-/** A comma-separated CIDR (or address) list; empty or unset = no allowlist. */
-const cidrList = z
-  .string()
-  .default("")
-  .refine(
-    (s) =>
-      s
-        .split(",")
-        .map((x) => x.trim())
-        .filter(Boolean)
-        .every((c) => (c.includes("/") ? ipaddr.isValidCIDR(c) : ipaddr.isValid(c))),
-    "must be a comma-separated list of CIDR ranges, e.g. 127.0.0.0/8,10.200.0.0/16",
-  );
-
 export const configSchema = serviceEnvSchema({ rpcPort: 50052, adminPort: 9462, database: "scans" }).extend({
   /** Where auth's GetPlan answers (plan facts). */
   AUTH_URL: z.url().default("http://127.0.0.1:50051"),
@@ -60,7 +46,7 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50052, adminPort: 9462, 
   /** Allow loopback, private, link-local, CGNAT... targets (the local stack and tests). */
   SCAN_ALLOW_PRIVATE_TARGETS: booleanFlag,
   /** Egress allowlist (DESIGN.md §5): when set, targets must lie inside it. */
-  SCAN_ALLOWED_NETWORKS: cidrList,
+  SCAN_ALLOWED_NETWORKS: networkListEnv,
   SCAN_MAX_DURATION_SECONDS: maxDuration,
   /** A pending or running scan with no report for this long is re-dispatched (attempt + 1). */
   SCAN_REDISPATCH_AFTER_SECONDS: seconds(120),

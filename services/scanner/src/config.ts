@@ -1,30 +1,17 @@
 import os from "node:os";
 import { loadConfig, serviceEnvSchema } from "@vulnscan/kit";
-import ipaddr from "ipaddr.js";
+import { networkListEnv } from "@vulnscan/kit/networks";
 import { z } from "zod";
 import { DEFAULT_TEMPLATES_DIR } from "./templates-engine/loader.js";
 
 /** The shipped intelligence sample (services/scanner/data/intel); point INTEL_DIR at a synced snapshot for real use. */
 export const DEFAULT_INTEL_DIR = new URL("../data/intel", import.meta.url).pathname;
 
-const cidrList = z
-  .string()
-  .default("")
-  .refine(
-    (s) =>
-      s
-        .split(",")
-        .map((c) => c.trim())
-        .filter(Boolean)
-        .every((c) => ipaddr.isValidCIDR(c)),
-    "must be a comma-separated list of CIDR ranges, e.g. 127.0.0.0/8,10.231.0.0/16",
-  );
-
 const defaultWorkerId = () => `${os.hostname().replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 60)}-${process.pid}`;
 
 export const configSchema = serviceEnvSchema({ rpcPort: 50053, adminPort: 9463, database: "scanner" }).extend({
   /** Egress allowlist (DESIGN.md §5): the scanner never connects outside these ranges. Empty allows any address. */
-  SCAN_ALLOWED_NETWORKS: cidrList,
+  SCAN_ALLOWED_NETWORKS: networkListEnv,
   /** Scan jobs this worker runs at once. */
   SCANNER_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   /** Intelligence store: a directory with intel-store.json (scripts/intel-sync.ts) or raw NVD/EPSS/KEV feed files. */

@@ -1,7 +1,8 @@
 import { DomainError } from "@vulnscan/kit/errors";
 import { describe, expect, it } from "vitest";
 import { fakeResolver } from "./testing.js";
-import { checkRangeSize, hostCount, parseNetworkList, parseTarget, TargetPolicy, type ParsedTarget } from "./target.js";
+import { parseNetworkList } from "@vulnscan/kit/networks";
+import { checkRangeSize, hostCount, parseTarget, TargetPolicy, type ParsedTarget } from "./target.js";
 
 function fieldOf(fn: () => unknown): string | undefined {
   try {

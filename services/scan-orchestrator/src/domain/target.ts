@@ -1,5 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { validationError } from "@vulnscan/kit/errors";
+import type { Network } from "@vulnscan/kit/networks";
 
 /*
  * Scan targets: a domain name, an IPv4 or IPv6 address, or a CIDR range (DESIGN.md §3 "target
@@ -127,13 +128,7 @@ function specialRangeOfCidr(address: Address, prefix: number): string | undefine
   return undefined;
 }
 
-export type Cidr = [Address, number];
-
-export function parseNetworkList(list: string | undefined): Cidr[] | undefined {
-  const items = (list ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  if (items.length === 0) return undefined;
-  return items.map((c) => (c.includes("/") ? ipaddr.parseCIDR(c) : ([ipaddr.parse(c), ipaddr.parse(c).kind() === "ipv6" ? 128 : 32] as Cidr)));
-}
+export type Cidr = Network;
 
 function inside(address: Address, prefix: number, networks: Cidr[]): boolean {
   const a = unwrap(address);

@@ -1,12 +1,12 @@
 import dns from "node:dns/promises";
 import net from "node:net";
+import { parseNetworkList, type Network } from "@vulnscan/kit/networks";
 import ipaddr from "ipaddr.js";
 
 export class EgressDenied extends Error {
   override name = "EgressDenied";
 }
 
-type Range = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 /** Name → addresses. The default is the system resolver; tests and the lab pass a fixed table. */
 export type Lookup = (host: string) => Promise<string[]>;
@@ -20,13 +20,12 @@ const systemLookup: Lookup = async (host) => (await dns.lookup(host, { all: true
  * An unset allowlist allows everything (production decides by policy at scan creation).
  */
 export class EgressGuard {
-  private readonly ranges?: Range[];
+  private readonly ranges?: Network[];
   private readonly lookup: Lookup;
 
   constructor(allowed: string | undefined, opts: { lookup?: Lookup } = {}) {
     this.lookup = opts.lookup ?? systemLookup;
-    const list = (allowed ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-    this.ranges = list.length ? list.map((c) => ipaddr.parseCIDR(c)) : undefined;
+    this.ranges = parseNetworkList(allowed);
   }
 
   get restricted(): boolean {

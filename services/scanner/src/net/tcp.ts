@@ -18,25 +18,40 @@ export interface TcpOptions {
  */
 export function connectTcp(host: string, port: number, opts: TcpOptions): Promise<net.Socket> {
   opts.guard.check(host);
+  if (opts.signal?.aborted) return Promise.reject(opts.signal.reason ?? new Error("aborted"));
+  return settleConnect(net.connect({ host, port }), "connect", "connect timeout", host, port, opts);
+}
+
+/**
+ * Waits for a socket's ready event (`connect`, or `secureConnect` for TLS) under a timeout and
+ * an abort signal; destroys the socket on failure. A self-connect (local address:port equal to
+ * the remote one) is a SelfConnectError, never an open port.
+ */
+export function settleConnect<S extends net.Socket>(
+  socket: S,
+  readyEvent: "connect" | "secureConnect",
+  timeoutMessage: string,
+  host: string,
+  port: number,
+  opts: { timeoutMs: number; signal?: AbortSignal },
+): Promise<S> {
   return new Promise((resolve, reject) => {
-    if (opts.signal?.aborted) return reject(opts.signal.reason ?? new Error("aborted"));
-    const socket = net.connect({ host, port });
     const fail = (err: Error) => {
       cleanup();
       socket.destroy();
       reject(err);
     };
-    const timer = setTimeout(() => fail(Object.assign(new Error("connect timeout"), { code: "ETIMEDOUT" })), opts.timeoutMs);
+    const timer = setTimeout(() => fail(Object.assign(new Error(timeoutMessage), { code: "ETIMEDOUT" })), opts.timeoutMs);
     const onAbort = () => fail(new Error("aborted"));
     opts.signal?.addEventListener("abort", onAbort, { once: true });
     const cleanup = () => {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
       socket.removeAllListeners("error");
-      socket.removeAllListeners("connect");
+      socket.removeAllListeners(readyEvent);
     };
     socket.once("error", fail);
-    socket.once("connect", () => {
+    socket.once(readyEvent, () => {
       cleanup();
       if (socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress) {
         socket.destroy();

@@ -1,7 +1,7 @@
 import net from "node:net";
 import tls from "node:tls";
 import type { EgressGuard } from "./egress.js";
-import { SelfConnectError } from "./tcp.js";
+import { settleConnect } from "./tcp.js";
 
 export interface TlsOptions {
   guard: EgressGuard;
@@ -22,47 +22,21 @@ export interface TlsOptions {
  */
 export function connectTls(host: string, port: number, opts: TlsOptions): Promise<tls.TLSSocket> {
   opts.guard.check(host);
-  return new Promise((resolve, reject) => {
-    if (opts.signal?.aborted) return reject(opts.signal.reason ?? new Error("aborted"));
-    let socket: tls.TLSSocket;
-    try {
-      socket = tls.connect({
-        host,
-        port,
-        servername: opts.servername && !net.isIP(opts.servername) ? opts.servername : undefined,
-        rejectUnauthorized: false,
-        minVersion: opts.minVersion,
-        maxVersion: opts.maxVersion,
-        ciphers: opts.ciphers,
-      });
-    } catch (err) {
-      // An option this OpenSSL cannot honour (e.g. a cipher string it has no suite for).
-      return reject(err as Error);
-    }
-    const fail = (err: Error) => {
-      cleanup();
-      socket.destroy();
-      reject(err);
-    };
-    const timer = setTimeout(() => fail(Object.assign(new Error("tls handshake timeout"), { code: "ETIMEDOUT" })), opts.timeoutMs);
-    const onAbort = () => fail(new Error("aborted"));
-    opts.signal?.addEventListener("abort", onAbort, { once: true });
-    const cleanup = () => {
-      clearTimeout(timer);
-      opts.signal?.removeEventListener("abort", onAbort);
-      socket.removeAllListeners("error");
-      socket.removeAllListeners("secureConnect");
-    };
-    socket.once("error", fail);
-    socket.once("secureConnect", () => {
-      cleanup();
-      if (socket.localPort === socket.remotePort && socket.localAddress === socket.remoteAddress) {
-        socket.destroy();
-        return reject(new SelfConnectError(`self-connect on ${host}:${port}`));
-      }
-      // Late errors (peer reset after the handshake) must not crash the process.
-      socket.on("error", () => undefined);
-      resolve(socket);
+  if (opts.signal?.aborted) return Promise.reject(opts.signal.reason ?? new Error("aborted"));
+  let socket: tls.TLSSocket;
+  try {
+    socket = tls.connect({
+      host,
+      port,
+      servername: opts.servername && !net.isIP(opts.servername) ? opts.servername : undefined,
+      rejectUnauthorized: false,
+      minVersion: opts.minVersion,
+      maxVersion: opts.maxVersion,
+      ciphers: opts.ciphers,
     });
-  });
+  } catch (err) {
+    // An option this OpenSSL cannot honour (e.g. a cipher string it has no suite for).
+    return Promise.reject(err as Error);
+  }
+  return settleConnect(socket, "secureConnect", "tls handshake timeout", host, port, opts);
 }
