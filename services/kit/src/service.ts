@@ -150,27 +150,24 @@ export async function main(start: () => Promise<{ stop(): Promise<void> }>, shut
     process.exit(1);
   }
   let signalled = false;
-  // A service that cannot finish starting (its dependencies answered, then its own start
-  // failed) must not linger unready forever: exit, so the supervisor restarts it.
-  (service as { started?: Promise<void> }).started?.catch(() => {
-    if (signalled) return;
-    signalled = true;
-    process.stderr.write("start failed; exiting\n");
-    setTimeout(() => process.exit(1), shutdownTimeoutMs).unref();
-    service.stop().finally(() => process.exit(1));
-  });
-  const shutdown = (signal: string) => {
+  const shutdown = (why: string, exitCode: number) => {
     if (signalled) return;
     signalled = true;
     setTimeout(() => {
-      process.stderr.write(`shutdown after ${signal} took longer than ${shutdownTimeoutMs} ms; exiting\n`);
+      process.stderr.write(`shutdown after ${why} took longer than ${shutdownTimeoutMs} ms; exiting\n`);
       process.exit(1);
     }, shutdownTimeoutMs).unref();
     service.stop().then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       () => process.exit(1),
     );
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  // A service that cannot finish starting (its dependencies answered, then its own start
+  // failed) must not linger unready forever: exit, so the supervisor restarts it.
+  (service as { started?: Promise<void> }).started?.catch(() => {
+    process.stderr.write("start failed; exiting\n");
+    shutdown("a failed start", 1);
+  });
+  process.once("SIGTERM", () => shutdown("SIGTERM", 0));
+  process.once("SIGINT", () => shutdown("SIGINT", 0));
 }

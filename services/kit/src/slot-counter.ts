@@ -123,6 +123,12 @@ export class SlotCounter {
     return Math.min(end, limit);
   }
 
+  /** Deletes every count whose key starts with `prefix` (a reset: its positions start over). */
+  async forget(prefix: string): Promise<number> {
+    const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    return (await this.blocks.deleteMany({ key: { $regex: `^${escaped}` } })).deletedCount;
+  }
+
   /** Blocks are pruned by hand: FerretDB v1 has no TTL indexes. */
   async prune(now = new Date()): Promise<number> {
     return (await this.blocks.deleteMany({ expires_at: { $lt: now } })).deletedCount;

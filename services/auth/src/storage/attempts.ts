@@ -6,8 +6,6 @@ import { Collections } from "./collections.js";
 /** Attempts counted past this are all "too many"; it only bounds the documents one key can make. */
 const CAP = 10_000;
 
-const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * Attempt counters in fixed windows aligned to the window length (`<key>@<window start>`),
  * counted with the kit's SlotCounter: each attempt inserts its own position, so parallel
@@ -16,7 +14,7 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 export class MongoAttemptCounter implements AttemptCounter {
   private readonly counter: SlotCounter;
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.counter = new SlotCounter(db, Collections.loginAttempts);
   }
 
@@ -28,7 +26,7 @@ export class MongoAttemptCounter implements AttemptCounter {
   }
 
   async reset(key: string): Promise<void> {
-    await this.db.collection(Collections.loginAttempts).deleteMany({ key: { $regex: `^${escapeRegex(key)}@` } });
+    await this.counter.forget(`${key}@`);
   }
 
   /** Deletes the counters of windows that are over (there is no TTL index to do it). */
