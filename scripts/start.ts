@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { createMongo } from "@vulnscan/kit";
 import { seedDemo } from "../services/auth/src/seed.js";
+import { clearStackState, writeStackState } from "./lib/stack-state.js";
 import { cacheDir, startStack, type StackHandle } from "./stack/index.js";
 import { LOCAL_SAFETY_ENV, startSystem, type RunningSystem } from "./system.js";
 
@@ -25,6 +26,7 @@ let stopping = false;
 async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
+  clearStackState();
   log("stopping…");
   await system?.stop().catch((err) => log(`stopping services: ${err}`));
   await stack?.stop().catch((err) => log(`stopping stack: ${err}`));
@@ -40,6 +42,9 @@ try {
   const home = cacheDir();
   stack = await startStack({ persistent: true, dataDir: path.join(home, "data"), log: (l) => log(l) });
   log(`${stack.kafkaServer} at ${stack.kafkaBrokers}; ${stack.mongoServer} at ${stack.mongoUrl}`);
+  // FERRETDB_POSTGRESQL_URL when FerretDB runs on PostgreSQL: the services and the seeding below
+  // add the GIN indexes FerretDB's queries need (services/kit/src/ferretdb-pg.ts).
+  Object.assign(process.env, stack.serviceEnv);
   system = await startSystem({
     kafkaBrokers: stack.kafkaBrokers,
     mongoUrl: stack.mongoUrl,
@@ -57,8 +62,21 @@ try {
       `(private targets allowed for the local lab); set SCAN_ALLOWED_NETWORKS / WEBHOOK_ALLOWED_NETWORKS to widen`,
   );
   const demo = accounts.find((a) => a.plan === "professional") ?? accounts[0];
+  // Lets other commands on this machine (npm run admin, the benchmarks) find this stack.
+  writeStackState({
+    mongoUrl: stack.mongoUrl,
+    mongoServer: stack.mongoServer,
+    kafkaBrokers: stack.kafkaBrokers,
+    gatewayUrl: system.gatewayUrl,
+    services: Object.fromEntries(Object.values(system.processes).flatMap((p) => (p.rpcUrl ? [[p.name, p.rpcUrl]] : []))),
+    dbPrefix: "",
+    serviceEnv: stack.serviceEnv,
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+  });
+  log(`database: ${stack.mongoServer}${stack.scaleNote ? ` — ${stack.scaleNote}` : ""}`);
   console.log(
-    `vulnscan ready at ${system.gatewayUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s — ` +
+    `vulnscan ready at ${system.gatewayUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s on ${stack.mongoServer} — ` +
       `try: curl -d username=${demo?.email} -d password=${demo?.password} ${system.gatewayUrl}/api/v1/auth/token — Ctrl-C stops everything`,
   );
 } catch (err) {

@@ -40,6 +40,12 @@ export interface SystemOptions {
   dbPrefix?: string;
   logDir: string;
   logLevel?: string;
+  /**
+   * The PostgreSQL behind FerretDB when it runs on PostgreSQL (the stack's serviceEnv): every
+   * process gets it as FERRETDB_POSTGRESQL_URL, so the kit's ensureIndexes adds the GIN indexes
+   * FerretDB's equality filters need. Defaults to the variable of this process.
+   */
+  ferretdbPostgresqlUrl?: string;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
 }
@@ -99,12 +105,14 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
   process.once("exit", killAll);
 
   const processes = {} as RunningSystem["processes"];
+  const pgUrl = opts.ferretdbPostgresqlUrl ?? process.env.FERRETDB_POSTGRESQL_URL;
   const common = {
     KAFKA_BROKERS: opts.kafkaBrokers,
     MONGO_URL: opts.mongoUrl,
     HOST: "127.0.0.1",
     LOG_LEVEL: opts.logLevel ?? "info",
     ...LOCAL_SAFETY_ENV,
+    ...(pgUrl ? { FERRETDB_POSTGRESQL_URL: pgUrl } : {}),
     ...opts.env,
   };
   const gatewayEnv: Record<string, string> = {};

@@ -21,6 +21,11 @@ export interface StackState {
   services: Record<string, string>;
   /** The database-name prefix the stack's services use ("" for `npm start`). */
   dbPrefix: string;
+  /**
+   * Env a process using this database should have, e.g. FERRETDB_POSTGRESQL_URL when FerretDB runs
+   * on PostgreSQL (the kit's ensureIndexes then adds the indexes FerretDB needs). Empty otherwise.
+   */
+  serviceEnv?: Record<string, string>;
   /** The process that owns the stack (npm start's node process). */
   pid: number;
   startedAt: string;

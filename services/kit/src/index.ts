@@ -8,6 +8,8 @@ export * from "./kafka.js";
 export * from "./logger.js";
 export * from "./metrics.js";
 export * from "./mongo.js";
+export * from "./ferretdb-pg.js";
+export * from "./query-shapes.js";
 export * from "./processed-events.js";
 export * from "./readiness.js";
 export * from "./rpc-client.js";

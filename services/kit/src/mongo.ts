@@ -1,4 +1,6 @@
 import { MongoClient, type CreateIndexesOptions, type Db, type IndexSpecification } from "mongodb";
+import { ensureFerretdbPostgresIndexes } from "./ferretdb-pg.js";
+import { recordQueryShapes } from "./query-shapes.js";
 
 /*
  * Every service owns one database. The code uses only what both MongoDB and FerretDB v1
@@ -13,9 +15,15 @@ export interface MongoHandle {
   close(): Promise<void>;
 }
 
-/** The client connects lazily, so a service can start (and report not-ready) before Mongo answers. */
+/**
+ * The client connects lazily, so a service can start (and report not-ready) before Mongo answers.
+ * With VULNSCAN_QUERY_SHAPES_FILE set (test runs), the shape of every query it sends is recorded
+ * there under `appName` for the index-coverage check (query-shapes.ts).
+ */
 export function createMongo(url: string, dbName: string, appName: string): MongoHandle {
-  const client = new MongoClient(url, { appName, serverSelectionTimeoutMS: 5000, connectTimeoutMS: 5000 });
+  const shapesFile = process.env.VULNSCAN_QUERY_SHAPES_FILE;
+  const client = new MongoClient(url, { appName, serverSelectionTimeoutMS: 5000, connectTimeoutMS: 5000, monitorCommands: Boolean(shapesFile) });
+  if (shapesFile) recordQueryShapes(client, appName, shapesFile);
   const db = client.db(dbName);
   return {
     client,
@@ -33,10 +41,21 @@ export interface IndexSpec {
   options?: CreateIndexesOptions;
 }
 
-export async function ensureIndexes(db: Db, specs: IndexSpec[]): Promise<void> {
+export interface EnsureIndexesOptions {
+  /**
+   * The PostgreSQL behind FerretDB, when FerretDB runs on it: GIN expression indexes are added
+   * for the declared fields (ferretdb-pg.ts). Defaults to FERRETDB_POSTGRESQL_URL, which the
+   * stack scripts pass to every process they start.
+   */
+  ferretdbPostgresqlUrl?: string;
+}
+
+export async function ensureIndexes(db: Db, specs: IndexSpec[], opts: EnsureIndexesOptions = {}): Promise<void> {
   for (const spec of specs) {
     await db.collection(spec.collection).createIndex(spec.key, spec.options ?? {});
   }
+  const pgUrl = opts.ferretdbPostgresqlUrl ?? process.env.FERRETDB_POSTGRESQL_URL;
+  if (pgUrl) await ensureFerretdbPostgresIndexes(pgUrl, db.databaseName, specs);
 }
 
 /** Duplicate-key errors are how unique indexes say "already there"; callers often expect them. */
