@@ -42,6 +42,10 @@ export interface StackOptions {
   dataDir?: string;
   persistent?: boolean;
   log?: (line: string) => void;
+  /** false: start no Kafka (benchmarks of the database alone). */
+  kafka?: boolean;
+  /** Start FerretDB on this backend, whatever MONGO_URL, mongod or the env say (benchmarks). */
+  ferretdb?: FerretdbBackend;
 }
 
 /** Measured on both backends (docs/decisions.md "Database"); VULNSCAN_FERRETDB_BACKEND overrides. */
@@ -79,9 +83,9 @@ interface StartedDatabase extends Started {
   serviceEnv: Record<string, string>;
 }
 
-async function startDatabase(ctx: StartContext): Promise<StartedDatabase> {
-  const { backend, explicit } = requestedBackend();
-  const mongod = await findMongod(ctx.log);
+async function startDatabase(ctx: StartContext, forced?: FerretdbBackend): Promise<StartedDatabase> {
+  const { backend, explicit } = forced ? { backend: forced, explicit: true } : requestedBackend();
+  const mongod = forced ? undefined : await findMongod(ctx.log);
   if (mongod) {
     try {
       return { ...(await startMongod(ctx, mongod.bin)), kind: 'mongodb', serviceEnv: {} };
@@ -126,7 +130,9 @@ export async function installStack(opts: { log?: (line: string) => void } = {}):
 export async function startStack(opts: StackOptions = {}): Promise<StackHandle> {
   const log = opts.log ?? defaultLog;
   const persistent = opts.persistent ?? false;
-  const startsSomething = !process.env.KAFKA_BROKERS || !process.env.MONGO_URL;
+  const wantKafka = opts.kafka !== false && !process.env.KAFKA_BROKERS;
+  const wantDatabase = opts.ferretdb !== undefined || !process.env.MONGO_URL;
+  const startsSomething = wantKafka || wantDatabase;
   let dataDir = '';
   let tempData = false;
   if (!startsSomething) {
@@ -171,8 +177,8 @@ export async function startStack(opts: StackOptions = {}): Promise<StackHandle> 
   };
 
   const [kafka, mongo] = await Promise.allSettled([
-    process.env.KAFKA_BROKERS ? Promise.resolve(undefined) : startKafka(ctx),
-    process.env.MONGO_URL ? Promise.resolve(undefined) : startDatabase(ctx),
+    wantKafka ? startKafka(ctx) : Promise.resolve(undefined),
+    wantDatabase ? startDatabase(ctx, opts.ferretdb) : Promise.resolve(undefined),
   ]);
   if (kafka.status === 'rejected' || mongo.status === 'rejected') {
     await stop();
@@ -181,15 +187,15 @@ export async function startStack(opts: StackOptions = {}): Promise<StackHandle> 
   }
 
   const handle: StackHandle = {
-    kafkaBrokers: kafka.value?.address ?? process.env.KAFKA_BROKERS!,
+    kafkaBrokers: kafka.value?.address ?? process.env.KAFKA_BROKERS ?? '',
     mongoUrl: mongo.value?.address ?? process.env.MONGO_URL!,
-    kafkaServer: kafka.value?.description ?? 'external KAFKA_BROKERS',
+    kafkaServer: kafka.value?.description ?? (opts.kafka !== false && process.env.KAFKA_BROKERS ? 'external KAFKA_BROKERS' : 'no Kafka'),
     mongoServer: mongo.value?.description ?? 'external MONGO_URL',
     mongoKind: mongo.value?.kind ?? 'external',
     ...(mongo.value?.backend ? { ferretdbBackend: mongo.value.backend, scaleNote: ferretdbScaleNote(mongo.value.backend) } : {}),
     serviceEnv: mongo.value?.serviceEnv ?? {},
     stop,
   };
-  log(`ready: ${handle.kafkaServer} at ${handle.kafkaBrokers}; ${handle.mongoServer} at ${handle.mongoUrl}${handle.scaleNote ? ` (${handle.scaleNote})` : ''}${dataDir ? `; data in ${dataDir}${tempData ? ' (removed on stop)' : ''}` : ''}`);
+  log(`ready: ${handle.kafkaBrokers ? `${handle.kafkaServer} at ${handle.kafkaBrokers}; ` : ''}${handle.mongoServer} at ${handle.mongoUrl}${handle.scaleNote ? ` (${handle.scaleNote})` : ''}${dataDir ? `; data in ${dataDir}${tempData ? ' (removed on stop)' : ''}` : ''}`);
   return handle;
 }

@@ -1,6 +1,6 @@
 import { processedEventsIndexes, type IndexSpec, type ScanAllowance } from "@vulnscan/kit";
 import { rateLimitIndexes } from "../../gateway/src/rate-limit.js";
-import { authIndexes } from "../../services/auth/src/storage/index.js";
+import { authIndexes, authScanAllowances } from "../../services/auth/src/storage/index.js";
 import { findingIndexes } from "../../services/findings/src/storage/indexes.js";
 import { scanIndexes } from "../../services/scan-orchestrator/src/storage/mongo-store.js";
 
@@ -15,7 +15,7 @@ export interface DeclaredIndexes {
  * its own index list plus the kit's (runService creates processedEventsIndexes in every service).
  */
 export const declaredIndexes: Record<string, DeclaredIndexes> = {
-  auth: { indexes: [...processedEventsIndexes, ...authIndexes], allowances: [] },
+  auth: { indexes: [...processedEventsIndexes, ...authIndexes], allowances: authScanAllowances },
   "scan-orchestrator": { indexes: [...processedEventsIndexes, ...scanIndexes], allowances: [] },
   findings: { indexes: [...processedEventsIndexes, ...findingIndexes], allowances: [] },
   grc: { indexes: [...processedEventsIndexes], allowances: [] },

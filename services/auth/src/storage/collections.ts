@@ -1,4 +1,4 @@
-import { outboxIndexes, slotIndexes, type IndexSpec } from "@vulnscan/kit";
+import { allowScan, outboxIndexes, slotIndexes, type IndexSpec, type ScanAllowance } from "@vulnscan/kit";
 
 /** Collections of the `auth` database. */
 export const Collections = {
@@ -28,4 +28,13 @@ export const authIndexes: IndexSpec[] = [
   { collection: Collections.signingKeys, key: { generation: 1 }, options: { name: "generation_unique", unique: true } },
   // Attempt counters (kit SlotCounter): expiry for the housekeeping purge, key for reset.
   ...slotIndexes(Collections.loginAttempts),
+];
+
+/** Queries that scan on purpose (the index-coverage test accepts exactly these). */
+export const authScanAllowances: ScanAllowance[] = [
+  allowScan(
+    Collections.organizations,
+    {},
+    "total of the operators' organization listing (ListOrganizations): an admin call, not a customer request path, counting one document per customer",
+  ),
 ];

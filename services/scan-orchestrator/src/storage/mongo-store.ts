@@ -35,10 +35,14 @@ export const Collections = {
 export const outboxCollections = [Collections.scans, Collections.transitions];
 
 export const scanIndexes: IndexSpec[] = [
-  { collection: Collections.scans, key: { org_id: 1, created_at: -1 }, options: { name: "org_newest" } },
-  { collection: Collections.scans, key: { org_id: 1, target: 1, created_at: -1 }, options: { name: "org_target" } },
+  // Lists are newest first with `_id` as the tie-breaker (and the keyset cursor's second key), so
+  // each list filter has an index ending in created_at, _id: no in-memory sort, cursor pages are ranges.
+  // (Index names changed with the keys: createIndex refuses a known name with another key.)
+  { collection: Collections.scans, key: { org_id: 1, created_at: -1, _id: -1 }, options: { name: "org_newest_id" } },
+  { collection: Collections.scans, key: { org_id: 1, target: 1, created_at: -1, _id: -1 }, options: { name: "org_target_newest_id" } },
+  { collection: Collections.scans, key: { org_id: 1, status: 1, created_at: -1, _id: -1 }, options: { name: "org_status_newest_id" } },
   { collection: Collections.scans, key: { status: 1, _id: 1 }, options: { name: "status_id" } },
-  { collection: Collections.transitions, key: { scan_id: 1 }, options: { name: "scan_id" } },
+  { collection: Collections.transitions, key: { scan_id: 1, at: 1, _id: 1 }, options: { name: "scan_at" } },
   { collection: Collections.schedules, key: { org_id: 1, created_at: 1 }, options: { name: "org_oldest" } },
   { collection: Collections.schedules, key: { next_run_at: 1 }, options: { name: "next_run_at" } },
   { collection: Collections.scheduleRuns, key: { claimed_at: 1 }, options: { name: "claimed_at" } },
