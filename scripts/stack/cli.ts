@@ -10,11 +10,14 @@ import { cacheDir, installStack, startStack, type StackHandle } from './index.ts
 const usage = `usage: tsx scripts/stack/cli.ts install
        tsx scripts/stack/cli.ts up [--persistent] [--data-dir DIR]
 
-  install  installs Kafka (Maven) and FerretDB (Go) into ${cacheDir()} unless KAFKA_BROKERS,
-           MONGO_URL or a mongod on PATH make them unnecessary
-  up       starts both on 127.0.0.1, prints {"kafkaBrokers":...,"mongoUrl":...} and stays in the
-           foreground until SIGINT/SIGTERM, then stops what it started
-  env      VULNSCAN_CACHE_DIR (default ~/.cache/vulnscan), KAFKA_BROKERS, MONGO_URL`;
+  install  installs Kafka (Maven) and the database into ${cacheDir()}: nothing for MONGO_URL or a
+           mongod on PATH, a downloaded MongoDB where its site answers, else FerretDB (Go) and,
+           for its PostgreSQL backend, PostgreSQL binaries when the machine has none
+  up       starts both on 127.0.0.1, prints {"kafkaBrokers":...,"mongoUrl":...,"mongoServer":...,
+           "serviceEnv":{...}} and stays in the foreground until SIGINT/SIGTERM, then stops what
+           it started
+  env      VULNSCAN_CACHE_DIR (default ~/.cache/vulnscan), KAFKA_BROKERS, MONGO_URL,
+           VULNSCAN_FERRETDB_BACKEND (postgresql|sqlite), VULNSCAN_MONGODB_DOWNLOAD=0`;
 
 const log = (line: string) => process.stderr.write(`[stack] ${line}\n`);
 
@@ -65,7 +68,7 @@ async function main(argv: string[]): Promise<number> {
   process.on('SIGTERM', onSignal);
 
   handle = await startStack({ log, persistent, ...(dataDir ? { dataDir } : {}) });
-  process.stdout.write(`${JSON.stringify({ kafkaBrokers: handle.kafkaBrokers, mongoUrl: handle.mongoUrl })}\n`);
+  process.stdout.write(`${JSON.stringify({ kafkaBrokers: handle.kafkaBrokers, mongoUrl: handle.mongoUrl, mongoServer: handle.mongoServer, serviceEnv: handle.serviceEnv })}\n`);
   log('running; Ctrl-C stops it');
   // Keeps the event loop alive until a signal arrives.
   await new Promise<never>(() => setInterval(() => undefined, 1 << 30));
