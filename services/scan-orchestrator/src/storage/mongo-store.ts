@@ -43,7 +43,7 @@ export const scanIndexes: IndexSpec[] = [
   { collection: Collections.scans, key: { org_id: 1, status: 1, created_at: -1, _id: -1 }, options: { name: "org_status_newest_id" } },
   { collection: Collections.scans, key: { status: 1, _id: 1 }, options: { name: "status_id" } },
   { collection: Collections.transitions, key: { scan_id: 1, at: 1, _id: 1 }, options: { name: "scan_at" } },
-  { collection: Collections.schedules, key: { org_id: 1, created_at: 1 }, options: { name: "org_oldest" } },
+  { collection: Collections.schedules, key: { org_id: 1, created_at: 1, _id: 1 }, options: { name: "org_oldest_id" } },
   { collection: Collections.schedules, key: { next_run_at: 1 }, options: { name: "next_run_at" } },
   { collection: Collections.scheduleRuns, key: { claimed_at: 1 }, options: { name: "claimed_at" } },
   ...outboxCollections.flatMap((c) => [...outboxIndexes(c), ...commandOutboxIndexes(c)]),
