@@ -53,6 +53,10 @@ describe('local stack', () => {
 
     if (!process.env.KAFKA_BROKERS) expect(stack.kafkaBrokers).toMatch(/^127\.0\.0\.1:\d+$/);
     if (!process.env.MONGO_URL) expect(stack.mongoUrl).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
+    // FerretDB on PostgreSQL hands the services its PostgreSQL, for the GIN indexes.
+    if (stack.ferretdbBackend === 'postgresql') expect(stack.serviceEnv.FERRETDB_POSTGRESQL_URL).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+    else expect(stack.serviceEnv).toEqual({});
+    expect(stack.mongoKind).toBe(process.env.MONGO_URL ? 'external' : stack.ferretdbBackend ? 'ferretdb' : 'mongodb');
     const mongoHostPort = new URL(stack.mongoUrl).host;
     expect(await accepts(stack.kafkaBrokers.split(',')[0]!)).toBe(true);
     expect(await accepts(mongoHostPort)).toBe(true);
