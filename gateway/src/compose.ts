@@ -43,15 +43,18 @@ export async function composeGateway(
     const r = await upstreams.auth.getJwks({});
     return { keys: r.keys, issuer: r.issuer, audience: r.audience, cacheSeconds: r.cacheSeconds };
   });
-  const kafka = new KafkaBus({
-    clientId: "gateway",
-    brokers: config.KAFKA_BROKERS,
-    logger,
-    ...(opts.kafkaSocketFactory ? { socketFactory: opts.kafkaSocketFactory } : {}),
-  });
+  const feed = kafkaAuthEventFeed(
+    () =>
+      new KafkaBus({
+        clientId: "gateway",
+        brokers: config.KAFKA_BROKERS,
+        logger,
+        ...(opts.kafkaSocketFactory ? { socketFactory: opts.kafkaSocketFactory } : {}),
+      }),
+  );
   const plans = new PlanCache(upstreams.auth);
   const view = new AuthView({
-    feed: kafkaAuthEventFeed(kafka),
+    feed,
     snapshot: () => upstreams.auth.getAuthState({}),
     plans,
     maxStalenessMs: config.AUTH_VIEW_MAX_STALENESS_MS,
@@ -77,7 +80,7 @@ export async function composeGateway(
     stop: async () => {
       await app.close();
       await view.stop();
-      await kafka.close();
+      await feed.close();
       await mongo.close();
     },
   };

@@ -147,7 +147,7 @@ beforeAll(async () => {
   replicas = [];
   for (const name of ["replica A", "replica B"]) {
     const parts = await composeGateway(config, {
-      logger: createLogger(`gateway-${name}`, "silent"),
+      logger: createLogger(`gateway-${name}`, process.env.VIEW_TEST_LOG ?? "silent"),
       registry: createMetrics(`gateway-${name.replace(" ", "-")}`).registry,
       plugins: [probe],
       ...(name === "replica B" ? { kafkaSocketFactory: network.factory } : {}),

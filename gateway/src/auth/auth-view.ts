@@ -16,6 +16,8 @@ export interface AuthEventFeed {
     onEvent: (event: EventEnvelope, partition: number) => void,
     onGap: (err: Error) => void,
   ): Promise<{ stop(): Promise<void> }>;
+  /** Drops the connection and starts afresh (called before every resync but the first). */
+  reset?(): Promise<void>;
 }
 
 export interface AuthViewOptions {
@@ -72,6 +74,8 @@ export class AuthView {
   private watchdog?: NodeJS.Timeout;
   private retryTimer?: NodeJS.Timeout;
   private failures = 0;
+  /** A sync attempt has been made: later ones start from a fresh connection. */
+  private synced = false;
   private stopped = false;
   private readonly now: () => number;
   private readonly stepTimeoutMs: number;
@@ -80,7 +84,7 @@ export class AuthView {
 
   constructor(private readonly o: AuthViewOptions) {
     this.now = o.now ?? Date.now;
-    this.stepTimeoutMs = o.stepTimeoutMs ?? 10_000;
+    this.stepTimeoutMs = o.stepTimeoutMs ?? 5000;
   }
 
   /** Starts syncing in the background; `ready` resolves once the view is first current. */
@@ -176,6 +180,7 @@ export class AuthView {
         this.o.logger.info({ why, partitions: this.currentAsOf.size, ...this.size }, "auth view loaded and following vulnscan.auth.events");
       })
       .catch((err: Error) => {
+        this.synced = true;
         if (this.stopped) return;
         this.failures++;
         const delay = Math.min(500 * 2 ** Math.min(this.failures - 1, 4), 5000);
@@ -193,6 +198,7 @@ export class AuthView {
 
   private async sync(generation: number): Promise<void> {
     await this.stopFollower();
+    if (this.synced) await this.o.feed.reset?.();
     const offsets = await within(this.o.feed.latestOffsets(), this.stepTimeoutMs, "reading the topic's offsets");
     if (offsets.length === 0) throw new Error("vulnscan.auth.events has no partitions");
     const snap = await within(this.o.snapshot(), this.stepTimeoutMs, "GetAuthState");
@@ -235,6 +241,7 @@ export class AuthView {
     }
     this.follower = follower;
     this.live = true;
+    this.synced = true;
   }
 
   /** Applies one event; unknown types (user.* for webhooks, future ones) are ignored. */
