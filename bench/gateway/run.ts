@@ -87,7 +87,7 @@ try {
   ];
   const results: { name: string; rps: number; p50: number; p99: number; non2xx: number }[] = [];
   for (const c of cases) {
-    log(`${c.name}: ${values.duration}s, ${c.args.join(" ").replace(/(Bearer|x-api-key=)\S+/g, "$1…")}`);
+    log(`${c.name}: ${values.duration}s, ${c.args.join(" ").replace(/(Bearer |x-api-key=)\S+/g, "$1…")}`);
     // Asynchronous on purpose: the servers under test run in this process's event loop.
     const stdout = await new Promise<string>((resolve, reject) => {
       const child = spawn(path.join(ROOT, "node_modules/.bin/autocannon"), ["-j", "-d", values.duration!, ...c.args, c.url]);
