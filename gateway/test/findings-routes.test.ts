@@ -58,7 +58,7 @@ beforeAll(async () => {
           if (!k) throw new ConnectError("Could not validate credentials", Code.Unauthenticated);
           return { orgId: k.orgId, apiKeyId: `apikey_${req.key}`, permissions: k.permissions, name: k.name };
         },
-        getPlan: () => ({ plan: create(PlanSchema, { limits: { requestsPerHour: { unlimited: true }, requestsPerDay: { unlimited: true } } }) }),
+        getPlan: () => ({ plan: create(PlanSchema, { apiKeysEnabled: true, limits: { requestsPerHour: { unlimited: true }, requestsPerDay: { unlimited: true } } }) }),
       }),
     ),
   );
