@@ -1,13 +1,23 @@
 // Operator CLI of the auth service (`npm run admin -- <command>`). It is auth's own tool: it
 // uses auth's domain and Mongo storage directly, not RPC. The last line printed is one JSON
 // object, so scripts can read it with `tail -n 1`.
+//
+// Where the database is: MONGO_URL (and MONGO_DB) when set, else the stack a running
+// `npm start` announced in its state file, else mongodb://127.0.0.1:27017/. Changes the
+// gateways must learn (disable-user, set-limits, set-plan) are stored with their auth.* event
+// and published at once when Kafka is known (KAFKA_BROKERS, else the state file); otherwise the
+// running auth service's outbox relay publishes them within a few seconds.
 import { parseArgs } from "node:util";
-import { createMongo, DomainError, ensureIndexes, mongoUrl } from "@vulnscan/kit";
-import { Directory } from "../services/auth/src/domain/directory.js";
+import { createLogger, createMongo, DomainError, ensureIndexes, KafkaBus, mongoUrl, Outbox } from "@vulnscan/kit";
+import { createAuthDomain } from "../services/auth/src/domain/index.js";
 import { argon2Hasher } from "../services/auth/src/domain/passwords.js";
 import { isPlanTier } from "../services/auth/src/domain/plans.js";
+import { noopObserver } from "../services/auth/src/domain/ports.js";
+import { defaultSettings } from "../services/auth/src/domain/settings.js";
+import type { CustomLimits, Limit, PlanLimits } from "../services/auth/src/domain/types.js";
 import { seedDemo } from "../services/auth/src/seed.js";
-import { authIndexes, mongoRepositories } from "../services/auth/src/storage/index.js";
+import { authIndexes, mongoRepositories, outboxCollections } from "../services/auth/src/storage/index.js";
+import { readStackState } from "./lib/stack-state.js";
 
 const USAGE = `usage: npm run admin -- <command> [options]
 
@@ -16,10 +26,18 @@ commands:
   create-user --org ORG_ID --email EMAIL --password PASSWORD        → {"id":"user_…"}
               (--password - reads the password from standard input)
   set-plan    --org ORG_ID --plan startup|professional|enterprise   → {"id":"org_…","plan":"…"}
+  set-limits  --org ORG_ID [--requests-per-hour N] [--requests-per-day N]
+              [--scans-per-month N|unlimited] [--concurrent-scans N|unlimited]
+              [--webhooks N|unlimited] [--ai-credits N]
+              (Enterprise only; what is not given keeps its value)  → {"id":"org_…","plan":"enterprise","limits":{…}}
+  disable-user --org ORG_ID --user USER_ID   (no login; tokens, sessions and their API keys stop)
+                                                                    → {"id":"user_…","disabled":true,"revoked_sessions":N}
+  enable-user  --org ORG_ID --user USER_ID                          → {"id":"user_…","disabled":false,"revoked_sessions":0}
   list-orgs   [--page N] [--per-page N]                             → {"organizations":[…],"total":N}
   seed-demo                                                         → {"accounts":[…]}
 
-environment: MONGO_URL (default mongodb://127.0.0.1:27017/), MONGO_DB (default auth)`;
+environment: MONGO_URL and MONGO_DB (default: the running \`npm start\` stack's, else
+mongodb://127.0.0.1:27017/ and auth), KAFKA_BROKERS (default: the running stack's)`;
 
 class UsageError extends Error {}
 
@@ -37,6 +55,13 @@ const OPTIONS = {
   password: { type: "string" },
   page: { type: "string" },
   "per-page": { type: "string" },
+  user: { type: "string" },
+  "requests-per-hour": { type: "string" },
+  "requests-per-day": { type: "string" },
+  "scans-per-month": { type: "string" },
+  "concurrent-scans": { type: "string" },
+  webhooks: { type: "string" },
+  "ai-credits": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -44,6 +69,9 @@ const ALLOWED: Record<string, (keyof typeof OPTIONS)[]> = {
   "create-org": ["name", "plan"],
   "create-user": ["org", "email", "password"],
   "set-plan": ["org", "plan"],
+  "set-limits": ["org", "requests-per-hour", "requests-per-day", "scans-per-month", "concurrent-scans", "webhooks", "ai-credits"],
+  "disable-user": ["org", "user"],
+  "enable-user": ["org", "user"],
   "list-orgs": ["page", "per-page"],
   "seed-demo": [],
 };
@@ -89,6 +117,38 @@ function positiveInt(values: Record<string, unknown>, key: string): number {
   return n;
 }
 
+/** A whole number of at least `min`, or (when allowed) the word "unlimited". */
+function limitArg(values: Record<string, unknown>, key: string, min: number, unlimitedOk: boolean): Limit | undefined {
+  const v = values[key];
+  if (v === undefined) return undefined;
+  const text = String(v).trim().toLowerCase();
+  if (unlimitedOk && text === "unlimited") return { unlimited: true, max: 0 };
+  const n = Number(text);
+  if (text === "" || !Number.isInteger(n) || n < min || n > 2_147_483_647) {
+    throw new UsageError(`--${key} must be a whole number from ${min} to 2147483647${unlimitedOk ? ' or "unlimited"' : ""} (got ${String(v)})`);
+  }
+  return { unlimited: false, max: n };
+}
+
+function limitsArgs(values: Record<string, unknown>): CustomLimits {
+  const out: CustomLimits = {};
+  const set = (k: keyof Omit<PlanLimits, "minCidrPrefixLength">, l: Limit | undefined) => {
+    if (l) out[k] = l;
+  };
+  set("requestsPerHour", limitArg(values, "requests-per-hour", 1, false));
+  set("requestsPerDay", limitArg(values, "requests-per-day", 1, false));
+  set("scansPerMonth", limitArg(values, "scans-per-month", 0, true));
+  set("concurrentScans", limitArg(values, "concurrent-scans", 0, true));
+  set("webhooks", limitArg(values, "webhooks", 0, true));
+  set("aiCreditsPerMonth", limitArg(values, "ai-credits", 0, false));
+  if (Object.keys(out).length === 0) {
+    throw new UsageError("set-limits needs at least one of --requests-per-hour, --requests-per-day, --scans-per-month, --concurrent-scans, --webhooks, --ai-credits");
+  }
+  return out;
+}
+
+const limitJson = (l: Limit) => (l.unlimited ? "unlimited" : l.max);
+
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
@@ -106,6 +166,7 @@ async function main() {
   const { command, values } = cmd;
   // Check every argument before touching the database.
   let args: Record<string, string | number> = {};
+  let limits: CustomLimits = {};
   try {
     if (command === "create-org") args = { name: required(values, "name"), plan: plan(values) };
     if (command === "create-user") {
@@ -113,23 +174,43 @@ async function main() {
     }
     if (command === "set-plan") args = { org: required(values, "org"), plan: plan(values) };
     if (command === "list-orgs") args = { page: positiveInt(values, "page"), perPage: positiveInt(values, "per-page") };
+    if (command === "set-limits") {
+      args = { org: required(values, "org") };
+      limits = limitsArgs(values);
+    }
+    if (command === "disable-user" || command === "enable-user") args = { org: required(values, "org"), user: required(values, "user") };
   } catch (err) {
     if (err instanceof UsageError) fail(err.message, 2, true);
     throw err;
   }
   if (args.password === "-") args.password = await readStdin();
 
-  const url = process.env.MONGO_URL || "mongodb://127.0.0.1:27017/";
+  // MONGO_URL first, then the stack a running `npm start` announced, then the old default.
+  const stack = readStackState();
+  const url = process.env.MONGO_URL || stack?.mongoUrl || "mongodb://127.0.0.1:27017/";
+  const where = process.env.MONGO_URL ? "MONGO_URL" : stack ? `the running stack (pid ${stack.pid})` : "the default address";
   if (!mongoUrl.safeParse(url).success) fail(`MONGO_URL must be a mongodb:// URL (got ${url})`, 2);
-  const dbName = process.env.MONGO_DB || "auth";
+  const dbName = process.env.MONGO_DB || (process.env.MONGO_URL ? "" : (stack?.dbPrefix ?? "")) + "auth";
+  const brokers = (process.env.KAFKA_BROKERS || (process.env.MONGO_URL ? "" : (stack?.kafkaBrokers ?? ""))).split(",").map((b) => b.trim()).filter(Boolean);
   const mongo = createMongo(url, dbName, "auth-admin");
+  const logger = createLogger("auth-admin", "silent");
+  const kafka = brokers.length ? new KafkaBus({ clientId: "auth-admin", brokers, logger }) : undefined;
   try {
     await mongo.ping().catch((err: Error) => {
-      throw new Error(`cannot reach MongoDB at ${url}: ${err.message}`);
+      throw new Error(`cannot reach MongoDB at ${url} (from ${where}): ${err.message}`);
     });
     await ensureIndexes(mongo.db, authIndexes);
-    const repos = mongoRepositories(mongo.db);
-    const directory = new Directory({ orgs: repos.orgs, users: repos.users, hasher: argon2Hasher, now: () => new Date() });
+    // With Kafka known, events are published right after the write; else the service's relay does it.
+    const repos = mongoRepositories(mongo.db, kafka ? new Outbox(mongo.db, kafka, logger, outboxCollections) : undefined);
+    const domain = createAuthDomain({
+      ...repos,
+      hasher: argon2Hasher,
+      settings: defaultSettings,
+      observer: noopObserver,
+      now: () => new Date(),
+      keyRotationMs: 30 * 24 * 3600 * 1000,
+    });
+    const { directory } = domain;
     let result: unknown;
     switch (command) {
       case "create-org": {
@@ -147,6 +228,29 @@ async function main() {
       case "set-plan": {
         const v = await directory.setPlan(String(args.org), plan(values));
         result = { id: v.organization.id, plan: v.plan.tier };
+        break;
+      }
+      case "set-limits": {
+        const v = await directory.setLimits(String(args.org), limits);
+        const l = v.plan.limits;
+        result = {
+          id: v.organization.id,
+          plan: v.plan.tier,
+          limits: {
+            requests_per_hour: limitJson(l.requestsPerHour),
+            requests_per_day: limitJson(l.requestsPerDay),
+            scans_per_month: limitJson(l.scansPerMonth),
+            concurrent_scans: limitJson(l.concurrentScans),
+            webhooks: limitJson(l.webhooks),
+            ai_credits: limitJson(l.aiCreditsPerMonth),
+          },
+        };
+        break;
+      }
+      case "disable-user":
+      case "enable-user": {
+        const r = await domain.accounts.setDisabled(String(args.org), String(args.user), command === "disable-user");
+        result = { id: String(args.user), disabled: r.disabled, revoked_sessions: r.revokedSessions };
         break;
       }
       case "list-orgs": {
@@ -175,6 +279,7 @@ async function main() {
     if (err instanceof DomainError) fail(`${err.message}${err.field ? ` (${err.field})` : ""}`, 2);
     fail((err as Error).message, 1);
   } finally {
+    await kafka?.close().catch(() => undefined);
     await mongo.close().catch(() => undefined);
   }
 }

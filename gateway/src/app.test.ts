@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "./app.js";
 import { gatewayEnvSchema } from "./config.js";
 import { HttpError } from "./errors.js";
-import { TokenVerifier } from "./auth/token-verifier.js";
 import type { PlanCache } from "./plans.js";
 import type { UpstreamName, Upstreams } from "./upstreams.js";
 
@@ -73,7 +72,7 @@ async function app(down: UpstreamName[] = []) {
     upstreams: upstreams(down),
     // These tests cover routing and errors on public routes; the guard has its own tests.
     guard: {
-      verifier: new TokenVerifier(async () => ({ keys: [], issuer: "", audience: "", cacheSeconds: 60 })),
+      authenticator: { authenticate: async () => Promise.reject(new HttpError(401, "NOT_AUTHENTICATED", "Not authenticated")) },
       limiter: { hit: async () => undefined },
       plans: {} as PlanCache,
     },

@@ -19,7 +19,7 @@ export interface AppDeps {
   logger: Logger;
   registry: Registry;
   upstreams: Upstreams;
-  guard: Omit<GuardDeps, "auth">;
+  guard: GuardDeps;
   /** Extra route plugins (tests use this to mount probes). */
   plugins?: FastifyPluginAsync[];
 }
@@ -46,7 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerObservability(app, deps.registry);
   registerErrorHandling(app);
-  registerGuard(app, { ...deps.guard, auth: deps.upstreams.auth });
+  registerGuard(app, deps.guard);
   await app.register(formbody);
   await registerOpenApi(app, deps.config.SERVICE_VERSION);
   await app.register(healthRoutes({ upstreams: deps.upstreams, version: deps.config.SERVICE_VERSION }));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanFlag, loadConfig, mongoUrl, port } from "@vulnscan/kit";
+import { booleanFlag, brokerList, loadConfig, mongoUrl, port } from "@vulnscan/kit";
 
 const upstream = (fallback: string) => z.url().default(fallback);
 
@@ -24,6 +24,15 @@ export const gatewayEnvSchema = z.object({
   FINDINGS_URL: upstream("http://127.0.0.1:50054"),
   GRC_URL: upstream("http://127.0.0.1:50055"),
   WEBHOOK_DISPATCHER_URL: upstream("http://127.0.0.1:50056"),
+  /** Kafka, for following vulnscan.auth.events (the AuthView). */
+  KAFKA_BROKERS: brokerList.default(["127.0.0.1:9092"]),
+  /**
+   * The AuthView's staleness bound: when this replica cannot show that it has seen every auth
+   * event older than this (auth heartbeats every AUTH_HEARTBEAT_INTERVAL_MS on every partition),
+   * authenticated requests get 503 SERVICE_UNAVAILABLE + Retry-After until it has resynced.
+   * This is also the longest a revocation can go unenforced on a replica cut off from Kafka.
+   */
+  AUTH_VIEW_MAX_STALENESS_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayEnvSchema>;

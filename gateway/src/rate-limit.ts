@@ -22,44 +22,101 @@ export const rateLimitIndexes: IndexSpec[] = slotIndexes(COLLECTION);
 const HOUR = 3600;
 const DAY = 86_400;
 
+interface Block {
+  start: number;
+  next: number;
+  end: number;
+}
+
+interface Local {
+  /** Blocks owned by this replica, in order; positions are handed out from the first. */
+  blocks: Block[];
+  /** The window is full (a claim found no position left). */
+  full: boolean;
+  /** The highest position known to be taken by anyone (our last block's end). */
+  knownEnd: number;
+  expiresAt: number;
+  /** Requests of the current and previous second, to size blocks to about a second of traffic. */
+  second: number;
+  thisSecond: number;
+  lastSecond: number;
+}
+
+const MIN_BLOCK = 100;
+const MAX_BLOCK = 20_000;
+
 /**
  * Fixed windows per organization (hour, then day), counted in the gateway's own database so
  * every replica counts the same requests. Counting uses the kit's SlotCounter, exact under
  * concurrency even on FerretDB v1. To keep the database off the hot path, a replica claims
- * positions in blocks and hands them out from memory; blocks shrink as a window fills (1/16
- * of what is left, at most 100), down to single positions at the boundary, so N concurrent
- * requests at the boundary admit exactly the remaining capacity. A replica that stops getting
- * traffic may leave part of its last block unused: the window then admits slightly fewer, never
- * more. A request refused by the hourly window takes no daily position.
+ * positions in blocks and hands them out from memory. A block is about one second of this
+ * replica's traffic for the organization (at least 100, at most 20,000) but never more than
+ * 1/16 of what is left in the window, down to single positions at the boundary, so N
+ * concurrent requests at the boundary admit exactly the remaining capacity. The next block is
+ * claimed in the background when half of the current one is used, so a request waits for the
+ * database only when a replica starts or traffic jumps. A replica that stops getting traffic
+ * may leave part of its blocks unused: the window then admits slightly fewer, never more. A
+ * request refused by the hourly window takes no daily position.
  */
 export class RateLimiter {
   private readonly counter: SlotCounter;
-  private readonly local = new Map<string, { next: number; end: number; full: boolean; expiresAt: number }>();
+  private readonly local = new Map<string, Local>();
   private readonly claims = new Map<string, Promise<void>>();
 
   constructor(db: Db) {
     this.counter = new SlotCounter(db, COLLECTION);
   }
 
+  private claim(key: string, l: Local, limit: number, expiresAt: Date): Promise<void> {
+    let claim = this.claims.get(key);
+    if (claim) return claim;
+    const traffic = Math.max(l.thisSecond, l.lastSecond);
+    const size = Math.max(1, Math.min(Math.max(MIN_BLOCK, Math.min(MAX_BLOCK, traffic)), Math.floor((limit - l.knownEnd) / 16)));
+    claim = this.counter
+      .takeBlock(key, limit, size, expiresAt)
+      .then((b) => {
+        if (!b) l.full = true;
+        else {
+          l.blocks.push({ start: b.start, next: b.start, end: b.end });
+          l.knownEnd = Math.max(l.knownEnd, b.end);
+        }
+      })
+      .finally(() => this.claims.delete(key));
+    this.claims.set(key, claim);
+    return claim;
+  }
+
   /** A position in `key`'s window, or undefined when the window is full. */
-  private async position(key: string, limit: number, expiresAt: Date): Promise<number | undefined> {
+  private async position(key: string, limit: number, expiresAt: Date, now: number): Promise<number | undefined> {
+    let l = this.local.get(key);
+    if (!l) {
+      l = { blocks: [], full: false, knownEnd: 0, expiresAt: expiresAt.getTime(), second: 0, thisSecond: 0, lastSecond: 0 };
+      this.local.set(key, l);
+    }
+    const second = Math.floor(now / 1000);
+    if (second !== l.second) {
+      l.lastSecond = second === l.second + 1 ? l.thisSecond : 0;
+      l.thisSecond = 0;
+      l.second = second;
+    }
+    l.thisSecond++;
     for (;;) {
-      const block = this.local.get(key);
-      if (block && block.next <= block.end) return block.next++;
-      if (block?.full) return undefined;
-      let claim = this.claims.get(key);
-      if (!claim) {
-        const knownEnd = block?.end ?? 0;
-        const size = Math.max(1, Math.min(100, Math.floor((limit - knownEnd) / 16)));
-        claim = this.counter
-          .takeBlock(key, limit, size, expiresAt)
-          .then((b) => {
-            this.local.set(key, b ? { next: b.start, end: b.end, full: false, expiresAt: expiresAt.getTime() } : { next: 1, end: 0, full: true, expiresAt: expiresAt.getTime() });
-          })
-          .finally(() => this.claims.delete(key));
-        this.claims.set(key, claim);
+      const block = l.blocks[0];
+      if (block && block.next <= block.end) {
+        const p = block.next++;
+        // Half used and nothing queued behind it: claim the next one before it runs out (not
+        // near the boundary, where single positions are claimed as they are needed).
+        if (l.blocks.length === 1 && !l.full && 2 * (block.next - block.start) >= block.end - block.start + 1 && limit - l.knownEnd >= 32) {
+          void this.claim(key, l, limit, expiresAt).catch(() => undefined);
+        }
+        return p;
       }
-      await claim;
+      if (block) {
+        l.blocks.shift();
+        continue;
+      }
+      if (l.full) return undefined;
+      await this.claim(key, l, limit, expiresAt);
     }
   }
 
@@ -76,7 +133,7 @@ export class RateLimiter {
     for (const w of windows) {
       const index = Math.floor(nowS / w.size);
       const reset = (index + 1) * w.size;
-      const position = await this.position(`${orgId}:${w.name}:${index}`, w.limit, new Date((reset + w.size) * 1000));
+      const position = await this.position(`${orgId}:${w.name}:${index}`, w.limit, new Date((reset + w.size) * 1000), now);
       if (position === undefined) {
         return { allowed: false, limit: windows[0]!.limit, remaining: 0, reset, retryAfterSeconds: Math.max(1, reset - nowS) };
       }

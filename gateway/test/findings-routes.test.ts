@@ -17,6 +17,12 @@ import { buildApp } from "../src/app.js";
 import { TokenVerifier } from "../src/auth/token-verifier.js";
 import { gatewayEnvSchema } from "../src/config.js";
 import { PlanCache } from "../src/plans.js";
+import { testAuthenticator } from "../src/auth/testing.js";
+
+const guardOf = (verifier: TokenVerifier, auth: ConstructorParameters<typeof PlanCache>[0] & Parameters<typeof testAuthenticator>[0]["auth"]) => {
+  const plans = new PlanCache(auth);
+  return { authenticator: testAuthenticator({ verifier, auth, plans }).authenticator, plans };
+};
 import type { Upstreams } from "../src/upstreams.js";
 
 /*
@@ -52,7 +58,7 @@ beforeAll(async () => {
           if (!k) throw new ConnectError("Could not validate credentials", Code.Unauthenticated);
           return { orgId: k.orgId, apiKeyId: `apikey_${req.key}`, permissions: k.permissions, name: k.name };
         },
-        getPlan: () => ({ plan: create(PlanSchema, { limits: { requestsPerHour: { unlimited: true }, requestsPerDay: { unlimited: true } } }) }),
+        getPlan: () => ({ plan: create(PlanSchema, { apiKeysEnabled: true, limits: { requestsPerHour: { unlimited: true }, requestsPerDay: { unlimited: true } } }) }),
       }),
     ),
   );
@@ -74,7 +80,7 @@ beforeAll(async () => {
     logger: createLogger("findings-routes-test", "silent"),
     registry: createMetrics("findings-routes-test").registry,
     upstreams,
-    guard: { verifier, limiter: { hit: async () => undefined }, plans: new PlanCache(auth) },
+    guard: { ...guardOf(verifier, auth), limiter: { hit: async () => undefined } },
   };
   app = await buildApp(deps);
   await app.ready();

@@ -32,6 +32,18 @@ describe("RateLimiter on a real MongoDB-protocol server", () => {
     expect(next).toMatchObject({ allowed: true, remaining: 36 });
   });
 
+  it("stays exact with big blocks claimed ahead: 6,000 requests over two limiters admit exactly 5,000", async () => {
+    const a = new RateLimiter(mongo.db);
+    const b = new RateLimiter(mongo.db);
+    const now = Date.UTC(2026, 10, 22, 12, 0, 0);
+    let admitted = 0;
+    for (let round = 0; round < 30; round++) {
+      const batch = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? a : b).hit("org_bulk", { perHour: 5000 }, now + round * 20)));
+      admitted += batch.filter((d) => d?.allowed).length;
+    }
+    expect(admitted).toBe(5000);
+  });
+
   it("the daily limit binds when it runs out first", async () => {
     const l = new RateLimiter(mongo.db);
     const now = Date.UTC(2026, 10, 22, 23, 10, 0);

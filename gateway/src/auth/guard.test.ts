@@ -5,11 +5,15 @@ import { AuthService, PlanSchema } from "@vulnscan/proto/vulnscan/auth/v1/auth_s
 import { Health } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../app.js";
 import { gatewayEnvSchema } from "../config.js";
 import type { RateLimits } from "../rate-limit.js";
 import type { Upstreams } from "../upstreams.js";
+import { PlanCache } from "../plans.js";
+import { MemoryFeed, testAuthenticator } from "./testing.js";
+import type { AuthView } from "./auth-view.js";
 import { TokenVerifier } from "./token-verifier.js";
 
 const ISS = "vulnscan-auth";
@@ -17,11 +21,19 @@ const AUD = "vulnscan-api";
 let app: FastifyInstance;
 let sign: (claims: JWTPayload, opts?: { kid?: string; alg?: string; expSeconds?: number }) => Promise<string>;
 let foreignSign: (claims: JWTPayload) => Promise<string>;
-const revoked = new Set<string>();
-const apiKeys: Record<string, { orgId: string; permissions: string[] }> = {
+const apiKeys: Record<string, { orgId: string; permissions: string[]; id?: string; user?: string }> = {
   vsk_reader: { orgId: "org_a", permissions: ["read:scans"] },
+  vsk_doomed: { orgId: "org_a", permissions: ["read:scans"], id: "apikey_doomed" },
+  vsk_alices: { orgId: "org_a", permissions: ["read:scans"], id: "apikey_alices", user: "user_alice" },
 };
 const counts = new Map<string, number>();
+const calls = { verifyApiKey: 0, getPlan: 0, jwks: 0 };
+let hourly = 5;
+let feed: MemoryFeed;
+let view: AuthView;
+let plans: PlanCache;
+/** What GetAuthState answers at the next (re)load. */
+const snapshotSessions: string[] = ["session_in_snapshot"];
 
 const claims = (over: JWTPayload = {}) => ({ sub: "user_1", org: "org_a", sid: "session_1", email: "u@a.test", ...over });
 
@@ -49,16 +61,24 @@ beforeAll(async () => {
     AuthService,
     createRouterTransport(({ service }) =>
       service(AuthService, {
-        getJwks: () => ({ keys: [{ kid: "k1", kty: "EC", alg: "ES256", crv: "P-256", x: jwk.x!, y: jwk.y! }], issuer: ISS, audience: AUD, cacheSeconds: 300 }),
-        checkSession: (req) => ({ active: !revoked.has(req.sessionId), userId: "user_1" }),
+        getJwks: () => (calls.jwks++, { keys: [{ kid: "k1", kty: "EC", alg: "ES256", crv: "P-256", x: jwk.x!, y: jwk.y! }], issuer: ISS, audience: AUD, cacheSeconds: 300 }),
         verifyApiKey: (req) => {
+          calls.verifyApiKey++;
           const k = apiKeys[req.key];
           if (!k) throw new ConnectError("Could not validate credentials", Code.Unauthenticated);
-          return { orgId: k.orgId, apiKeyId: "apikey_1", permissions: k.permissions, name: "ci" };
+          return {
+            orgId: k.orgId,
+            apiKeyId: k.id ?? "apikey_1",
+            permissions: k.permissions,
+            name: "ci",
+            expiresAt: timestampFromMs(Date.now() + 3_600_000),
+            createdByUserId: k.user ?? "user_1",
+          };
         },
-        getPlan: () => ({
-          plan: create(PlanSchema, { limits: { requestsPerHour: { max: 5 }, requestsPerDay: { max: 1000 } } }),
-        }),
+        getPlan: () => {
+          calls.getPlan++;
+          return { plan: create(PlanSchema, { apiKeysEnabled: true, limits: { requestsPerHour: { max: hourly }, requestsPerDay: { max: 1000 } } }) };
+        },
       }),
     ),
   );
@@ -74,17 +94,42 @@ beforeAll(async () => {
       return { allowed: n <= limits.perHour!, limit: limits.perHour!, remaining: Math.max(0, limits.perHour! - n), reset: 2_000_000_000, retryAfterSeconds: 42 };
     },
   };
-  const { PlanCache } = await import("../plans.js");
+  plans = new PlanCache(auth);
+  feed = new MemoryFeed(50);
+  const t = testAuthenticator({
+    verifier,
+    auth,
+    plans,
+    feed,
+    maxStalenessMs: 1000,
+    snapshot: async () => ({ revokedSessions: snapshotSessions.map((sessionId) => ({ sessionId, tokensValidUntil: timestampFromMs(Date.now() + 3_600_000) })) }),
+  });
+  view = t.view;
+  await t.ready;
   app = await buildApp({
     config: gatewayEnvSchema.parse({}),
     logger: createLogger("guard-test", "silent"),
     registry: createMetrics("guard-test").registry,
     upstreams,
-    guard: { verifier, limiter, plans: new PlanCache(auth) },
+    guard: { authenticator: t.authenticator, limiter, plans },
     plugins: [probes],
   });
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await view.stop();
+  feed.close();
+  await app.close();
+});
+
+async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 const get = (headers: Record<string, string>, url = "/api/v1/probe/read") => app.inject({ method: "GET", url, headers });
 
@@ -132,13 +177,97 @@ describe("the guard", () => {
     expect(res.json()).toEqual({ detail: "Token has expired", error_code: "TOKEN_EXPIRED" });
   });
 
-  it("refuses a token whose session was revoked", async () => {
+  it("refuses a token whose session was revoked, from the snapshot or from an event, without asking auth", async () => {
     counts.clear();
-    revoked.add("session_gone");
-    const res = await get({ authorization: `Bearer ${await sign(claims({ sid: "session_gone" }))}` });
+    const loaded = await get({ authorization: `Bearer ${await sign(claims({ sid: "session_in_snapshot" }))}` });
+    expect(loaded.statusCode).toBe(401);
+    expect(loaded.json().error_code).toBe("INVALID_TOKEN");
+
+    const auth = { authorization: `Bearer ${await sign(claims({ sid: "session_gone" }))}` };
+    expect((await get(auth)).statusCode).toBe(200);
+    feed.publish({
+      type: "auth.session_revoked",
+      orgId: "org_a",
+      payload: { case: "authSessionRevoked", value: { sessionId: "session_gone", userId: "user_1", tokensValidUntil: timestampFromMs(Date.now() + 3_600_000) } },
+    });
+    const res = await get(auth);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: "Could not validate credentials", error_code: "INVALID_TOKEN" });
+  });
+
+  it("verifies a token once and then answers from memory", async () => {
+    counts.clear();
+    const token = await sign(claims({ sid: "session_cached" }));
+    const spy = vi.spyOn(TokenVerifier.prototype, "verify");
+    for (let i = 0; i < 3; i++) expect((await get({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    expect(spy).toHaveBeenCalledTimes(1);
+    spy.mockRestore();
+  });
+
+  it("refuses a disabled user's tokens and the keys they created, and admits them again when enabled", async () => {
+    counts.clear();
+    const token = { authorization: `Bearer ${await sign(claims({ sub: "user_alice", sid: "session_alice" }))}` };
+    const key = { "x-api-key": "vsk_alices" };
+    expect((await get(token)).statusCode).toBe(200);
+    expect((await get(key)).statusCode).toBe(200);
+    feed.publish({ type: "auth.user_disabled", orgId: "org_a", payload: { case: "authUserDisabled", value: { userId: "user_alice" } } });
+    expect((await get(token)).statusCode).toBe(401);
+    expect((await get(key)).statusCode).toBe(401);
+    feed.publish({ type: "auth.user_enabled", orgId: "org_a", payload: { case: "authUserEnabled", value: { userId: "user_alice" } } });
+    expect((await get(token)).statusCode).toBe(200);
+  });
+
+  it("resolves an API key once through auth, then from memory until an event revokes it", async () => {
+    counts.clear();
+    const before = calls.verifyApiKey;
+    for (let i = 0; i < 3; i++) expect((await get({ "x-api-key": "vsk_doomed" })).statusCode).toBe(200);
+    expect(calls.verifyApiKey - before).toBe(1);
+    feed.publish({
+      type: "auth.api_key_revoked",
+      orgId: "org_a",
+      payload: { case: "authApiKeyRevoked", value: { apiKeyId: "apikey_doomed", expiresAt: timestampFromMs(Date.now() + 3_600_000) } },
+    });
+    const res = await get({ "x-api-key": "vsk_doomed" });
     expect(res.statusCode).toBe(401);
     expect(res.json().error_code).toBe("INVALID_TOKEN");
   });
+
+  it("takes plan changes from the events, not from auth", async () => {
+    counts.clear();
+    const token = { authorization: `Bearer ${await sign(claims())}` };
+    expect((await get(token)).headers["x-ratelimit-limit"]).toBe("5");
+    const before = calls.getPlan;
+    feed.publish({
+      type: "auth.plan_changed",
+      orgId: "org_a",
+      payload: { case: "authPlanChanged", value: { plan: { apiKeysEnabled: true, limits: { requestsPerHour: { max: 7 }, requestsPerDay: { max: 1000 } } } } },
+    });
+    expect((await get(token)).headers["x-ratelimit-limit"]).toBe("7");
+    expect(calls.getPlan).toBe(before);
+    feed.publish({
+      type: "auth.plan_changed",
+      orgId: "org_a",
+      payload: { case: "authPlanChanged", value: { plan: { apiKeysEnabled: true, limits: { requestsPerHour: { max: 5 }, requestsPerDay: { max: 1000 } } } } },
+    });
+  });
+
+  it("refuses with 503 and Retry-After while its view cannot be shown current, and recovers by itself", async () => {
+    counts.clear();
+    const token = { authorization: `Bearer ${await sign(claims())}` };
+    expect((await get(token)).statusCode).toBe(200);
+    feed.cut = true;
+    await until(async () => ((await get(token)).statusCode === 503 ? true : undefined), 5000);
+    counts.clear(); // the polls above were admitted and counted
+    const res = await get(token);
+    expect(res.json()).toEqual({ detail: "Authentication is temporarily unavailable; retry shortly", error_code: "SERVICE_UNAVAILABLE" });
+    expect(res.headers["retry-after"]).toBe("5");
+    expect((await get({ "x-api-key": "vsk_reader" })).statusCode).toBe(503);
+    // A revocation made while it was cut off is in the snapshot it reloads.
+    snapshotSessions.push("session_revoked_while_cut");
+    feed.cut = false;
+    await until(async () => ((await get(token)).statusCode === 200 ? true : undefined), 10_000);
+    expect((await get({ authorization: `Bearer ${await sign(claims({ sid: "session_revoked_while_cut" }))}` })).statusCode).toBe(401);
+  }, 20_000);
 
   it("checks API-key permissions: 403 without it, 401 for unknown keys", async () => {
     counts.clear();

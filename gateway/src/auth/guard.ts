@@ -1,11 +1,9 @@
-import type { Client } from "@connectrpc/connect";
-import type { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../errors.js";
 import type { PlanCache } from "../plans.js";
 import type { RateDecision, RateLimits } from "../rate-limit.js";
-import { PERMISSIONS, type Permission, type Principal } from "./principal.js";
-import { invalidToken, type TokenVerifier } from "./token-verifier.js";
+import type { Authenticator } from "./authenticator.js";
+import type { Permission, Principal } from "./principal.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -22,35 +20,14 @@ declare module "fastify" {
 }
 
 export interface GuardDeps {
-  verifier: TokenVerifier;
-  auth: Client<typeof AuthService>;
-  plans: PlanCache;
+  /** Credentials to principal, from memory (tokens, keys, the AuthView). */
+  authenticator: Pick<Authenticator, "authenticate">;
+  plans: Pick<PlanCache, "rateLimits">;
   limiter: { hit(orgId: string, limits: RateLimits): Promise<RateDecision | undefined> };
 }
 
 const notAuthenticated = () =>
   new HttpError(401, "NOT_AUTHENTICATED", "Not authenticated", undefined, { "www-authenticate": "Bearer" });
-
-async function authenticate(req: FastifyRequest, deps: GuardDeps): Promise<Principal> {
-  const authorization = req.headers.authorization;
-  if (typeof authorization === "string" && authorization.trim() !== "") {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    if (!match) throw invalidToken();
-    const token = match[1]!;
-    const claims = await deps.verifier.verify(token);
-    // Revocation must bite at once on every replica, so the session is checked on every request.
-    const session = await deps.auth.checkSession({ orgId: claims.orgId, sessionId: claims.sessionId });
-    if (!session.active || session.userId !== claims.userId) throw invalidToken();
-    return { kind: "user", orgId: claims.orgId, userId: claims.userId, sessionId: claims.sessionId, email: claims.email, token };
-  }
-  const apiKey = req.headers["x-api-key"];
-  if (typeof apiKey === "string" && apiKey.trim() !== "") {
-    const key = await deps.auth.verifyApiKey({ key: apiKey.trim() });
-    const permissions = key.permissions.filter((p): p is Permission => (PERMISSIONS as readonly string[]).includes(p));
-    return { kind: "api_key", orgId: key.orgId, apiKeyId: key.apiKeyId, name: key.name, permissions };
-  }
-  throw notAuthenticated();
-}
 
 /**
  * Authentication, rate limiting and permission checks, before the body is even parsed.
@@ -61,7 +38,7 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
   app.addHook("onRequest", async (req, reply) => {
     const config = req.routeOptions.config;
     if (req.is404 || config.public) return;
-    const principal = await authenticate(req, deps);
+    const principal = await deps.authenticator.authenticate(req.headers as { authorization?: string; "x-api-key"?: string });
     req.principal = principal;
 
     const decision = await deps.limiter.hit(principal.orgId, await deps.plans.rateLimits(principal.orgId));

@@ -5,6 +5,7 @@ import { argon2Hasher } from "./domain/passwords.js";
 import { authObserver } from "./metrics.js";
 import { AuthRpcService } from "./rpc/auth-service.js";
 import { authRoutes, authServiceNames } from "./rpc/routes.js";
+import { startHeartbeat } from "./events/heartbeat.js";
 import { authIndexes, mongoRepositories, outboxCollections } from "./storage/index.js";
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -33,6 +34,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
   });
 
   const timers: NodeJS.Timeout[] = [];
+  let heartbeat: { stop(): void } | undefined;
   const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
     const t = setInterval(() => {
       fn().catch((err) => logger.warn({ err: (err as Error).message }, `${what} failed; will retry`));
@@ -51,6 +53,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       const key = await domain.keyring.ensureCurrent();
       logger.info({ kid: key.kid, generation: key.generation }, "signing key ready");
       outbox.start();
+      heartbeat = startHeartbeat(ctx.kafka, logger, config.AUTH_HEARTBEAT_INTERVAL_MS);
       every(Math.min(keyRotationMs / 4, 60_000), "signing key maintenance", () => domain.keyring.maintain());
       every(HOUSEKEEPING_INTERVAL_MS, "housekeeping", async () => {
         const now = Date.now();
@@ -60,6 +63,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     },
     stop: async () => {
       for (const t of timers) clearInterval(t);
+      heartbeat?.stop();
       await outbox.stop();
     },
   };

@@ -23,6 +23,12 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50051, adminPort: 9461, 
     AUTH_LOGIN_WINDOW_SECONDS: seconds(15 * 60),
     /** Expiry of an API key created without one (90 days). */
     AUTH_API_KEY_DEFAULT_TTL_DAYS: seconds(90),
+    /**
+     * auth.heartbeat to every partition of vulnscan.auth.events this often, so gateways can
+     * show their view is current (their staleness bound, AUTH_VIEW_MAX_STALENESS_MS, must be
+     * several of these).
+     */
+    AUTH_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   })
   .refine((c) => c.AUTH_SESSION_MAX_LIFETIME_SECONDS >= c.AUTH_SESSION_TTL_SECONDS, {
     message: "AUTH_SESSION_MAX_LIFETIME_SECONDS must be at least AUTH_SESSION_TTL_SECONDS",

@@ -3,7 +3,7 @@ import { createAuthDomain } from "./domain/index.js";
 import type { PasswordHasher } from "./domain/passwords.js";
 import type { AuthObserver } from "./domain/ports.js";
 import { defaultSettings, type AuthSettings } from "./domain/settings.js";
-import type { PlanTier } from "./domain/types.js";
+import type { AuthEvent, PlanTier } from "./domain/types.js";
 import {
   MemoryApiKeys,
   MemoryAttempts,
@@ -27,11 +27,13 @@ export function testAuth(opts: { settings?: Partial<AuthSettings>; keyRotationMs
     tokenIssued: (k) => observed.push(`token:${k}`),
     apiKeyVerified: (o) => observed.push(`apikey:${o}`),
   };
+  // One list for every repository: the events in the order the writes stored them.
+  const events: AuthEvent[] = [];
   const repos = {
-    orgs: new MemoryOrganizations(),
-    users: new MemoryUsers(),
-    sessions: new MemorySessions(),
-    apiKeys: new MemoryApiKeys(),
+    orgs: new MemoryOrganizations(events),
+    users: new MemoryUsers(events),
+    sessions: new MemorySessions(events),
+    apiKeys: new MemoryApiKeys(events),
     signingKeys: new MemorySigningKeys(),
     attempts: new MemoryAttempts(),
   };
@@ -47,6 +49,7 @@ export function testAuth(opts: { settings?: Partial<AuthSettings>; keyRotationMs
   return {
     ...domain,
     repos,
+    events,
     settings,
     observed,
     now: () => new Date(now),

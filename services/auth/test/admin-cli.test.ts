@@ -1,4 +1,6 @@
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Code } from "@connectrpc/connect";
@@ -9,7 +11,8 @@ import { seedDemo } from "../src/seed.js";
 import { closeDatabases, database, failure, PASSWORD, startAuth, type AuthUnderTest } from "./harness.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const dbName = unique("authcli");
+// Ends in "auth", as a stack's database does (`<prefix>auth`).
+const dbName = `${unique("cli")}_auth`;
 let auth: AuthUnderTest;
 
 beforeAll(async () => {
@@ -98,6 +101,78 @@ describe("operator CLI (npm run admin)", () => {
     expect(short.stderr).toMatch(/at least 12 characters long \(password\)/);
     expect(short.code).toBe(2);
   }, 120_000);
+});
+
+describe("operator CLI: limits and users", () => {
+  it("set-limits sets Enterprise overrides (merging), refuses bad values and other tiers with clear errors", async () => {
+    const ent = (await admin(["create-org", "--name", "Big Co", "--plan", "enterprise"])).last as { id: string };
+    const r = await admin(["set-limits", "--org", ent.id, "--requests-per-hour", "20000", "--scans-per-month", "unlimited", "--webhooks", "12"]);
+    expect(r.code).toBe(0);
+    expect(r.last).toEqual({
+      id: ent.id,
+      plan: "enterprise",
+      limits: { requests_per_hour: 20000, requests_per_day: 100000, scans_per_month: "unlimited", concurrent_scans: "unlimited", webhooks: 12, ai_credits: 5000 },
+    });
+    const again = await admin(["set-limits", "--org", ent.id, "--ai-credits", "9000", "--concurrent-scans", "8"]);
+    expect(again.last).toMatchObject({ limits: { requests_per_hour: 20000, webhooks: 12, ai_credits: 9000, concurrent_scans: 8 } });
+    const { plan } = await auth.client.getPlan({ orgId: ent.id });
+    expect(plan!.limits).toMatchObject({ requestsPerHour: { max: 20000 }, concurrentScans: { max: 8 }, aiCreditsPerMonth: { max: 9000 }, scansPerMonth: { unlimited: true } });
+
+    const pro = (await admin(["create-org", "--name", "Pro Co", "--plan", "professional"])).last as { id: string };
+    const cases: [string[], RegExp][] = [
+      [["set-limits", "--org", ent.id], /needs at least one of --requests-per-hour/],
+      [["set-limits", "--org", ent.id, "--requests-per-hour", "0"], /--requests-per-hour must be a whole number from 1/],
+      [["set-limits", "--org", ent.id, "--requests-per-day", "unlimited"], /--requests-per-day must be a whole number/],
+      [["set-limits", "--org", ent.id, "--scans-per-month", "lots"], /--scans-per-month must be a whole number from 0 to 2147483647 or "unlimited"/],
+      [["set-limits", "--org", pro.id, "--requests-per-hour", "50"], /Custom limits apply to Enterprise organizations.*professional/],
+      [["set-limits", "--org", "org_missing", "--webhooks", "1"], /Organization not found/],
+    ];
+    for (const [args, message] of cases) {
+      const res = await admin(args);
+      expect({ args, code: res.code }).toEqual({ args, code: 2 });
+      expect(res.stderr).toMatch(message);
+    }
+  }, 120_000);
+
+  it("disable-user revokes sessions and stops login; enable-user lets them log in again", async () => {
+    const org = (await admin(["create-org", "--name", "Users Co", "--plan", "professional"])).last as { id: string };
+    const email = `${unique("dis")}@example.com`;
+    const user = (await admin(["create-user", "--org", org.id, "--email", email, "--password", PASSWORD])).last as { id: string };
+    const t = await auth.client.issueToken({ username: email, password: PASSWORD });
+    const off = await admin(["disable-user", "--org", org.id, "--user", user.id]);
+    expect(off.last).toEqual({ id: user.id, disabled: true, revoked_sessions: 1 });
+    expect((await auth.client.checkSession({ orgId: org.id, sessionId: t.sessionId })).active).toBe(false);
+    expect(await failure(auth.client.issueToken({ username: email, password: PASSWORD }))).toMatchObject({ errorCode: "INVALID_CREDENTIALS" });
+    expect((await auth.client.getAuthState({})).disabledUsers.map((u) => u.userId)).toContain(user.id);
+    const on = await admin(["enable-user", "--org", org.id, "--user", user.id]);
+    expect(on.last).toEqual({ id: user.id, disabled: false, revoked_sessions: 0 });
+    await expect(auth.client.issueToken({ username: email, password: PASSWORD })).resolves.toMatchObject({ userId: user.id });
+    const other = await admin(["disable-user", "--org", "org_elsewhere", "--user", user.id]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/User not found/);
+    expect((await admin(["disable-user", "--org", org.id])).stderr).toMatch(/--user is required/);
+  }, 120_000);
+});
+
+describe("operator CLI finds the running stack", () => {
+  it("without MONGO_URL it uses the state file a running `npm start` wrote (database prefix included)", async () => {
+    const cache = mkdtempSync(path.join(tmpdir(), "vulnscan-cache-"));
+    const prefix = dbName.slice(0, -"auth".length);
+    expect(`${prefix}auth`).toBe(dbName);
+    // This test process stands in for the stack's owner: the file is honoured while its pid runs.
+    writeFileSync(
+      path.join(cache, "stack.json"),
+      JSON.stringify({ mongoUrl: inject("mongoUrl"), mongoServer: "test", kafkaBrokers: inject("kafkaBrokers"), gatewayUrl: "", services: {}, dbPrefix: prefix, pid: process.pid, startedAt: new Date().toISOString() }),
+    );
+    const env: NodeJS.ProcessEnv = { ...process.env, VULNSCAN_CACHE_DIR: cache };
+    delete env.MONGO_URL;
+    delete env.MONGO_DB;
+    delete env.KAFKA_BROKERS;
+    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "create-org", "--name", "Found Co", "--plan", "startup"], { cwd: ROOT, env, encoding: "utf8" });
+    expect(r.status, r.stderr).toBe(0);
+    const { id } = JSON.parse(r.stdout.trim().split("\n").at(-1)!);
+    expect((await auth.client.getOrganization({ orgId: id })).organization!.name).toBe("Found Co");
+  }, 60_000);
 });
 
 describe("seedDemo", () => {

@@ -121,4 +121,53 @@ describe("auth events on vulnscan.auth.events", () => {
     });
     expect(ev!.env.payload).toMatchObject({ case: "userLoginFailed", value: { userAgent: "crashed" } });
   });
+
+  it("auth.* events for what gateways must know, each stored with its change; GetAuthState lists what still matters", async () => {
+    const { orgId, userId, email } = await orgWithUser();
+    const t = await auth.client.issueToken({ username: email, password: PASSWORD });
+    const other = await auth.client.issueToken({ username: email, password: PASSWORD });
+    const k = await auth.client.createApiKey({ orgId, userId, name: "ci", permissions: ["read:scans"] });
+    await auth.client.revokeSession({ orgId, userId, sessionId: t.sessionId });
+    await auth.client.revokeApiKey({ orgId, apiKeyId: k.apiKey!.id });
+    await auth.client.setPlan({ orgId, tier: PlanTier.ENTERPRISE, customLimits: { requestsPerHour: { max: 12_345 } } });
+    expect(await auth.client.setUserDisabled({ orgId, userId, disabled: true })).toMatchObject({ disabled: true, revokedSessions: 1 });
+
+    const of = (key: string, type: string) => until(() => received.find((r) => r.key === key && r.env.type === type));
+    const revoked = await of(userId, "auth.session_revoked");
+    expect(revoked.env).toMatchObject({ orgId, payload: { case: "authSessionRevoked", value: { sessionId: t.sessionId, userId, reason: "revoked" } } });
+    const byDisable = await until(() =>
+      received.find((r) => r.env.payload.case === "authSessionRevoked" && r.env.payload.value.sessionId === other.sessionId),
+    );
+    expect(byDisable.env.payload.value).toMatchObject({ reason: "user_disabled" });
+    expect((await of(k.apiKey!.id, "auth.api_key_revoked")).env.payload).toMatchObject({ case: "authApiKeyRevoked", value: { apiKeyId: k.apiKey!.id } });
+    expect((await of(orgId, "auth.plan_changed")).env.payload).toMatchObject({
+      case: "authPlanChanged",
+      value: { plan: { tier: PlanTier.ENTERPRISE, limits: { requestsPerHour: { max: 12_345 } } } },
+    });
+    expect((await of(userId, "auth.user_disabled")).env.payload).toMatchObject({ case: "authUserDisabled", value: { userId } });
+
+    const state = await auth.client.getAuthState({});
+    expect(state.revokedSessions.map((r) => r.sessionId)).toEqual(expect.arrayContaining([t.sessionId, other.sessionId]));
+    expect(state.revokedApiKeys.map((r) => r.apiKeyId)).toContain(k.apiKey!.id);
+    expect(state.disabledUsers).toContainEqual(expect.objectContaining({ userId, orgId }));
+    await auth.client.setUserDisabled({ orgId, userId, disabled: false });
+    await of(userId, "auth.user_enabled");
+    expect((await auth.client.getAuthState({})).disabledUsers.map((u) => u.userId)).not.toContain(userId);
+    // Every outbox is empty again once published.
+    for (const [c, id] of [[Collections.sessions, t.sessionId], [Collections.apiKeys, k.apiKey!.id], [Collections.organizations, orgId], [Collections.users, userId]] as const) {
+      await until(async () => ((await database(auth.dbName).collection(c).findOne({ _id: id as never }))?.outbox_pending === false ? true : undefined));
+    }
+  });
+
+  it("auth.heartbeat reaches every partition every few seconds", async () => {
+    const since = Date.now();
+    const all = (await bus.latestOffsets(Topics.authEvents)).map((p) => p.partition);
+    const partitions = await until(() => {
+      const seen = new Set(
+        received.filter((r) => r.env.payload.case === "authHeartbeat" && timestampDate(r.env.occurredAt!).getTime() >= since).map((r) => (r.env.payload.value as { partition: number }).partition),
+      );
+      return seen.size >= all.length ? seen : undefined;
+    }, 15_000);
+    expect([...partitions].sort((x, y) => x - y)).toEqual(all);
+  });
 });

@@ -11,6 +11,7 @@ import {
   type IHeaders,
   type KafkaMessage,
   type Producer,
+  type ISocketFactory,
 } from "kafkajs";
 import type { Logger } from "./logger.js";
 import type { ProcessedEvents } from "./processed-events.js";
@@ -42,7 +43,22 @@ export interface SubscribeOptions<D extends DescMessage> {
   /** Attempts for non-transient failures before the message is dead-lettered. */
   maxAttempts?: number;
   fromBeginning?: boolean;
+  /**
+   * Start each partition at exactly this offset instead of a committed or latest one, and
+   * commit nothing (a consumer that positions itself, e.g. after loading a snapshot).
+   */
+  startAt?: PartitionOffset[];
+  /** Told when the consumer stops by itself (a crash kafkajs does not recover from, or a retried one). */
+  onCrash?: (err: Error) => void;
 }
+
+export interface PartitionOffset {
+  partition: number;
+  offset: string;
+}
+
+/** kafkajs' socket factory: how connections to brokers are opened (tests cut the network with it). */
+export type SocketFactory = ISocketFactory;
 
 export interface Subscription {
   stop(): Promise<void>;
@@ -77,7 +93,7 @@ export class KafkaBus {
   private closing = false;
 
   constructor(
-    private readonly opts: { clientId: string; brokers: string[]; logger: Logger; partitions?: number },
+    private readonly opts: { clientId: string; brokers: string[]; logger: Logger; partitions?: number; socketFactory?: SocketFactory },
   ) {
     const log = opts.logger.child({ component: "kafka" });
     this.kafka = new Kafka({
@@ -86,6 +102,7 @@ export class KafkaBus {
       connectionTimeout: 3000,
       retry: { retries: 8, initialRetryTime: 200, maxRetryTime: 5000 },
       logLevel: logLevel.WARN,
+      ...(opts.socketFactory ? { socketFactory: opts.socketFactory } : {}),
       logCreator: () => (entry) => {
         const { message, ...extra } = entry.log;
         // kafkajs reports routine rebalances and coordinator moves as errors; keep them at warn.
@@ -128,6 +145,13 @@ export class KafkaBus {
     }
   }
 
+  /** The next offset of every partition of `topic` (what a consumer starting "now" reads first). */
+  async latestOffsets(topic: string): Promise<PartitionOffset[]> {
+    const admin = await this.adminClient();
+    const offsets = await admin.fetchTopicOffsets(topic);
+    return offsets.map((o) => ({ partition: o.partition, offset: o.high })).sort((a, b) => a.partition - b.partition);
+  }
+
   async ping(): Promise<void> {
     const admin = await this.adminClient();
     await admin.describeCluster();
@@ -146,7 +170,7 @@ export class KafkaBus {
     topic: string,
     schema: D,
     message: MessageShape<D>,
-    opts: { key: string; headers?: Record<string, string> },
+    opts: { key: string; headers?: Record<string, string>; partition?: number },
   ): Promise<void> {
     await this.connectProducer();
     const headers = injectTraceHeaders({
@@ -154,7 +178,10 @@ export class KafkaBus {
       "message-type": schema.typeName,
       ...opts.headers,
     });
-    await this.producer.send({ topic, messages: [{ key: opts.key, value: Buffer.from(toBinary(schema, message)), headers }] });
+    await this.producer.send({
+      topic,
+      messages: [{ key: opts.key, value: Buffer.from(toBinary(schema, message)), headers, ...(opts.partition === undefined ? {} : { partition: opts.partition }) }],
+    });
   }
 
   /** Publishes bytes already encoded (the outbox stores envelopes encoded). */
@@ -189,6 +216,17 @@ export class KafkaBus {
     const log = this.opts.logger.child({ component: "consumer", group: opts.groupId, topic: opts.topic });
     const consumer = this.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3000 });
     this.consumers.add(consumer);
+    try {
+      return await this.run(consumer, opts, log);
+    } catch (err) {
+      // A consumer that never started must not linger connected (and counted) after a failure.
+      this.consumers.delete(consumer);
+      await consumer.disconnect().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  private async run<D extends DescMessage>(consumer: Consumer, opts: SubscribeOptions<D>, log: Logger): Promise<Subscription> {
     await consumer.connect();
     // On a fresh cluster a topic another service has just created can be missing from the
     // broker's metadata for a moment ("does not host this topic-partition"): retry those.
@@ -203,8 +241,13 @@ export class KafkaBus {
       }
     }
     const maxAttempts = opts.maxAttempts ?? 3;
+    if (opts.onCrash) {
+      const onCrash = opts.onCrash;
+      consumer.on(consumer.events.CRASH, (e) => onCrash(e.payload.error));
+    }
 
     await consumer.run({
+      ...(opts.startAt ? { autoCommit: false } : {}),
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const meta: MessageMeta = {
           topic,
@@ -246,6 +289,7 @@ export class KafkaBus {
         }
       },
     });
+    for (const p of opts.startAt ?? []) consumer.seek({ topic: opts.topic, partition: p.partition, offset: p.offset });
     return {
       stop: async () => {
         await consumer.disconnect();

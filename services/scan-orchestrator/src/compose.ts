@@ -20,6 +20,7 @@ import { scanObserver } from "./metrics.js";
 import { AuthPlanProvider } from "./plans/auth-plans.js";
 import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-service.js";
 import { COMMANDS_FIELD } from "./storage/commands.js";
+import { CachedMonthlyCounter } from "./storage/monthly-count-cache.js";
 import { Collections, MongoScanStore, MongoScheduleStore, outboxCollections, scanIndexes } from "./storage/mongo-store.js";
 
 /** Leaked-slot reconciliation and quota pruning run every this many watchdog passes. */
@@ -43,7 +44,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       resolver: systemResolver(),
     }),
     slots: new SlotPool(db, Collections.scanSlots),
-    monthly: quotaSlots,
+    monthly: new CachedMonthlyCounter(quotaSlots),
     observer: scanObserver(ctx.metrics.registry),
     settings: {
       maxDurationSeconds: config.SCAN_MAX_DURATION_SECONDS,

@@ -62,7 +62,7 @@ describe("API keys", () => {
     const a = testAuth();
     const { org, user } = await a.orgWithUser();
     const { apiKey, key } = await a.apiKeys.create({ orgId: org.id, userId: user.id, name: "ci", permissions: ["read:findings"], expiresAt: new Date(a.now().getTime() + DAY) });
-    await expect(a.apiKeys.verify(key)).resolves.toEqual({ orgId: org.id, apiKeyId: apiKey.id, permissions: ["read:findings"], name: "ci", expiresAt: apiKey.expiresAt });
+    await expect(a.apiKeys.verify(key)).resolves.toEqual({ orgId: org.id, apiKeyId: apiKey.id, permissions: ["read:findings"], name: "ci", expiresAt: apiKey.expiresAt, createdByUserId: user.id });
     const invalid = { kind: "unauthenticated", errorCode: "INVALID_TOKEN", message: "Could not validate credentials" };
     await expect(a.apiKeys.verify(`${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`)).rejects.toMatchObject(invalid);
     await expect(a.apiKeys.verify("garbage")).rejects.toMatchObject(invalid);

@@ -42,6 +42,7 @@ export interface VerifiedApiKey {
   permissions: Permission[];
   name: string;
   expiresAt: Date;
+  createdByUserId: string;
 }
 
 export class ApiKeys {
@@ -112,11 +113,17 @@ export class ApiKeys {
     return this.d.apiKeys.list(orgId);
   }
 
-  /** Idempotent for the organization's own keys; another organization's key is NOT_FOUND. */
+  /**
+   * Idempotent for the organization's own keys; another organization's key is NOT_FOUND. The
+   * revocation and its auth.api_key_revoked event are one write.
+   */
   async revoke(orgId: string, keyId: string): Promise<ApiKey> {
-    const key = orgId && keyId ? await this.d.apiKeys.revoke(orgId, keyId, this.d.now()) : null;
+    const key = orgId && keyId ? await this.d.apiKeys.get(orgId, keyId) : null;
     if (!key) throw notFound("API key");
-    return key;
+    if (key.revokedAt) return key;
+    const at = this.d.now();
+    await this.d.apiKeys.revoke(orgId, keyId, at, { type: "auth.api_key_revoked", orgId, apiKeyId: keyId, expiresAt: key.expiresAt, occurredAt: at });
+    return (await this.d.apiKeys.get(orgId, keyId)) ?? { ...key, revokedAt: at };
   }
 
   /**
@@ -134,10 +141,20 @@ export class ApiKeys {
     if (!key || key.revokedAt || key.expiresAt.getTime() <= now.getTime()) throw fail();
     const org = await this.d.orgs.get(key.orgId);
     if (!org || !effectivePlan(org.tier, org.customLimits).apiKeysEnabled) throw fail();
+    // A disabled user's keys stop with them (a departing employee's CI key must not keep working).
+    const creator = await this.d.users.get(key.orgId, key.createdByUserId);
+    if (creator?.disabledAt) throw fail();
     if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() >= this.d.settings.touchIntervalMs) {
       await this.d.apiKeys.touch(key.id, now);
     }
     this.d.observer.apiKeyVerified("valid");
-    return { orgId: key.orgId, apiKeyId: key.id, permissions: key.permissions, name: key.name, expiresAt: key.expiresAt };
+    return {
+      orgId: key.orgId,
+      apiKeyId: key.id,
+      permissions: key.permissions,
+      name: key.name,
+      expiresAt: key.expiresAt,
+      createdByUserId: key.createdByUserId,
+    };
   }
 }

@@ -49,12 +49,28 @@ export class Directory {
     return this.view(await this.org(orgId)).plan;
   }
 
+  /** The change and its auth.plan_changed event (the new effective plan) are one write. */
   async setPlan(orgId: string, tier: PlanTier | undefined, customLimits?: CustomLimits): Promise<OrganizationView> {
     if (!tier) throw validationError("tier", "tier must be startup, professional or enterprise");
     const custom = customLimits ? checkCustomLimits(customLimits) : undefined;
-    const org = await this.d.orgs.setPlan(orgId, tier, custom);
+    const now = this.d.now();
+    const plan = effectivePlan(tier, custom);
+    const org = orgId ? await this.d.orgs.setPlan(orgId, tier, custom, { type: "auth.plan_changed", orgId, plan, occurredAt: now }) : null;
     if (!org) throw notFound("Organization");
     return this.view(org);
+  }
+
+  /**
+   * Enterprise limits are "customised" in the spec: sets the given overrides on top of the
+   * ones already set (what is not given stays). Only Enterprise organizations have them.
+   */
+  async setLimits(orgId: string, changes: CustomLimits): Promise<OrganizationView> {
+    const org = await this.org(orgId);
+    if (org.tier !== "enterprise") {
+      throw validationError("plan", `Custom limits apply to Enterprise organizations; ${org.id} is on ${org.tier} (change it with set-plan first)`);
+    }
+    if (Object.keys(changes).length === 0) throw validationError("custom_limits", "Give at least one limit to set");
+    return this.setPlan(org.id, org.tier, { ...org.customLimits, ...checkCustomLimits(changes) });
   }
 
   async listOrganizations(page = 0, perPage = 0): Promise<Page<OrganizationView>> {

@@ -1,4 +1,6 @@
+import { Accounts } from "./accounts.js";
 import { ApiKeys } from "./api-keys.js";
+import { AuthStateReader } from "./auth-state.js";
 import { Directory } from "./directory.js";
 import { Login } from "./login.js";
 import { Mfa } from "./mfa.js";
@@ -35,11 +37,14 @@ export interface AuthDeps {
 /** The use cases of identity, wired to their ports. */
 export function createAuthDomain(d: AuthDeps) {
   const keyring = new Keyring(d.signingKeys, { rotationMs: d.keyRotationMs, tokenTtlSeconds: d.settings.tokenTtlSeconds, now: d.now });
+  const sessions = new Sessions(d);
   return {
     keyring,
     directory: new Directory(d),
     login: new Login({ ...d, keyring }),
-    sessions: new Sessions(d),
+    sessions,
+    accounts: new Accounts({ users: d.users, sessions, now: d.now }),
+    authState: new AuthStateReader(d),
     mfa: new Mfa(d),
     apiKeys: new ApiKeys(d),
   };

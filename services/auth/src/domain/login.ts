@@ -60,6 +60,8 @@ export class Login {
     if (!(await this.d.hasher.verify(user.passwordHash, req.password))) {
       return this.fail(user, req, "invalid_credentials");
     }
+    // A disabled account answers like a wrong password: nothing to learn about its state.
+    if (user.disabledAt) return this.fail(user, req, "invalid_credentials");
     if (user.mfa.enabled) {
       if (!req.mfaCode.trim()) return this.fail(user, req, "mfa_required");
       const step = user.mfa.secret ? totpStep(user.mfa.secret, req.mfaCode, now) : null;
@@ -141,7 +143,7 @@ export class Login {
     const session = await this.d.sessions.get(req.orgId, claims.sid);
     if (!session || session.userId !== claims.sub || !sessionActive(session, now)) throw invalidToken();
     const user = await this.d.users.get(req.orgId, claims.sub);
-    if (!user) throw invalidToken();
+    if (!user || user.disabledAt) throw invalidToken();
     const expiresAt = new Date(
       Math.min(now.getTime() + settings.sessionTtlMs, session.createdAt.getTime() + settings.sessionMaxLifetimeMs),
     );

@@ -19,8 +19,11 @@ export interface OrganizationRepository {
   insert(org: Organization): Promise<void>;
   get(orgId: string): Promise<Organization | null>;
   findByName(name: string): Promise<Organization[]>;
-  /** Replaces tier and overrides; null when the organization does not exist. */
-  setPlan(orgId: string, tier: PlanTier, customLimits: CustomLimits | undefined): Promise<Organization | null>;
+  /**
+   * Replaces tier and overrides, storing `event` (auth.plan_changed) in the same write; null
+   * when the organization does not exist.
+   */
+  setPlan(orgId: string, tier: PlanTier, customLimits: CustomLimits | undefined, event: AuthEvent): Promise<Organization | null>;
   /** Oldest first. */
   list(page: number, perPage: number): Promise<{ items: Organization[]; total: number }>;
 }
@@ -53,6 +56,13 @@ export interface UserRepository {
    * operator reset), storing the event with the change. False otherwise.
    */
   disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent): Promise<boolean>;
+  /**
+   * Sets or clears disabled_at, with `event` in the same write, if the user is not already in
+   * that state. "not_found" for a user of another organization.
+   */
+  setDisabled(orgId: string, userId: string, disabledAt: Date | null, event: AuthEvent): Promise<"changed" | "unchanged" | "not_found">;
+  /** Every disabled user (few; served by an index on `disabled`). */
+  listDisabled(): Promise<{ userId: string; orgId: string }[]>;
 }
 
 export interface SessionRepository {
@@ -60,10 +70,13 @@ export interface SessionRepository {
   get(orgId: string, sessionId: string): Promise<Session | null>;
   /** Not revoked and not expired at `now`, newest first. */
   listActive(orgId: string, userId: string, now: Date): Promise<Session[]>;
-  /** Sets revoked_at if the session is the user's and not yet revoked; false when not the user's or already revoked. */
-  revoke(orgId: string, userId: string, sessionId: string, at: Date): Promise<boolean>;
-  /** Revokes every active session of the user; the number revoked. */
-  revokeAll(orgId: string, userId: string, at: Date): Promise<number>;
+  /**
+   * Sets revoked_at, with `event` (auth.session_revoked) in the same write, if the session is
+   * the user's and not yet revoked; false when not the user's or already revoked.
+   */
+  revoke(orgId: string, userId: string, sessionId: string, at: Date, event: AuthEvent): Promise<boolean>;
+  /** Sessions revoked after `since` (their tokens may still be unexpired), from an index on revoked_at. */
+  revokedSince(since: Date): Promise<Session[]>;
   /** Sets last_used_at (and expires_at when given) if the session is still active. */
   touch(sessionId: string, at: Date, expiresAt?: Date): Promise<boolean>;
 }
@@ -76,8 +89,13 @@ export interface ApiKeyRepository {
   list(orgId: string): Promise<ApiKey[]>;
   /** Keys neither revoked nor expired at `now`. */
   countActive(orgId: string, now: Date): Promise<number>;
-  /** Sets revoked_at unless already set; the key afterwards, null if not the organization's. */
-  revoke(orgId: string, keyId: string, at: Date): Promise<ApiKey | null>;
+  /**
+   * Sets revoked_at, with `event` (auth.api_key_revoked) in the same write, unless already
+   * set; false when not the organization's key or already revoked.
+   */
+  revoke(orgId: string, keyId: string, at: Date, event: AuthEvent): Promise<boolean>;
+  /** Revoked keys that have not expired at `now`, from an index on revoked_at. */
+  revokedUnexpired(now: Date): Promise<ApiKey[]>;
   touch(keyId: string, at: Date): Promise<void>;
 }
 

@@ -1,8 +1,8 @@
 import { notFound } from "@vulnscan/kit/errors";
 import { sessionActive } from "./login.js";
-import type { Clock, SessionRepository } from "./ports.js";
-import type { AuthSettings } from "./settings.js";
-import type { Session } from "./types.js";
+import type { Clock, SessionRepository, UserRepository } from "./ports.js";
+import { tokensValidUntil, type AuthSettings } from "./settings.js";
+import type { Session, SessionRevokeReason } from "./types.js";
 
 export interface SessionView extends Session {
   current: boolean;
@@ -16,7 +16,7 @@ export interface SessionCheck {
 
 /** A user's logins: list, revoke one or all, and the per-request revocation check. */
 export class Sessions {
-  constructor(private readonly d: { sessions: SessionRepository; settings: AuthSettings; now: Clock }) {}
+  constructor(private readonly d: { sessions: SessionRepository; users: UserRepository; settings: AuthSettings; now: Clock }) {}
 
   async list(orgId: string, userId: string, currentSessionId: string): Promise<SessionView[]> {
     if (!orgId || !userId) return [];
@@ -31,15 +31,37 @@ export class Sessions {
    */
   async revoke(orgId: string, userId: string, sessionId: string): Promise<string> {
     if (!orgId || !userId || !sessionId) throw notFound("Session");
-    if (await this.d.sessions.revoke(orgId, userId, sessionId, this.d.now())) return sessionId;
+    if (await this.revokeOne(orgId, userId, sessionId, "revoked")) return sessionId;
     const existing = await this.d.sessions.get(orgId, sessionId);
     if (!existing || existing.userId !== userId) throw notFound("Session");
     return sessionId;
   }
 
-  async revokeAll(orgId: string, userId: string): Promise<number> {
+  /**
+   * One single-document write per session, each with its own auth.session_revoked event, so
+   * every revocation is stored together with the event that tells the gateways (a crash half
+   * way leaves each session either revoked-and-announced or untouched; a retry finishes).
+   */
+  async revokeAll(orgId: string, userId: string, reason: SessionRevokeReason = "logout_all"): Promise<number> {
     if (!orgId || !userId) return 0;
-    return this.d.sessions.revokeAll(orgId, userId, this.d.now());
+    const active = await this.d.sessions.listActive(orgId, userId, this.d.now());
+    let n = 0;
+    for (const s of active) if (await this.revokeOne(orgId, userId, s.id, reason)) n++;
+    return n;
+  }
+
+  private revokeOne(orgId: string, userId: string, sessionId: string, reason: SessionRevokeReason): Promise<boolean> {
+    const at = this.d.now();
+    return this.d.sessions.revoke(orgId, userId, sessionId, at, {
+      type: "auth.session_revoked",
+      orgId,
+      userId,
+      sessionId,
+      revokedAt: at,
+      tokensValidUntil: tokensValidUntil(this.d.settings, at),
+      reason,
+      occurredAt: at,
+    });
   }
 
   /**
@@ -51,6 +73,8 @@ export class Sessions {
     const now = this.d.now();
     const s = await this.d.sessions.get(orgId, sessionId);
     if (!s || !sessionActive(s, now)) return { active: false, userId: "" };
+    const user = await this.d.users.get(orgId, s.userId);
+    if (!user || user.disabledAt) return { active: false, userId: "" };
     if (now.getTime() - s.lastUsedAt.getTime() >= this.d.settings.touchIntervalMs) {
       await this.d.sessions.touch(s.id, now);
     }

@@ -34,3 +34,17 @@ export const defaultSettings: AuthSettings = {
   apiKeyMaxTtlMs: 2 * 365 * DAY,
   maxActiveApiKeys: 100,
 };
+
+/**
+ * Clock skew between replicas: a token signed by a replica whose clock is behind can carry an
+ * `iat` up to this much earlier or later than another replica's view of the same instant.
+ */
+export const CLOCK_SKEW_MARGIN_MS = 5 * 60_000;
+
+/**
+ * After a session is revoked at `revokedAt`, no token of it is valid past this instant: tokens
+ * are signed no later than the revocation (refresh is conditional on the session being
+ * active) and live `tokenTtlSeconds`; the margin covers skew.
+ */
+export const tokensValidUntil = (s: Pick<AuthSettings, "tokenTtlSeconds">, revokedAt: Date): Date =>
+  new Date(revokedAt.getTime() + s.tokenTtlSeconds * 1000 + CLOCK_SKEW_MARGIN_MS);

@@ -59,6 +59,8 @@ export interface User {
   mfa: UserMfa;
   createdAt: Date;
   lastLoginAt?: Date;
+  /** Set while an operator has disabled the user: no login, tokens and their API keys refused. */
+  disabledAt?: Date;
 }
 
 export interface Session {
@@ -145,8 +147,27 @@ export interface ClientInfo {
 
 export type LoginFailureReason = "invalid_credentials" | "mfa_required" | "invalid_mfa_code";
 
-/** Domain events; storage turns them into envelopes in the outbox of the user document. */
+export type SessionRevokeReason = "revoked" | "logout_all" | "user_disabled";
+
+/**
+ * Domain events; storage turns them into envelopes in the outbox of the document whose state
+ * they describe. `user.*` are the spec's kinds; `auth.*` are internal facts the gateways follow
+ * (never webhook kinds).
+ */
 export type AuthEvent =
+  | {
+      type: "auth.session_revoked";
+      orgId: string;
+      userId: string;
+      sessionId: string;
+      revokedAt: Date;
+      tokensValidUntil: Date;
+      reason: SessionRevokeReason;
+      occurredAt: Date;
+    }
+  | { type: "auth.api_key_revoked"; orgId: string; apiKeyId: string; expiresAt: Date; occurredAt: Date }
+  | { type: "auth.user_disabled" | "auth.user_enabled"; orgId: string; userId: string; occurredAt: Date }
+  | { type: "auth.plan_changed"; orgId: string; plan: Plan; occurredAt: Date }
   | {
       type: "user.login_failed";
       orgId: string;
@@ -173,4 +194,12 @@ export interface Page<T> {
   page: number;
   perPage: number;
   pages: number;
+}
+
+/** What a gateway must know that can still matter (AuthService.GetAuthState). */
+export interface AuthState {
+  asOf: Date;
+  revokedSessions: { sessionId: string; userId: string; orgId: string; tokensValidUntil: Date }[];
+  revokedApiKeys: { apiKeyId: string; orgId: string; expiresAt: Date }[];
+  disabledUsers: { userId: string; orgId: string }[];
 }

@@ -18,6 +18,7 @@ import type {
   RevokeApiKeyRequest,
   RevokeSessionRequest,
   SetPlanRequest,
+  SetUserDisabledRequest,
   SetupMfaRequest,
   VerifyApiKeyRequest,
 } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
@@ -143,7 +144,14 @@ export class AuthRpcService implements ServiceImpl<typeof AuthService> {
 
   async verifyApiKey(req: VerifyApiKeyRequest) {
     const v = await this.domain.apiKeys.verify(req.key);
-    return { orgId: v.orgId, apiKeyId: v.apiKeyId, permissions: [...v.permissions], name: v.name, expiresAt: ts(v.expiresAt) };
+    return {
+      orgId: v.orgId,
+      apiKeyId: v.apiKeyId,
+      permissions: [...v.permissions],
+      name: v.name,
+      expiresAt: ts(v.expiresAt),
+      createdByUserId: v.createdByUserId,
+    };
   }
 
   async getOrganization(req: GetOrganizationRequest) {
@@ -165,6 +173,20 @@ export class AuthRpcService implements ServiceImpl<typeof AuthService> {
   async setPlan(req: SetPlanRequest) {
     const view = await this.domain.directory.setPlan(req.orgId, tierFromProto(req.tier), customLimitsFromProto(req.customLimits));
     return { organization: orgToProto(view) };
+  }
+
+  async setUserDisabled(req: SetUserDisabledRequest) {
+    return this.domain.accounts.setDisabled(req.orgId, req.userId, req.disabled);
+  }
+
+  async getAuthState() {
+    const s = await this.domain.authState.read();
+    return {
+      asOf: ts(s.asOf),
+      revokedSessions: s.revokedSessions.map((r) => ({ ...r, tokensValidUntil: ts(r.tokensValidUntil) })),
+      revokedApiKeys: s.revokedApiKeys.map((k) => ({ ...k, expiresAt: ts(k.expiresAt) })),
+      disabledUsers: s.disabledUsers,
+    };
   }
 
   async listOrganizations(req: ListOrganizationsRequest) {

@@ -1,6 +1,8 @@
+import { withOutbox, type Outbox, type PendingEvent } from "@vulnscan/kit";
 import type { Collection, Db } from "mongodb";
 import type { ApiKeyRepository } from "../domain/ports.js";
-import type { ApiKey, Permission } from "../domain/types.js";
+import type { ApiKey, AuthEvent, Permission } from "../domain/types.js";
+import { toPendingEvent } from "../events/auth-events.js";
 import { Collections } from "./collections.js";
 
 export interface ApiKeyDoc {
@@ -16,7 +18,11 @@ export interface ApiKeyDoc {
   /** SHA-256 (hex) of the value; the value is never stored. */
   key_hash: string;
   created_by_user_id: string;
+  outbox?: PendingEvent[];
+  outbox_pending?: boolean;
 }
+
+const NO_OUTBOX = { projection: { outbox: 0 } } as const;
 
 const fromDoc = (d: ApiKeyDoc): ApiKey => ({
   id: d._id,
@@ -34,7 +40,10 @@ const fromDoc = (d: ApiKeyDoc): ApiKey => ({
 
 export class MongoApiKeyRepository implements ApiKeyRepository {
   private readonly coll: Collection<ApiKeyDoc>;
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly outbox?: Outbox,
+  ) {
     this.coll = db.collection<ApiKeyDoc>(Collections.apiKeys);
   }
 
@@ -55,26 +64,37 @@ export class MongoApiKeyRepository implements ApiKeyRepository {
   }
 
   async findByHash(keyHash: string): Promise<ApiKey | null> {
-    const d = await this.coll.findOne({ key_hash: keyHash });
+    const d = await this.coll.findOne({ key_hash: keyHash }, NO_OUTBOX);
     return d ? fromDoc(d) : null;
   }
 
   async get(orgId: string, keyId: string): Promise<ApiKey | null> {
-    const d = await this.coll.findOne({ _id: keyId, org_id: orgId });
+    const d = await this.coll.findOne({ _id: keyId, org_id: orgId }, NO_OUTBOX);
     return d ? fromDoc(d) : null;
   }
 
   async list(orgId: string): Promise<ApiKey[]> {
-    return (await this.coll.find({ org_id: orgId }).sort({ _id: -1 }).limit(1000).toArray()).map(fromDoc);
+    return (await this.coll.find({ org_id: orgId }, NO_OUTBOX).sort({ _id: -1 }).limit(1000).toArray()).map(fromDoc);
   }
 
   async countActive(orgId: string, now: Date): Promise<number> {
     return this.coll.countDocuments({ org_id: orgId, revoked_at: null, expires_at: { $gt: now } });
   }
 
-  async revoke(orgId: string, keyId: string, at: Date): Promise<ApiKey | null> {
-    await this.coll.updateOne({ _id: keyId, org_id: orgId, revoked_at: null }, { $set: { revoked_at: at } });
-    return this.get(orgId, keyId);
+  async revoke(orgId: string, keyId: string, at: Date, event: AuthEvent): Promise<boolean> {
+    const r = await this.coll.updateOne(
+      { _id: keyId, org_id: orgId, revoked_at: null },
+      withOutbox({ $set: { revoked_at: at } }, [toPendingEvent(event)]),
+    );
+    if (r.matchedCount !== 1) return false;
+    await this.outbox?.flushSoon(Collections.apiKeys, keyId);
+    return true;
+  }
+
+  async revokedUnexpired(now: Date): Promise<ApiKey[]> {
+    // revoked_at is null until revoked: a range above the epoch selects revoked keys on the index.
+    const docs = await this.coll.find({ revoked_at: { $gt: new Date(0) }, expires_at: { $gt: now } }, NO_OUTBOX).toArray();
+    return docs.map(fromDoc);
   }
 
   async touch(keyId: string, at: Date): Promise<void> {

@@ -11,7 +11,7 @@ export const Collections = {
 } as const;
 
 /** Collections whose documents carry pending events (the outbox relay scans these). */
-export const outboxCollections = [Collections.users];
+export const outboxCollections = [Collections.users, Collections.sessions, Collections.apiKeys, Collections.organizations];
 
 export const authIndexes: IndexSpec[] = [
   { collection: Collections.organizations, key: { name: 1 }, options: { name: "name" } },
@@ -19,6 +19,14 @@ export const authIndexes: IndexSpec[] = [
   { collection: Collections.users, key: { email: 1 }, options: { name: "email_unique", unique: true } },
   { collection: Collections.users, key: { org_id: 1 }, options: { name: "org" } },
   ...outboxIndexes(Collections.users),
+  // GetAuthState: disabled users (few) by equality.
+  { collection: Collections.users, key: { disabled: 1 }, options: { name: "disabled" } },
+  ...outboxIndexes(Collections.sessions),
+  ...outboxIndexes(Collections.apiKeys),
+  ...outboxIndexes(Collections.organizations),
+  // GetAuthState: sessions revoked within a token lifetime, revoked keys (a range on revoked_at).
+  { collection: Collections.sessions, key: { revoked_at: 1 }, options: { name: "revoked_at" } },
+  { collection: Collections.apiKeys, key: { revoked_at: 1 }, options: { name: "revoked_at" } },
   // Ids sort by creation time, so this serves "the user's sessions, newest first".
   { collection: Collections.sessions, key: { org_id: 1, user_id: 1, _id: -1 }, options: { name: "org_user_newest" } },
   { collection: Collections.sessions, key: { expires_at: 1 }, options: { name: "expires_at" } },

@@ -12,10 +12,10 @@ export { authIndexes, authScanAllowances, Collections, outboxCollections } from 
 /** Every repository of the auth database. Without an outbox, events wait for the service's relay. */
 export function mongoRepositories(db: Db, outbox?: Outbox) {
   return {
-    orgs: new MongoOrganizationRepository(db),
+    orgs: new MongoOrganizationRepository(db, outbox),
     users: new MongoUserRepository(db, outbox),
-    sessions: new MongoSessionRepository(db),
-    apiKeys: new MongoApiKeyRepository(db),
+    sessions: new MongoSessionRepository(db, outbox),
+    apiKeys: new MongoApiKeyRepository(db, outbox),
     signingKeys: new MongoSigningKeyRepository(db),
     attempts: new MongoAttemptCounter(db),
   };

@@ -18,6 +18,7 @@ const clone = <T>(v: T): T => structuredClone(v);
 
 export class MemoryOrganizations implements OrganizationRepository {
   readonly rows = new Map<string, Organization>();
+  constructor(readonly events: AuthEvent[] = []) {}
   async insert(org: Organization) {
     this.rows.set(org.id, clone(org));
   }
@@ -28,9 +29,10 @@ export class MemoryOrganizations implements OrganizationRepository {
   async findByName(name: string) {
     return [...this.rows.values()].filter((o) => o.name === name).map(clone);
   }
-  async setPlan(id: string, tier: PlanTier, customLimits: CustomLimits | undefined) {
+  async setPlan(id: string, tier: PlanTier, customLimits: CustomLimits | undefined, event: AuthEvent) {
     const o = this.rows.get(id);
     if (!o) return null;
+    this.events.push(clone(event));
     o.tier = tier;
     if (customLimits) o.customLimits = clone(customLimits);
     else delete o.customLimits;
@@ -44,7 +46,7 @@ export class MemoryOrganizations implements OrganizationRepository {
 
 export class MemoryUsers implements UserRepository {
   readonly rows = new Map<string, User>();
-  readonly events: AuthEvent[] = [];
+  constructor(readonly events: AuthEvent[] = []) {}
   async insert(user: User) {
     if ([...this.rows.values()].some((u) => u.email === user.email)) throw new EmailTakenError(user.email);
     this.rows.set(user.id, clone(user));
@@ -86,6 +88,18 @@ export class MemoryUsers implements UserRepository {
     u.mfa.lastUsedStep = step;
     return true;
   }
+  async setDisabled(orgId: string, userId: string, disabledAt: Date | null, event: AuthEvent) {
+    const u = this.rows.get(userId);
+    if (!u || u.orgId !== orgId) return "not_found" as const;
+    if (Boolean(u.disabledAt) === (disabledAt !== null)) return "unchanged" as const;
+    if (disabledAt) u.disabledAt = disabledAt;
+    else delete u.disabledAt;
+    this.events.push(clone(event));
+    return "changed" as const;
+  }
+  async listDisabled() {
+    return [...this.rows.values()].filter((u) => u.disabledAt).map((u) => ({ userId: u.id, orgId: u.orgId }));
+  }
   async disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent) {
     const u = this.rows.get(userId);
     if (!u || u.orgId !== orgId || !u.mfa.enabled) return false;
@@ -98,6 +112,7 @@ export class MemoryUsers implements UserRepository {
 
 export class MemorySessions implements SessionRepository {
   readonly rows = new Map<string, Session>();
+  constructor(readonly events: AuthEvent[] = []) {}
   async insert(s: Session) {
     this.rows.set(s.id, clone(s));
   }
@@ -111,21 +126,15 @@ export class MemorySessions implements SessionRepository {
       .sort((a, b) => b.id.localeCompare(a.id))
       .map(clone);
   }
-  async revoke(orgId: string, userId: string, id: string, at: Date) {
+  async revoke(orgId: string, userId: string, id: string, at: Date, event: AuthEvent) {
     const s = this.rows.get(id);
     if (!s || s.orgId !== orgId || s.userId !== userId || s.revokedAt) return false;
     s.revokedAt = at;
+    this.events.push(clone(event));
     return true;
   }
-  async revokeAll(orgId: string, userId: string, at: Date) {
-    let n = 0;
-    for (const s of this.rows.values()) {
-      if (s.orgId === orgId && s.userId === userId && !s.revokedAt && s.expiresAt > at) {
-        s.revokedAt = at;
-        n++;
-      }
-    }
-    return n;
+  async revokedSince(since: Date) {
+    return [...this.rows.values()].filter((s) => s.revokedAt && s.revokedAt > since).map(clone);
   }
   async touch(id: string, at: Date, expiresAt?: Date) {
     const s = this.rows.get(id);
@@ -138,6 +147,7 @@ export class MemorySessions implements SessionRepository {
 
 export class MemoryApiKeys implements ApiKeyRepository {
   readonly rows = new Map<string, ApiKey>();
+  constructor(readonly events: AuthEvent[] = []) {}
   touches = 0;
   async insert(k: ApiKey) {
     this.rows.set(k.id, clone(k));
@@ -156,11 +166,15 @@ export class MemoryApiKeys implements ApiKeyRepository {
   async countActive(orgId: string, now: Date) {
     return [...this.rows.values()].filter((k) => k.orgId === orgId && !k.revokedAt && k.expiresAt > now).length;
   }
-  async revoke(orgId: string, id: string, at: Date) {
+  async revoke(orgId: string, id: string, at: Date, event: AuthEvent) {
     const k = this.rows.get(id);
-    if (!k || k.orgId !== orgId) return null;
-    k.revokedAt ??= at;
-    return clone(k);
+    if (!k || k.orgId !== orgId || k.revokedAt) return false;
+    k.revokedAt = at;
+    this.events.push(clone(event));
+    return true;
+  }
+  async revokedUnexpired(now: Date) {
+    return [...this.rows.values()].filter((k) => k.revokedAt && k.expiresAt > now).map(clone);
   }
   async touch(id: string, at: Date) {
     const k = this.rows.get(id);

@@ -1,6 +1,8 @@
+import { withOutbox, type Outbox, type PendingEvent } from "@vulnscan/kit";
 import type { Collection, Db } from "mongodb";
 import type { OrganizationRepository } from "../domain/ports.js";
-import type { CustomLimits, Limit, Organization, PlanTier } from "../domain/types.js";
+import type { AuthEvent, CustomLimits, Limit, Organization, PlanTier } from "../domain/types.js";
+import { toPendingEvent } from "../events/auth-events.js";
 import { Collections } from "./collections.js";
 
 interface StoredLimit {
@@ -26,7 +28,11 @@ export interface OrganizationDoc {
   tier: PlanTier;
   custom_limits: StoredCustomLimits | null;
   created_at: Date;
+  outbox?: PendingEvent[];
+  outbox_pending?: boolean;
 }
+
+const NO_OUTBOX = { projection: { outbox: 0 } } as const;
 
 const LIMIT_FIELDS = [
   ["requestsPerHour", "requests_per_hour"],
@@ -67,7 +73,10 @@ export const orgFromDoc = (d: OrganizationDoc): Organization => {
 
 export class MongoOrganizationRepository implements OrganizationRepository {
   private readonly coll: Collection<OrganizationDoc>;
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly outbox?: Outbox,
+  ) {
     this.coll = db.collection<OrganizationDoc>(Collections.organizations);
   }
 
@@ -82,27 +91,25 @@ export class MongoOrganizationRepository implements OrganizationRepository {
   }
 
   async get(orgId: string): Promise<Organization | null> {
-    const d = await this.coll.findOne({ _id: orgId });
+    const d = await this.coll.findOne({ _id: orgId }, NO_OUTBOX);
     return d ? orgFromDoc(d) : null;
   }
 
   async findByName(name: string): Promise<Organization[]> {
-    return (await this.coll.find({ name }).sort({ _id: 1 }).toArray()).map(orgFromDoc);
+    return (await this.coll.find({ name }, NO_OUTBOX).sort({ _id: 1 }).toArray()).map(orgFromDoc);
   }
 
-  async setPlan(orgId: string, tier: PlanTier, customLimits: CustomLimits | undefined): Promise<Organization | null> {
-    const d = await this.coll.findOneAndUpdate(
-      { _id: orgId },
-      { $set: { tier, custom_limits: limitsToDoc(customLimits) } },
-      { returnDocument: "after" },
-    );
-    return d ? orgFromDoc(d) : null;
+  async setPlan(orgId: string, tier: PlanTier, customLimits: CustomLimits | undefined, event: AuthEvent): Promise<Organization | null> {
+    const r = await this.coll.updateOne({ _id: orgId }, withOutbox({ $set: { tier, custom_limits: limitsToDoc(customLimits) } }, [toPendingEvent(event)]));
+    if (r.matchedCount !== 1) return null;
+    await this.outbox?.flushSoon(Collections.organizations, orgId);
+    return this.get(orgId);
   }
 
   async list(page: number, perPage: number): Promise<{ items: Organization[]; total: number }> {
     // Ids start with their creation time, so _id order is "oldest first".
     const [items, total] = await Promise.all([
-      this.coll.find({}).sort({ _id: 1 }).skip((page - 1) * perPage).limit(perPage).toArray(),
+      this.coll.find({}, NO_OUTBOX).sort({ _id: 1 }).skip((page - 1) * perPage).limit(perPage).toArray(),
       this.coll.countDocuments({}),
     ]);
     return { items: items.map(orgFromDoc), total };

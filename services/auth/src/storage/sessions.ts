@@ -1,6 +1,8 @@
+import { withOutbox, type Outbox, type PendingEvent } from "@vulnscan/kit";
 import type { Collection, Db } from "mongodb";
 import type { SessionRepository } from "../domain/ports.js";
-import type { Session } from "../domain/types.js";
+import type { AuthEvent, Session } from "../domain/types.js";
+import { toPendingEvent } from "../events/auth-events.js";
 import { Collections } from "./collections.js";
 
 export interface SessionDoc {
@@ -13,6 +15,8 @@ export interface SessionDoc {
   ip: string;
   user_agent: string;
   revoked_at: Date | null;
+  outbox?: PendingEvent[];
+  outbox_pending?: boolean;
 }
 
 const fromDoc = (d: SessionDoc): Session => ({
@@ -27,10 +31,15 @@ const fromDoc = (d: SessionDoc): Session => ({
   ...(d.revoked_at ? { revokedAt: d.revoked_at } : {}),
 });
 
+const NO_OUTBOX = { projection: { outbox: 0 } } as const;
+
 /** No TTL index (FerretDB v1 has none): expired sessions are deleted by the housekeeping pass. */
 export class MongoSessionRepository implements SessionRepository {
   private readonly coll: Collection<SessionDoc>;
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly outbox?: Outbox,
+  ) {
     this.coll = db.collection<SessionDoc>(Collections.sessions);
   }
 
@@ -49,33 +58,33 @@ export class MongoSessionRepository implements SessionRepository {
   }
 
   async get(orgId: string, sessionId: string): Promise<Session | null> {
-    const d = await this.coll.findOne({ _id: sessionId, org_id: orgId });
+    const d = await this.coll.findOne({ _id: sessionId, org_id: orgId }, NO_OUTBOX);
     return d ? fromDoc(d) : null;
   }
 
   async listActive(orgId: string, userId: string, now: Date): Promise<Session[]> {
     const docs = await this.coll
-      .find({ org_id: orgId, user_id: userId, revoked_at: null, expires_at: { $gt: now } })
+      .find({ org_id: orgId, user_id: userId, revoked_at: null, expires_at: { $gt: now } }, NO_OUTBOX)
       .sort({ _id: -1 })
       .limit(1000)
       .toArray();
     return docs.map(fromDoc);
   }
 
-  async revoke(orgId: string, userId: string, sessionId: string, at: Date): Promise<boolean> {
+  /** The revocation and its event in one write, published right after (the relay covers a crash). */
+  async revoke(orgId: string, userId: string, sessionId: string, at: Date, event: AuthEvent): Promise<boolean> {
     const r = await this.coll.updateOne(
       { _id: sessionId, org_id: orgId, user_id: userId, revoked_at: null },
-      { $set: { revoked_at: at } },
+      withOutbox({ $set: { revoked_at: at } }, [toPendingEvent(event)]),
     );
-    return r.matchedCount === 1;
+    if (r.matchedCount !== 1) return false;
+    await this.outbox?.flushSoon(Collections.sessions, sessionId);
+    return true;
   }
 
-  async revokeAll(orgId: string, userId: string, at: Date): Promise<number> {
-    const r = await this.coll.updateMany(
-      { org_id: orgId, user_id: userId, revoked_at: null, expires_at: { $gt: at } },
-      { $set: { revoked_at: at } },
-    );
-    return r.modifiedCount;
+  async revokedSince(since: Date): Promise<Session[]> {
+    const docs = await this.coll.find({ revoked_at: { $gt: since } }, NO_OUTBOX).toArray();
+    return docs.map(fromDoc);
   }
 
   async touch(sessionId: string, at: Date, expiresAt?: Date): Promise<boolean> {

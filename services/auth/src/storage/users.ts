@@ -17,6 +17,9 @@ export interface UserDoc {
   mfa_last_step: number;
   created_at: Date;
   last_login_at: Date | null;
+  /** True while disabled (the indexed field GetAuthState reads); absent on older documents. */
+  disabled?: boolean;
+  disabled_at?: Date | null;
   outbox?: PendingEvent[];
   outbox_pending?: boolean;
 }
@@ -37,6 +40,7 @@ export const userFromDoc = (d: UserDoc): User => ({
   },
   createdAt: d.created_at,
   ...(d.last_login_at ? { lastLoginAt: d.last_login_at } : {}),
+  ...(d.disabled && d.disabled_at ? { disabledAt: d.disabled_at } : {}),
 });
 
 /**
@@ -122,6 +126,24 @@ export class MongoUserRepository implements UserRepository {
     // Conditional on the stored step being older: of two requests with the same code, one wins.
     const r = await this.coll.updateOne({ _id: userId, mfa_last_step: { $lt: step } }, { $set: { mfa_last_step: step } });
     return r.matchedCount === 1;
+  }
+
+  async setDisabled(orgId: string, userId: string, disabledAt: Date | null, event: AuthEvent): Promise<"changed" | "unchanged" | "not_found"> {
+    const disabled = disabledAt !== null;
+    const r = await this.coll.updateOne(
+      { _id: userId, org_id: orgId, disabled: disabled ? { $ne: true } : true },
+      withOutbox({ $set: { disabled, disabled_at: disabledAt } }, [toPendingEvent(event)]),
+    );
+    if (r.matchedCount === 1) {
+      await this.flush(userId);
+      return "changed";
+    }
+    return (await this.coll.countDocuments({ _id: userId, org_id: orgId }, { limit: 1 })) > 0 ? "unchanged" : "not_found";
+  }
+
+  async listDisabled(): Promise<{ userId: string; orgId: string }[]> {
+    const docs = await this.coll.find({ disabled: true }, { projection: { _id: 1, org_id: 1 } }).toArray();
+    return docs.map((d) => ({ userId: d._id, orgId: d.org_id }));
   }
 
   async disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent): Promise<boolean> {

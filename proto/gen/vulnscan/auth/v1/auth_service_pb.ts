@@ -3,7 +3,10 @@
 // Callers: the gateway (login, sessions, MFA, API keys, plan facts), the other
 // services (plan facts) and the operator CLI (organizations, users, plans).
 // Emits user.login_failed and user.mfa_disabled on vulnscan.auth.events
-// (see vulnscan.events.v1).
+// (see vulnscan.events.v1), and the internal auth.* events gateways follow to
+// authenticate from memory: auth.session_revoked, auth.api_key_revoked,
+// auth.user_disabled, auth.user_enabled, auth.plan_changed, auth.heartbeat
+// (vulnscan/events/v1/auth_events.proto).
 //
 // Ids: organizations `org_<id>`, users `user_<id>`, sessions `session_<id>`,
 // API keys `apikey_<id>`.
@@ -26,7 +29,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/auth/v1/auth_service.proto.
  */
 export const file_vulnscan_auth_v1_auth_service: GenFile = /*@__PURE__*/
-  fileDesc("CiN2dWxuc2Nhbi9hdXRoL3YxL2F1dGhfc2VydmljZS5wcm90bxIQdnVsbnNjYW4uYXV0aC52MSInCgVMaW1pdBIRCgl1bmxpbWl0ZWQYASABKAgSCwoDbWF4GAIgASgFIpQDCgpQbGFuTGltaXRzEjIKEXJlcXVlc3RzX3Blcl9ob3VyGAEgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIxChByZXF1ZXN0c19wZXJfZGF5GAIgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIxChBjb25jdXJyZW50X3NjYW5zGAMgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIwCg9zY2Fuc19wZXJfbW9udGgYBCABKAsyFy52dWxuc2Nhbi5hdXRoLnYxLkxpbWl0EikKCHdlYmhvb2tzGAUgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBI4Chd3ZWJob29rX2V2ZW50c19wZXJfaG91chgGIAEoCzIXLnZ1bG5zY2FuLmF1dGgudjEuTGltaXQSNQoUYWlfY3JlZGl0c19wZXJfbW9udGgYByABKAsyFy52dWxuc2Nhbi5hdXRoLnYxLkxpbWl0Eh4KFm1pbl9jaWRyX3ByZWZpeF9sZW5ndGgYCCABKAUirQEKBFBsYW4SKAoEdGllchgBIAEoDjIaLnZ1bG5zY2FuLmF1dGgudjEuUGxhblRpZXISLAoGbGltaXRzGAIgASgLMhwudnVsbnNjYW4uYXV0aC52MS5QbGFuTGltaXRzEhgKEGFwaV9rZXlzX2VuYWJsZWQYAyABKAgSGQoRc2NoZWR1bGVzX2VuYWJsZWQYBCABKAgSGAoQd2ViaG9va3NfZW5hYmxlZBgFIAEoCCJ+CgxPcmdhbml6YXRpb24SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIkCgRwbGFuGAMgASgLMhYudnVsbnNjYW4uYXV0aC52MS5QbGFuEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIqkBCgRVc2VyEgoKAmlkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRINCgVlbWFpbBgDIAEoCRITCgttZmFfZW5hYmxlZBgEIAEoCBIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1sYXN0X2xvZ2luX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLpAQoHU2Vzc2lvbhIKCgJpZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGxhc3RfdXNlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASCgoCaXAYBiABKAkSEgoKdXNlcl9hZ2VudBgHIAEoCRIPCgdjdXJyZW50GAggASgIIoYCCgZBcGlLZXkSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtwZXJtaXNzaW9ucxgDIAMoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3Jldm9rZWQYByABKAgSDgoGcHJlZml4GAggASgJEhoKEmNyZWF0ZWRfYnlfdXNlcl9pZBgJIAEoCSJyCgNKd2sSCwoDa2lkGAEgASgJEgsKA2t0eRgCIAEoCRILCgNhbGcYAyABKAkSCwoDdXNlGAQgASgJEgsKA2NydhgFIAEoCRIJCgF4GAYgASgJEgkKAXkYByABKAkSCQoBbhgIIAEoCRIJCgFlGAkgASgJImkKEUlzc3VlVG9rZW5SZXF1ZXN0EhAKCHVzZXJuYW1lGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJEhAKCG1mYV9jb2RlGAMgASgJEgoKAmlwGAQgASgJEhIKCnVzZXJfYWdlbnQYBSABKAkihwEKEklzc3VlVG9rZW5SZXNwb25zZRIUCgxhY2Nlc3NfdG9rZW4YASABKAkSEgoKdG9rZW5fdHlwZRgCIAEoCRISCgpleHBpcmVzX2luGAMgASgFEhIKCnNlc3Npb25faWQYBCABKAkSDwoHdXNlcl9pZBgFIAEoCRIOCgZvcmdfaWQYBiABKAkiWwoTUmVmcmVzaFRva2VuUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSFAoMYWNjZXNzX3Rva2VuGAIgASgJEgoKAmlwGAMgASgJEhIKCnVzZXJfYWdlbnQYBCABKAkiiQEKFFJlZnJlc2hUb2tlblJlc3BvbnNlEhQKDGFjY2Vzc190b2tlbhgBIAEoCRISCgp0b2tlbl90eXBlGAIgASgJEhIKCmV4cGlyZXNfaW4YAyABKAUSEgoKc2Vzc2lvbl9pZBgEIAEoCRIPCgd1c2VyX2lkGAUgASgJEg4KBm9yZ19pZBgGIAEoCSIQCg5HZXRKd2tzUmVxdWVzdCJvCg9HZXRKd2tzUmVzcG9uc2USIwoEa2V5cxgBIAMoCzIVLnZ1bG5zY2FuLmF1dGgudjEuSndrEg4KBmlzc3VlchgCIAEoCRIQCghhdWRpZW5jZRgDIAEoCRIVCg1jYWNoZV9zZWNvbmRzGAQgASgFIlIKE0xpc3RTZXNzaW9uc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSGgoSY3VycmVudF9zZXNzaW9uX2lkGAMgASgJIkMKFExpc3RTZXNzaW9uc1Jlc3BvbnNlEisKCHNlc3Npb25zGAEgAygLMhkudnVsbnNjYW4uYXV0aC52MS5TZXNzaW9uIksKFFJldm9rZVNlc3Npb25SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhIKCnNlc3Npb25faWQYAyABKAkiKwoVUmV2b2tlU2Vzc2lvblJlc3BvbnNlEhIKCnNlc3Npb25faWQYASABKAkiOwoYUmV2b2tlQWxsU2Vzc2lvbnNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIjIKGVJldm9rZUFsbFNlc3Npb25zUmVzcG9uc2USFQoNcmV2b2tlZF9jb3VudBgBIAEoBSI5ChNDaGVja1Nlc3Npb25SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgpzZXNzaW9uX2lkGAIgASgJImcKFENoZWNrU2Vzc2lvblJlc3BvbnNlEg4KBmFjdGl2ZRgBIAEoCBIPCgd1c2VyX2lkGAIgASgJEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjIKD1NldHVwTWZhUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSI3ChBTZXR1cE1mYVJlc3BvbnNlEg4KBnNlY3JldBgBIAEoCRITCgtvdHBhdXRoX3VyaRgCIAEoCSJBChBFbmFibGVNZmFSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEgwKBGNvZGUYAyABKAkiKAoRRW5hYmxlTWZhUmVzcG9uc2USEwoLbWZhX2VuYWJsZWQYASABKAgiYgoRRGlzYWJsZU1mYVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEY29kZRgDIAEoCRIKCgJpcBgEIAEoCRISCgp1c2VyX2FnZW50GAUgASgJIikKEkRpc2FibGVNZmFSZXNwb25zZRITCgttZmFfZW5hYmxlZBgBIAEoCCKJAQoTQ3JlYXRlQXBpS2V5UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJEi4KCmV4cGlyZXNfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk4KFENyZWF0ZUFwaUtleVJlc3BvbnNlEikKB2FwaV9rZXkYASABKAsyGC52dWxuc2Nhbi5hdXRoLnYxLkFwaUtleRILCgNrZXkYAiABKAkiJAoSTGlzdEFwaUtleXNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCSJBChNMaXN0QXBpS2V5c1Jlc3BvbnNlEioKCGFwaV9rZXlzGAEgAygLMhgudnVsbnNjYW4uYXV0aC52MS5BcGlLZXkiOQoTUmV2b2tlQXBpS2V5UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEgoKYXBpX2tleV9pZBgCIAEoCSJBChRSZXZva2VBcGlLZXlSZXNwb25zZRIpCgdhcGlfa2V5GAEgASgLMhgudnVsbnNjYW4uYXV0aC52MS5BcGlLZXkiIgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBILCgNrZXkYASABKAkijQEKFFZlcmlmeUFwaUtleVJlc3BvbnNlEg4KBm9yZ19pZBgBIAEoCRISCgphcGlfa2V5X2lkGAIgASgJEhMKC3Blcm1pc3Npb25zGAMgAygJEgwKBG5hbWUYBCABKAkSLgoKZXhwaXJlc19hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiKAoWR2V0T3JnYW5pemF0aW9uUmVxdWVzdBIOCgZvcmdfaWQYASABKAkiTwoXR2V0T3JnYW5pemF0aW9uUmVzcG9uc2USNAoMb3JnYW5pemF0aW9uGAEgASgLMh4udnVsbnNjYW4uYXV0aC52MS5Pcmdhbml6YXRpb24iIAoOR2V0UGxhblJlcXVlc3QSDgoGb3JnX2lkGAEgASgJIjcKD0dldFBsYW5SZXNwb25zZRIkCgRwbGFuGAEgASgLMhYudnVsbnNjYW4uYXV0aC52MS5QbGFuIlMKGUNyZWF0ZU9yZ2FuaXphdGlvblJlcXVlc3QSDAoEbmFtZRgBIAEoCRIoCgR0aWVyGAIgASgOMhoudnVsbnNjYW4uYXV0aC52MS5QbGFuVGllciJSChpDcmVhdGVPcmdhbml6YXRpb25SZXNwb25zZRI0Cgxvcmdhbml6YXRpb24YASABKAsyHi52dWxuc2Nhbi5hdXRoLnYxLk9yZ2FuaXphdGlvbiJEChFDcmVhdGVVc2VyUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDQoFZW1haWwYAiABKAkSEAoIcGFzc3dvcmQYAyABKAkiOgoSQ3JlYXRlVXNlclJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi52dWxuc2Nhbi5hdXRoLnYxLlVzZXIifwoOU2V0UGxhblJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEigKBHRpZXIYAiABKA4yGi52dWxuc2Nhbi5hdXRoLnYxLlBsYW5UaWVyEjMKDWN1c3RvbV9saW1pdHMYAyABKAsyHC52dWxuc2Nhbi5hdXRoLnYxLlBsYW5MaW1pdHMiRwoPU2V0UGxhblJlc3BvbnNlEjQKDG9yZ2FuaXphdGlvbhgBIAEoCzIeLnZ1bG5zY2FuLmF1dGgudjEuT3JnYW5pemF0aW9uIk4KGExpc3RPcmdhbml6YXRpb25zUmVxdWVzdBIyCgpwYWdpbmF0aW9uGAEgASgLMh4udnVsbnNjYW4uY29tbW9uLnYxLlBhZ2luYXRpb24igwEKGUxpc3RPcmdhbml6YXRpb25zUmVzcG9uc2USNQoNb3JnYW5pemF0aW9ucxgBIAMoCzIeLnZ1bG5zY2FuLmF1dGgudjEuT3JnYW5pemF0aW9uEi8KCXBhZ2VfaW5mbxgCIAEoCzIcLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdlSW5mbypyCghQbGFuVGllchIZChVQTEFOX1RJRVJfVU5TUEVDSUZJRUQQABIVChFQTEFOX1RJRVJfU1RBUlRVUBABEhoKFlBMQU5fVElFUl9QUk9GRVNTSU9OQUwQAhIYChRQTEFOX1RJRVJfRU5URVJQUklTRRADMt4OCgtBdXRoU2VydmljZRJXCgpJc3N1ZVRva2VuEiMudnVsbnNjYW4uYXV0aC52MS5Jc3N1ZVRva2VuUmVxdWVzdBokLnZ1bG5zY2FuLmF1dGgudjEuSXNzdWVUb2tlblJlc3BvbnNlEl0KDFJlZnJlc2hUb2tlbhIlLnZ1bG5zY2FuLmF1dGgudjEuUmVmcmVzaFRva2VuUmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuUmVmcmVzaFRva2VuUmVzcG9uc2USTgoHR2V0SndrcxIgLnZ1bG5zY2FuLmF1dGgudjEuR2V0Sndrc1JlcXVlc3QaIS52dWxuc2Nhbi5hdXRoLnYxLkdldEp3a3NSZXNwb25zZRJdCgxMaXN0U2Vzc2lvbnMSJS52dWxuc2Nhbi5hdXRoLnYxLkxpc3RTZXNzaW9uc1JlcXVlc3QaJi52dWxuc2Nhbi5hdXRoLnYxLkxpc3RTZXNzaW9uc1Jlc3BvbnNlEmAKDVJldm9rZVNlc3Npb24SJi52dWxuc2Nhbi5hdXRoLnYxLlJldm9rZVNlc3Npb25SZXF1ZXN0GicudnVsbnNjYW4uYXV0aC52MS5SZXZva2VTZXNzaW9uUmVzcG9uc2USbAoRUmV2b2tlQWxsU2Vzc2lvbnMSKi52dWxuc2Nhbi5hdXRoLnYxLlJldm9rZUFsbFNlc3Npb25zUmVxdWVzdBorLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlQWxsU2Vzc2lvbnNSZXNwb25zZRJdCgxDaGVja1Nlc3Npb24SJS52dWxuc2Nhbi5hdXRoLnYxLkNoZWNrU2Vzc2lvblJlcXVlc3QaJi52dWxuc2Nhbi5hdXRoLnYxLkNoZWNrU2Vzc2lvblJlc3BvbnNlElEKCFNldHVwTWZhEiEudnVsbnNjYW4uYXV0aC52MS5TZXR1cE1mYVJlcXVlc3QaIi52dWxuc2Nhbi5hdXRoLnYxLlNldHVwTWZhUmVzcG9uc2USVAoJRW5hYmxlTWZhEiIudnVsbnNjYW4uYXV0aC52MS5FbmFibGVNZmFSZXF1ZXN0GiMudnVsbnNjYW4uYXV0aC52MS5FbmFibGVNZmFSZXNwb25zZRJXCgpEaXNhYmxlTWZhEiMudnVsbnNjYW4uYXV0aC52MS5EaXNhYmxlTWZhUmVxdWVzdBokLnZ1bG5zY2FuLmF1dGgudjEuRGlzYWJsZU1mYVJlc3BvbnNlEl0KDENyZWF0ZUFwaUtleRIlLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlQXBpS2V5UmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlQXBpS2V5UmVzcG9uc2USWgoLTGlzdEFwaUtleXMSJC52dWxuc2Nhbi5hdXRoLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBolLnZ1bG5zY2FuLmF1dGgudjEuTGlzdEFwaUtleXNSZXNwb25zZRJdCgxSZXZva2VBcGlLZXkSJS52dWxuc2Nhbi5hdXRoLnYxLlJldm9rZUFwaUtleVJlcXVlc3QaJi52dWxuc2Nhbi5hdXRoLnYxLlJldm9rZUFwaUtleVJlc3BvbnNlEl0KDFZlcmlmeUFwaUtleRIlLnZ1bG5zY2FuLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2USZgoPR2V0T3JnYW5pemF0aW9uEigudnVsbnNjYW4uYXV0aC52MS5HZXRPcmdhbml6YXRpb25SZXF1ZXN0GikudnVsbnNjYW4uYXV0aC52MS5HZXRPcmdhbml6YXRpb25SZXNwb25zZRJOCgdHZXRQbGFuEiAudnVsbnNjYW4uYXV0aC52MS5HZXRQbGFuUmVxdWVzdBohLnZ1bG5zY2FuLmF1dGgudjEuR2V0UGxhblJlc3BvbnNlEm8KEkNyZWF0ZU9yZ2FuaXphdGlvbhIrLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlT3JnYW5pemF0aW9uUmVxdWVzdBosLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlT3JnYW5pemF0aW9uUmVzcG9uc2USVwoKQ3JlYXRlVXNlchIjLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlVXNlclJlcXVlc3QaJC52dWxuc2Nhbi5hdXRoLnYxLkNyZWF0ZVVzZXJSZXNwb25zZRJOCgdTZXRQbGFuEiAudnVsbnNjYW4uYXV0aC52MS5TZXRQbGFuUmVxdWVzdBohLnZ1bG5zY2FuLmF1dGgudjEuU2V0UGxhblJlc3BvbnNlEmwKEUxpc3RPcmdhbml6YXRpb25zEioudnVsbnNjYW4uYXV0aC52MS5MaXN0T3JnYW5pemF0aW9uc1JlcXVlc3QaKy52dWxuc2Nhbi5hdXRoLnYxLkxpc3RPcmdhbml6YXRpb25zUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_vulnscan_common_v1_pagination]);
+  fileDesc("CiN2dWxuc2Nhbi9hdXRoL3YxL2F1dGhfc2VydmljZS5wcm90bxIQdnVsbnNjYW4uYXV0aC52MSInCgVMaW1pdBIRCgl1bmxpbWl0ZWQYASABKAgSCwoDbWF4GAIgASgFIpQDCgpQbGFuTGltaXRzEjIKEXJlcXVlc3RzX3Blcl9ob3VyGAEgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIxChByZXF1ZXN0c19wZXJfZGF5GAIgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIxChBjb25jdXJyZW50X3NjYW5zGAMgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIwCg9zY2Fuc19wZXJfbW9udGgYBCABKAsyFy52dWxuc2Nhbi5hdXRoLnYxLkxpbWl0EikKCHdlYmhvb2tzGAUgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBI4Chd3ZWJob29rX2V2ZW50c19wZXJfaG91chgGIAEoCzIXLnZ1bG5zY2FuLmF1dGgudjEuTGltaXQSNQoUYWlfY3JlZGl0c19wZXJfbW9udGgYByABKAsyFy52dWxuc2Nhbi5hdXRoLnYxLkxpbWl0Eh4KFm1pbl9jaWRyX3ByZWZpeF9sZW5ndGgYCCABKAUirQEKBFBsYW4SKAoEdGllchgBIAEoDjIaLnZ1bG5zY2FuLmF1dGgudjEuUGxhblRpZXISLAoGbGltaXRzGAIgASgLMhwudnVsbnNjYW4uYXV0aC52MS5QbGFuTGltaXRzEhgKEGFwaV9rZXlzX2VuYWJsZWQYAyABKAgSGQoRc2NoZWR1bGVzX2VuYWJsZWQYBCABKAgSGAoQd2ViaG9va3NfZW5hYmxlZBgFIAEoCCJ+CgxPcmdhbml6YXRpb24SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIkCgRwbGFuGAMgASgLMhYudnVsbnNjYW4uYXV0aC52MS5QbGFuEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIqkBCgRVc2VyEgoKAmlkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRINCgVlbWFpbBgDIAEoCRITCgttZmFfZW5hYmxlZBgEIAEoCBIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1sYXN0X2xvZ2luX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLpAQoHU2Vzc2lvbhIKCgJpZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGxhc3RfdXNlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASCgoCaXAYBiABKAkSEgoKdXNlcl9hZ2VudBgHIAEoCRIPCgdjdXJyZW50GAggASgIIoYCCgZBcGlLZXkSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtwZXJtaXNzaW9ucxgDIAMoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3Jldm9rZWQYByABKAgSDgoGcHJlZml4GAggASgJEhoKEmNyZWF0ZWRfYnlfdXNlcl9pZBgJIAEoCSJyCgNKd2sSCwoDa2lkGAEgASgJEgsKA2t0eRgCIAEoCRILCgNhbGcYAyABKAkSCwoDdXNlGAQgASgJEgsKA2NydhgFIAEoCRIJCgF4GAYgASgJEgkKAXkYByABKAkSCQoBbhgIIAEoCRIJCgFlGAkgASgJImkKEUlzc3VlVG9rZW5SZXF1ZXN0EhAKCHVzZXJuYW1lGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJEhAKCG1mYV9jb2RlGAMgASgJEgoKAmlwGAQgASgJEhIKCnVzZXJfYWdlbnQYBSABKAkihwEKEklzc3VlVG9rZW5SZXNwb25zZRIUCgxhY2Nlc3NfdG9rZW4YASABKAkSEgoKdG9rZW5fdHlwZRgCIAEoCRISCgpleHBpcmVzX2luGAMgASgFEhIKCnNlc3Npb25faWQYBCABKAkSDwoHdXNlcl9pZBgFIAEoCRIOCgZvcmdfaWQYBiABKAkiWwoTUmVmcmVzaFRva2VuUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSFAoMYWNjZXNzX3Rva2VuGAIgASgJEgoKAmlwGAMgASgJEhIKCnVzZXJfYWdlbnQYBCABKAkiiQEKFFJlZnJlc2hUb2tlblJlc3BvbnNlEhQKDGFjY2Vzc190b2tlbhgBIAEoCRISCgp0b2tlbl90eXBlGAIgASgJEhIKCmV4cGlyZXNfaW4YAyABKAUSEgoKc2Vzc2lvbl9pZBgEIAEoCRIPCgd1c2VyX2lkGAUgASgJEg4KBm9yZ19pZBgGIAEoCSIQCg5HZXRKd2tzUmVxdWVzdCJvCg9HZXRKd2tzUmVzcG9uc2USIwoEa2V5cxgBIAMoCzIVLnZ1bG5zY2FuLmF1dGgudjEuSndrEg4KBmlzc3VlchgCIAEoCRIQCghhdWRpZW5jZRgDIAEoCRIVCg1jYWNoZV9zZWNvbmRzGAQgASgFIlIKE0xpc3RTZXNzaW9uc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSGgoSY3VycmVudF9zZXNzaW9uX2lkGAMgASgJIkMKFExpc3RTZXNzaW9uc1Jlc3BvbnNlEisKCHNlc3Npb25zGAEgAygLMhkudnVsbnNjYW4uYXV0aC52MS5TZXNzaW9uIksKFFJldm9rZVNlc3Npb25SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhIKCnNlc3Npb25faWQYAyABKAkiKwoVUmV2b2tlU2Vzc2lvblJlc3BvbnNlEhIKCnNlc3Npb25faWQYASABKAkiOwoYUmV2b2tlQWxsU2Vzc2lvbnNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIjIKGVJldm9rZUFsbFNlc3Npb25zUmVzcG9uc2USFQoNcmV2b2tlZF9jb3VudBgBIAEoBSI5ChNDaGVja1Nlc3Npb25SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgpzZXNzaW9uX2lkGAIgASgJImcKFENoZWNrU2Vzc2lvblJlc3BvbnNlEg4KBmFjdGl2ZRgBIAEoCBIPCgd1c2VyX2lkGAIgASgJEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjIKD1NldHVwTWZhUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSI3ChBTZXR1cE1mYVJlc3BvbnNlEg4KBnNlY3JldBgBIAEoCRITCgtvdHBhdXRoX3VyaRgCIAEoCSJBChBFbmFibGVNZmFSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEgwKBGNvZGUYAyABKAkiKAoRRW5hYmxlTWZhUmVzcG9uc2USEwoLbWZhX2VuYWJsZWQYASABKAgiYgoRRGlzYWJsZU1mYVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEY29kZRgDIAEoCRIKCgJpcBgEIAEoCRISCgp1c2VyX2FnZW50GAUgASgJIikKEkRpc2FibGVNZmFSZXNwb25zZRITCgttZmFfZW5hYmxlZBgBIAEoCCKJAQoTQ3JlYXRlQXBpS2V5UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJEi4KCmV4cGlyZXNfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk4KFENyZWF0ZUFwaUtleVJlc3BvbnNlEikKB2FwaV9rZXkYASABKAsyGC52dWxuc2Nhbi5hdXRoLnYxLkFwaUtleRILCgNrZXkYAiABKAkiJAoSTGlzdEFwaUtleXNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCSJBChNMaXN0QXBpS2V5c1Jlc3BvbnNlEioKCGFwaV9rZXlzGAEgAygLMhgudnVsbnNjYW4uYXV0aC52MS5BcGlLZXkiOQoTUmV2b2tlQXBpS2V5UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEgoKYXBpX2tleV9pZBgCIAEoCSJBChRSZXZva2VBcGlLZXlSZXNwb25zZRIpCgdhcGlfa2V5GAEgASgLMhgudnVsbnNjYW4uYXV0aC52MS5BcGlLZXkiIgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBILCgNrZXkYASABKAkiqQEKFFZlcmlmeUFwaUtleVJlc3BvbnNlEg4KBm9yZ19pZBgBIAEoCRISCgphcGlfa2V5X2lkGAIgASgJEhMKC3Blcm1pc3Npb25zGAMgAygJEgwKBG5hbWUYBCABKAkSLgoKZXhwaXJlc19hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGgoSY3JlYXRlZF9ieV91c2VyX2lkGAYgASgJIigKFkdldE9yZ2FuaXphdGlvblJlcXVlc3QSDgoGb3JnX2lkGAEgASgJIk8KF0dldE9yZ2FuaXphdGlvblJlc3BvbnNlEjQKDG9yZ2FuaXphdGlvbhgBIAEoCzIeLnZ1bG5zY2FuLmF1dGgudjEuT3JnYW5pemF0aW9uIiAKDkdldFBsYW5SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCSI3Cg9HZXRQbGFuUmVzcG9uc2USJAoEcGxhbhgBIAEoCzIWLnZ1bG5zY2FuLmF1dGgudjEuUGxhbiJTChlDcmVhdGVPcmdhbml6YXRpb25SZXF1ZXN0EgwKBG5hbWUYASABKAkSKAoEdGllchgCIAEoDjIaLnZ1bG5zY2FuLmF1dGgudjEuUGxhblRpZXIiUgoaQ3JlYXRlT3JnYW5pemF0aW9uUmVzcG9uc2USNAoMb3JnYW5pemF0aW9uGAEgASgLMh4udnVsbnNjYW4uYXV0aC52MS5Pcmdhbml6YXRpb24iRAoRQ3JlYXRlVXNlclJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhAKCHBhc3N3b3JkGAMgASgJIjoKEkNyZWF0ZVVzZXJSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYudnVsbnNjYW4uYXV0aC52MS5Vc2VyIn8KDlNldFBsYW5SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIoCgR0aWVyGAIgASgOMhoudnVsbnNjYW4uYXV0aC52MS5QbGFuVGllchIzCg1jdXN0b21fbGltaXRzGAMgASgLMhwudnVsbnNjYW4uYXV0aC52MS5QbGFuTGltaXRzIkcKD1NldFBsYW5SZXNwb25zZRI0Cgxvcmdhbml6YXRpb24YASABKAsyHi52dWxuc2Nhbi5hdXRoLnYxLk9yZ2FuaXphdGlvbiJOChhMaXN0T3JnYW5pemF0aW9uc1JlcXVlc3QSMgoKcGFnaW5hdGlvbhgBIAEoCzIeLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdpbmF0aW9uIoMBChlMaXN0T3JnYW5pemF0aW9uc1Jlc3BvbnNlEjUKDW9yZ2FuaXphdGlvbnMYASADKAsyHi52dWxuc2Nhbi5hdXRoLnYxLk9yZ2FuaXphdGlvbhIvCglwYWdlX2luZm8YAiABKAsyHC52dWxuc2Nhbi5jb21tb24udjEuUGFnZUluZm8iSwoWU2V0VXNlckRpc2FibGVkUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIQCghkaXNhYmxlZBgDIAEoCCJFChdTZXRVc2VyRGlzYWJsZWRSZXNwb25zZRIQCghkaXNhYmxlZBgBIAEoCBIYChByZXZva2VkX3Nlc3Npb25zGAIgASgFIhUKE0dldEF1dGhTdGF0ZVJlcXVlc3QifQoOUmV2b2tlZFNlc3Npb24SEgoKc2Vzc2lvbl9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg4KBm9yZ19pZBgDIAEoCRI2ChJ0b2tlbnNfdmFsaWRfdW50aWwYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImMKDVJldm9rZWRBcGlLZXkSEgoKYXBpX2tleV9pZBgBIAEoCRIOCgZvcmdfaWQYAiABKAkSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiLwoMRGlzYWJsZWRVc2VyEg8KB3VzZXJfaWQYASABKAkSDgoGb3JnX2lkGAIgASgJIvABChRHZXRBdXRoU3RhdGVSZXNwb25zZRIpCgVhc19vZhgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOgoQcmV2b2tlZF9zZXNzaW9ucxgCIAMoCzIgLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlZFNlc3Npb24SOQoQcmV2b2tlZF9hcGlfa2V5cxgDIAMoCzIfLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlZEFwaUtleRI2Cg5kaXNhYmxlZF91c2VycxgEIAMoCzIeLnZ1bG5zY2FuLmF1dGgudjEuRGlzYWJsZWRVc2VyKnIKCFBsYW5UaWVyEhkKFVBMQU5fVElFUl9VTlNQRUNJRklFRBAAEhUKEVBMQU5fVElFUl9TVEFSVFVQEAESGgoWUExBTl9USUVSX1BST0ZFU1NJT05BTBACEhgKFFBMQU5fVElFUl9FTlRFUlBSSVNFEAMypRAKC0F1dGhTZXJ2aWNlElcKCklzc3VlVG9rZW4SIy52dWxuc2Nhbi5hdXRoLnYxLklzc3VlVG9rZW5SZXF1ZXN0GiQudnVsbnNjYW4uYXV0aC52MS5Jc3N1ZVRva2VuUmVzcG9uc2USXQoMUmVmcmVzaFRva2VuEiUudnVsbnNjYW4uYXV0aC52MS5SZWZyZXNoVG9rZW5SZXF1ZXN0GiYudnVsbnNjYW4uYXV0aC52MS5SZWZyZXNoVG9rZW5SZXNwb25zZRJOCgdHZXRKd2tzEiAudnVsbnNjYW4uYXV0aC52MS5HZXRKd2tzUmVxdWVzdBohLnZ1bG5zY2FuLmF1dGgudjEuR2V0Sndrc1Jlc3BvbnNlEl0KDExpc3RTZXNzaW9ucxIlLnZ1bG5zY2FuLmF1dGgudjEuTGlzdFNlc3Npb25zUmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuTGlzdFNlc3Npb25zUmVzcG9uc2USYAoNUmV2b2tlU2Vzc2lvbhImLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlU2Vzc2lvblJlcXVlc3QaJy52dWxuc2Nhbi5hdXRoLnYxLlJldm9rZVNlc3Npb25SZXNwb25zZRJsChFSZXZva2VBbGxTZXNzaW9ucxIqLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlQWxsU2Vzc2lvbnNSZXF1ZXN0GisudnVsbnNjYW4uYXV0aC52MS5SZXZva2VBbGxTZXNzaW9uc1Jlc3BvbnNlEl0KDENoZWNrU2Vzc2lvbhIlLnZ1bG5zY2FuLmF1dGgudjEuQ2hlY2tTZXNzaW9uUmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuQ2hlY2tTZXNzaW9uUmVzcG9uc2USUQoIU2V0dXBNZmESIS52dWxuc2Nhbi5hdXRoLnYxLlNldHVwTWZhUmVxdWVzdBoiLnZ1bG5zY2FuLmF1dGgudjEuU2V0dXBNZmFSZXNwb25zZRJUCglFbmFibGVNZmESIi52dWxuc2Nhbi5hdXRoLnYxLkVuYWJsZU1mYVJlcXVlc3QaIy52dWxuc2Nhbi5hdXRoLnYxLkVuYWJsZU1mYVJlc3BvbnNlElcKCkRpc2FibGVNZmESIy52dWxuc2Nhbi5hdXRoLnYxLkRpc2FibGVNZmFSZXF1ZXN0GiQudnVsbnNjYW4uYXV0aC52MS5EaXNhYmxlTWZhUmVzcG9uc2USXQoMQ3JlYXRlQXBpS2V5EiUudnVsbnNjYW4uYXV0aC52MS5DcmVhdGVBcGlLZXlSZXF1ZXN0GiYudnVsbnNjYW4uYXV0aC52MS5DcmVhdGVBcGlLZXlSZXNwb25zZRJaCgtMaXN0QXBpS2V5cxIkLnZ1bG5zY2FuLmF1dGgudjEuTGlzdEFwaUtleXNSZXF1ZXN0GiUudnVsbnNjYW4uYXV0aC52MS5MaXN0QXBpS2V5c1Jlc3BvbnNlEl0KDFJldm9rZUFwaUtleRIlLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlQXBpS2V5UmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlQXBpS2V5UmVzcG9uc2USXQoMVmVyaWZ5QXBpS2V5EiUudnVsbnNjYW4uYXV0aC52MS5WZXJpZnlBcGlLZXlSZXF1ZXN0GiYudnVsbnNjYW4uYXV0aC52MS5WZXJpZnlBcGlLZXlSZXNwb25zZRJmCg9HZXRPcmdhbml6YXRpb24SKC52dWxuc2Nhbi5hdXRoLnYxLkdldE9yZ2FuaXphdGlvblJlcXVlc3QaKS52dWxuc2Nhbi5hdXRoLnYxLkdldE9yZ2FuaXphdGlvblJlc3BvbnNlEk4KB0dldFBsYW4SIC52dWxuc2Nhbi5hdXRoLnYxLkdldFBsYW5SZXF1ZXN0GiEudnVsbnNjYW4uYXV0aC52MS5HZXRQbGFuUmVzcG9uc2USbwoSQ3JlYXRlT3JnYW5pemF0aW9uEisudnVsbnNjYW4uYXV0aC52MS5DcmVhdGVPcmdhbml6YXRpb25SZXF1ZXN0GiwudnVsbnNjYW4uYXV0aC52MS5DcmVhdGVPcmdhbml6YXRpb25SZXNwb25zZRJXCgpDcmVhdGVVc2VyEiMudnVsbnNjYW4uYXV0aC52MS5DcmVhdGVVc2VyUmVxdWVzdBokLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlVXNlclJlc3BvbnNlEk4KB1NldFBsYW4SIC52dWxuc2Nhbi5hdXRoLnYxLlNldFBsYW5SZXF1ZXN0GiEudnVsbnNjYW4uYXV0aC52MS5TZXRQbGFuUmVzcG9uc2USbAoRTGlzdE9yZ2FuaXphdGlvbnMSKi52dWxuc2Nhbi5hdXRoLnYxLkxpc3RPcmdhbml6YXRpb25zUmVxdWVzdBorLnZ1bG5zY2FuLmF1dGgudjEuTGlzdE9yZ2FuaXphdGlvbnNSZXNwb25zZRJmCg9TZXRVc2VyRGlzYWJsZWQSKC52dWxuc2Nhbi5hdXRoLnYxLlNldFVzZXJEaXNhYmxlZFJlcXVlc3QaKS52dWxuc2Nhbi5hdXRoLnYxLlNldFVzZXJEaXNhYmxlZFJlc3BvbnNlEl0KDEdldEF1dGhTdGF0ZRIlLnZ1bG5zY2FuLmF1dGgudjEuR2V0QXV0aFN0YXRlUmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuR2V0QXV0aFN0YXRlUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_vulnscan_common_v1_pagination]);
 
 /**
  * One quota or rate limit. Unlimited is an explicit flag, never a magic
@@ -1209,6 +1212,13 @@ export type VerifyApiKeyResponse = Message<"vulnscan.auth.v1.VerifyApiKeyRespons
    * @generated from field: google.protobuf.Timestamp expires_at = 5;
    */
   expiresAt?: Timestamp | undefined;
+
+  /**
+   * The user who created it: the key stops working while they are disabled.
+   *
+   * @generated from field: string created_by_user_id = 6;
+   */
+  createdByUserId: string;
 };
 
 /**
@@ -1458,6 +1468,189 @@ export const ListOrganizationsResponseSchema: GenMessage<ListOrganizationsRespon
   messageDesc(file_vulnscan_auth_v1_auth_service, 47);
 
 /**
+ * @generated from message vulnscan.auth.v1.SetUserDisabledRequest
+ */
+export type SetUserDisabledRequest = Message<"vulnscan.auth.v1.SetUserDisabledRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * True disables, false enables.
+   *
+   * @generated from field: bool disabled = 3;
+   */
+  disabled: boolean;
+};
+
+/**
+ * Describes the message vulnscan.auth.v1.SetUserDisabledRequest.
+ * Use `create(SetUserDisabledRequestSchema)` to create a new message.
+ */
+export const SetUserDisabledRequestSchema: GenMessage<SetUserDisabledRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_auth_v1_auth_service, 48);
+
+/**
+ * @generated from message vulnscan.auth.v1.SetUserDisabledResponse
+ */
+export type SetUserDisabledResponse = Message<"vulnscan.auth.v1.SetUserDisabledResponse"> & {
+  /**
+   * @generated from field: bool disabled = 1;
+   */
+  disabled: boolean;
+
+  /**
+   * Sessions revoked by this call (0 when enabling).
+   *
+   * @generated from field: int32 revoked_sessions = 2;
+   */
+  revokedSessions: number;
+};
+
+/**
+ * Describes the message vulnscan.auth.v1.SetUserDisabledResponse.
+ * Use `create(SetUserDisabledResponseSchema)` to create a new message.
+ */
+export const SetUserDisabledResponseSchema: GenMessage<SetUserDisabledResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_auth_v1_auth_service, 49);
+
+/**
+ * @generated from message vulnscan.auth.v1.GetAuthStateRequest
+ */
+export type GetAuthStateRequest = Message<"vulnscan.auth.v1.GetAuthStateRequest"> & {
+};
+
+/**
+ * Describes the message vulnscan.auth.v1.GetAuthStateRequest.
+ * Use `create(GetAuthStateRequestSchema)` to create a new message.
+ */
+export const GetAuthStateRequestSchema: GenMessage<GetAuthStateRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_auth_v1_auth_service, 50);
+
+/**
+ * @generated from message vulnscan.auth.v1.RevokedSession
+ */
+export type RevokedSession = Message<"vulnscan.auth.v1.RevokedSession"> & {
+  /**
+   * @generated from field: string session_id = 1;
+   */
+  sessionId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string org_id = 3;
+   */
+  orgId: string;
+
+  /**
+   * The revocation matters until then (revoked_at + token lifetime).
+   *
+   * @generated from field: google.protobuf.Timestamp tokens_valid_until = 4;
+   */
+  tokensValidUntil?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message vulnscan.auth.v1.RevokedSession.
+ * Use `create(RevokedSessionSchema)` to create a new message.
+ */
+export const RevokedSessionSchema: GenMessage<RevokedSession> = /*@__PURE__*/
+  messageDesc(file_vulnscan_auth_v1_auth_service, 51);
+
+/**
+ * @generated from message vulnscan.auth.v1.RevokedApiKey
+ */
+export type RevokedApiKey = Message<"vulnscan.auth.v1.RevokedApiKey"> & {
+  /**
+   * @generated from field: string api_key_id = 1;
+   */
+  apiKeyId: string;
+
+  /**
+   * @generated from field: string org_id = 2;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 3;
+   */
+  expiresAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message vulnscan.auth.v1.RevokedApiKey.
+ * Use `create(RevokedApiKeySchema)` to create a new message.
+ */
+export const RevokedApiKeySchema: GenMessage<RevokedApiKey> = /*@__PURE__*/
+  messageDesc(file_vulnscan_auth_v1_auth_service, 52);
+
+/**
+ * @generated from message vulnscan.auth.v1.DisabledUser
+ */
+export type DisabledUser = Message<"vulnscan.auth.v1.DisabledUser"> & {
+  /**
+   * @generated from field: string user_id = 1;
+   */
+  userId: string;
+
+  /**
+   * @generated from field: string org_id = 2;
+   */
+  orgId: string;
+};
+
+/**
+ * Describes the message vulnscan.auth.v1.DisabledUser.
+ * Use `create(DisabledUserSchema)` to create a new message.
+ */
+export const DisabledUserSchema: GenMessage<DisabledUser> = /*@__PURE__*/
+  messageDesc(file_vulnscan_auth_v1_auth_service, 53);
+
+/**
+ * @generated from message vulnscan.auth.v1.GetAuthStateResponse
+ */
+export type GetAuthStateResponse = Message<"vulnscan.auth.v1.GetAuthStateResponse"> & {
+  /**
+   * When auth read the state: every change stored before is in the answer.
+   *
+   * @generated from field: google.protobuf.Timestamp as_of = 1;
+   */
+  asOf?: Timestamp | undefined;
+
+  /**
+   * @generated from field: repeated vulnscan.auth.v1.RevokedSession revoked_sessions = 2;
+   */
+  revokedSessions: RevokedSession[];
+
+  /**
+   * @generated from field: repeated vulnscan.auth.v1.RevokedApiKey revoked_api_keys = 3;
+   */
+  revokedApiKeys: RevokedApiKey[];
+
+  /**
+   * @generated from field: repeated vulnscan.auth.v1.DisabledUser disabled_users = 4;
+   */
+  disabledUsers: DisabledUser[];
+};
+
+/**
+ * Describes the message vulnscan.auth.v1.GetAuthStateResponse.
+ * Use `create(GetAuthStateResponseSchema)` to create a new message.
+ */
+export const GetAuthStateResponseSchema: GenMessage<GetAuthStateResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_auth_v1_auth_service, 54);
+
+/**
  * The plans of the spec. The lowercase name without the prefix ("startup",
  * "professional", "enterprise") is the spec's plan string.
  *
@@ -1527,8 +1720,8 @@ export const AuthService: GenService<{
     output: typeof RefreshTokenResponseSchema;
   },
   /**
-   * Public keys that verify access tokens, so the gateway verifies locally
-   * and calls CheckSession only for revocation.
+   * Public keys that verify access tokens, so the gateway verifies locally;
+   * revocations reach it as auth.* events (see GetAuthState).
    *
    * @generated from rpc vulnscan.auth.v1.AuthService.GetJwks
    */
@@ -1570,9 +1763,8 @@ export const AuthService: GenService<{
     output: typeof RevokeAllSessionsResponseSchema;
   },
   /**
-   * Whether a session is active. Gateways call it for every bearer request
-   * (they may cache an `active: true` answer for a few seconds, never longer
-   * than the revocation delay they promise).
+   * Whether a session is active. Gateways do not call it per request any
+   * more (they follow GetAuthState and the auth.* events); kept for tools.
    *
    * @generated from rpc vulnscan.auth.v1.AuthService.CheckSession
    */
@@ -1649,7 +1841,9 @@ export const AuthService: GenService<{
    * Resolves the value of an X-API-Key header. UNAUTHENTICATED
    * (INVALID_TOKEN) for an unknown, revoked or expired key, or when the
    * organization's plan no longer has API keys. Carries no org_id: the key
-   * is what tells it. Updates last_used_at.
+   * is what tells it. Updates last_used_at. Also UNAUTHENTICATED when the
+   * user who created the key is disabled. Gateways call it once per key and
+   * cache the answer until the key expires or an auth.* event revokes it.
    *
    * @generated from rpc vulnscan.auth.v1.AuthService.VerifyApiKey
    */
@@ -1721,6 +1915,33 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof ListOrganizationsRequestSchema;
     output: typeof ListOrganizationsResponseSchema;
+  },
+  /**
+   * Operator: disables a user (no login, their tokens and the API keys they
+   * created are refused; every session is revoked) or enables them again.
+   * Emits auth.user_disabled / auth.user_enabled (and auth.session_revoked
+   * per session). NOT_FOUND for a user of another organization. Idempotent.
+   *
+   * @generated from rpc vulnscan.auth.v1.AuthService.SetUserDisabled
+   */
+  setUserDisabled: {
+    methodKind: "unary";
+    input: typeof SetUserDisabledRequestSchema;
+    output: typeof SetUserDisabledResponseSchema;
+  },
+  /**
+   * Everything a gateway must know that can still matter, for loading its
+   * view before it follows vulnscan.auth.events: revoked sessions whose
+   * tokens may not have expired yet, revoked API keys not yet expired,
+   * disabled users. Served by indexed queries; called at gateway start and
+   * after a gap in the stream, never per request.
+   *
+   * @generated from rpc vulnscan.auth.v1.AuthService.GetAuthState
+   */
+  getAuthState: {
+    methodKind: "unary";
+    input: typeof GetAuthStateRequestSchema;
+    output: typeof GetAuthStateResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_vulnscan_auth_v1_auth_service, 0);

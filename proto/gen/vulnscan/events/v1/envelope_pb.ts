@@ -9,7 +9,7 @@
 //   vulnscan.finding.events  vulnerability.*           findings
 //   vulnscan.grc.events      control.*, evidence.*, framework.*, audit.*,
 //                            quarantine.*              grc
-//   vulnscan.auth.events     user.*                    auth
+//   vulnscan.auth.events     user.*, auth.* (internal) auth
 //   vulnscan.webhook.events  webhook.test (reserved)   webhook-dispatcher
 //
 // Webhook body (spec "Delivery payload"): id = the delivery id, event =
@@ -28,7 +28,7 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { UserLoginFailed, UserMfaDisabled } from "./auth_events_pb.js";
+import type { AuthApiKeyRevoked, AuthHeartbeat, AuthPlanChanged, AuthSessionRevoked, AuthUserDisabled, AuthUserEnabled, UserLoginFailed, UserMfaDisabled } from "./auth_events_pb.js";
 import { file_vulnscan_events_v1_auth_events } from "./auth_events_pb.js";
 import type { VulnerabilityCritical, VulnerabilityFound, VulnerabilityHigh, VulnerabilityResolved, VulnerabilityStatusChanged } from "./finding_events_pb.js";
 import { file_vulnscan_events_v1_finding_events } from "./finding_events_pb.js";
@@ -44,7 +44,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/events/v1/envelope.proto.
  */
 export const file_vulnscan_events_v1_envelope: GenFile = /*@__PURE__*/
-  fileDesc("CiF2dWxuc2Nhbi9ldmVudHMvdjEvZW52ZWxvcGUucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSKPCwoNRXZlbnRFbnZlbG9wZRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEg4KBm9yZ19pZBgDIAEoCRIvCgtvY2N1cnJlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNwoMc2Nhbl9jcmVhdGVkGAogASgLMh8udnVsbnNjYW4uZXZlbnRzLnYxLlNjYW5DcmVhdGVkSAASNwoMc2Nhbl9zdGFydGVkGAsgASgLMh8udnVsbnNjYW4uZXZlbnRzLnYxLlNjYW5TdGFydGVkSAASOQoNc2Nhbl9wcm9ncmVzcxgMIAEoCzIgLnZ1bG5zY2FuLmV2ZW50cy52MS5TY2FuUHJvZ3Jlc3NIABI7Cg5zY2FuX2NvbXBsZXRlZBgNIAEoCzIhLnZ1bG5zY2FuLmV2ZW50cy52MS5TY2FuQ29tcGxldGVkSAASNQoLc2Nhbl9mYWlsZWQYDiABKAsyHi52dWxuc2Nhbi5ldmVudHMudjEuU2NhbkZhaWxlZEgAEkUKE3Z1bG5lcmFiaWxpdHlfZm91bmQYFCABKAsyJi52dWxuc2Nhbi5ldmVudHMudjEuVnVsbmVyYWJpbGl0eUZvdW5kSAASSwoWdnVsbmVyYWJpbGl0eV9jcml0aWNhbBgVIAEoCzIpLnZ1bG5zY2FuLmV2ZW50cy52MS5WdWxuZXJhYmlsaXR5Q3JpdGljYWxIABJDChJ2dWxuZXJhYmlsaXR5X2hpZ2gYFiABKAsyJS52dWxuc2Nhbi5ldmVudHMudjEuVnVsbmVyYWJpbGl0eUhpZ2hIABJWChx2dWxuZXJhYmlsaXR5X3N0YXR1c19jaGFuZ2VkGBcgASgLMi4udnVsbnNjYW4uZXZlbnRzLnYxLlZ1bG5lcmFiaWxpdHlTdGF0dXNDaGFuZ2VkSAASSwoWdnVsbmVyYWJpbGl0eV9yZXNvbHZlZBgYIAEoCzIpLnZ1bG5zY2FuLmV2ZW50cy52MS5WdWxuZXJhYmlsaXR5UmVzb2x2ZWRIABJKChZjb250cm9sX3N0YXR1c19jaGFuZ2VkGB4gASgLMigudnVsbnNjYW4uZXZlbnRzLnYxLkNvbnRyb2xTdGF0dXNDaGFuZ2VkSAASQQoRZXZpZGVuY2VfdXBsb2FkZWQYHyABKAsyJC52dWxuc2Nhbi5ldmVudHMudjEuRXZpZGVuY2VVcGxvYWRlZEgAEkEKEWV2aWRlbmNlX2V4cGlyaW5nGCAgASgLMiQudnVsbnNjYW4uZXZlbnRzLnYxLkV2aWRlbmNlRXhwaXJpbmdIABJMChdmcmFtZXdvcmtfc2NvcmVfY2hhbmdlZBghIAEoCzIpLnZ1bG5zY2FuLmV2ZW50cy52MS5GcmFtZXdvcmtTY29yZUNoYW5nZWRIABJIChVhdWRpdF9yZXF1ZXN0X2NyZWF0ZWQYIiABKAsyJy52dWxuc2Nhbi5ldmVudHMudjEuQXVkaXRSZXF1ZXN0Q3JlYXRlZEgAElIKGnF1YXJhbnRpbmVfdGhyZWF0X2RldGVjdGVkGCMgASgLMiwudnVsbnNjYW4uZXZlbnRzLnYxLlF1YXJhbnRpbmVUaHJlYXREZXRlY3RlZEgAEkAKEXVzZXJfbG9naW5fZmFpbGVkGCggASgLMiMudnVsbnNjYW4uZXZlbnRzLnYxLlVzZXJMb2dpbkZhaWxlZEgAEkAKEXVzZXJfbWZhX2Rpc2FibGVkGCkgASgLMiMudnVsbnNjYW4uZXZlbnRzLnYxLlVzZXJNZmFEaXNhYmxlZEgAEjcKDHdlYmhvb2tfdGVzdBgyIAEoCzIfLnZ1bG5zY2FuLmV2ZW50cy52MS5XZWJob29rVGVzdEgAQgkKB3BheWxvYWRiBnByb3RvMw", [file_google_protobuf_timestamp, file_vulnscan_events_v1_auth_events, file_vulnscan_events_v1_finding_events, file_vulnscan_events_v1_grc_events, file_vulnscan_events_v1_scan_events, file_vulnscan_events_v1_webhook_events]);
+  fileDesc("CiF2dWxuc2Nhbi9ldmVudHMvdjEvZW52ZWxvcGUucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSKjDgoNRXZlbnRFbnZlbG9wZRIKCgJpZBgBIAEoCRIMCgR0eXBlGAIgASgJEg4KBm9yZ19pZBgDIAEoCRIvCgtvY2N1cnJlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASNwoMc2Nhbl9jcmVhdGVkGAogASgLMh8udnVsbnNjYW4uZXZlbnRzLnYxLlNjYW5DcmVhdGVkSAASNwoMc2Nhbl9zdGFydGVkGAsgASgLMh8udnVsbnNjYW4uZXZlbnRzLnYxLlNjYW5TdGFydGVkSAASOQoNc2Nhbl9wcm9ncmVzcxgMIAEoCzIgLnZ1bG5zY2FuLmV2ZW50cy52MS5TY2FuUHJvZ3Jlc3NIABI7Cg5zY2FuX2NvbXBsZXRlZBgNIAEoCzIhLnZ1bG5zY2FuLmV2ZW50cy52MS5TY2FuQ29tcGxldGVkSAASNQoLc2Nhbl9mYWlsZWQYDiABKAsyHi52dWxuc2Nhbi5ldmVudHMudjEuU2NhbkZhaWxlZEgAEkUKE3Z1bG5lcmFiaWxpdHlfZm91bmQYFCABKAsyJi52dWxuc2Nhbi5ldmVudHMudjEuVnVsbmVyYWJpbGl0eUZvdW5kSAASSwoWdnVsbmVyYWJpbGl0eV9jcml0aWNhbBgVIAEoCzIpLnZ1bG5zY2FuLmV2ZW50cy52MS5WdWxuZXJhYmlsaXR5Q3JpdGljYWxIABJDChJ2dWxuZXJhYmlsaXR5X2hpZ2gYFiABKAsyJS52dWxuc2Nhbi5ldmVudHMudjEuVnVsbmVyYWJpbGl0eUhpZ2hIABJWChx2dWxuZXJhYmlsaXR5X3N0YXR1c19jaGFuZ2VkGBcgASgLMi4udnVsbnNjYW4uZXZlbnRzLnYxLlZ1bG5lcmFiaWxpdHlTdGF0dXNDaGFuZ2VkSAASSwoWdnVsbmVyYWJpbGl0eV9yZXNvbHZlZBgYIAEoCzIpLnZ1bG5zY2FuLmV2ZW50cy52MS5WdWxuZXJhYmlsaXR5UmVzb2x2ZWRIABJKChZjb250cm9sX3N0YXR1c19jaGFuZ2VkGB4gASgLMigudnVsbnNjYW4uZXZlbnRzLnYxLkNvbnRyb2xTdGF0dXNDaGFuZ2VkSAASQQoRZXZpZGVuY2VfdXBsb2FkZWQYHyABKAsyJC52dWxuc2Nhbi5ldmVudHMudjEuRXZpZGVuY2VVcGxvYWRlZEgAEkEKEWV2aWRlbmNlX2V4cGlyaW5nGCAgASgLMiQudnVsbnNjYW4uZXZlbnRzLnYxLkV2aWRlbmNlRXhwaXJpbmdIABJMChdmcmFtZXdvcmtfc2NvcmVfY2hhbmdlZBghIAEoCzIpLnZ1bG5zY2FuLmV2ZW50cy52MS5GcmFtZXdvcmtTY29yZUNoYW5nZWRIABJIChVhdWRpdF9yZXF1ZXN0X2NyZWF0ZWQYIiABKAsyJy52dWxuc2Nhbi5ldmVudHMudjEuQXVkaXRSZXF1ZXN0Q3JlYXRlZEgAElIKGnF1YXJhbnRpbmVfdGhyZWF0X2RldGVjdGVkGCMgASgLMiwudnVsbnNjYW4uZXZlbnRzLnYxLlF1YXJhbnRpbmVUaHJlYXREZXRlY3RlZEgAEkAKEXVzZXJfbG9naW5fZmFpbGVkGCggASgLMiMudnVsbnNjYW4uZXZlbnRzLnYxLlVzZXJMb2dpbkZhaWxlZEgAEkAKEXVzZXJfbWZhX2Rpc2FibGVkGCkgASgLMiMudnVsbnNjYW4uZXZlbnRzLnYxLlVzZXJNZmFEaXNhYmxlZEgAEkYKFGF1dGhfc2Vzc2lvbl9yZXZva2VkGCogASgLMiYudnVsbnNjYW4uZXZlbnRzLnYxLkF1dGhTZXNzaW9uUmV2b2tlZEgAEkUKFGF1dGhfYXBpX2tleV9yZXZva2VkGCsgASgLMiUudnVsbnNjYW4uZXZlbnRzLnYxLkF1dGhBcGlLZXlSZXZva2VkSAASQgoSYXV0aF91c2VyX2Rpc2FibGVkGCwgASgLMiQudnVsbnNjYW4uZXZlbnRzLnYxLkF1dGhVc2VyRGlzYWJsZWRIABJAChFhdXRoX3VzZXJfZW5hYmxlZBgtIAEoCzIjLnZ1bG5zY2FuLmV2ZW50cy52MS5BdXRoVXNlckVuYWJsZWRIABJAChFhdXRoX3BsYW5fY2hhbmdlZBguIAEoCzIjLnZ1bG5zY2FuLmV2ZW50cy52MS5BdXRoUGxhbkNoYW5nZWRIABI7Cg5hdXRoX2hlYXJ0YmVhdBgvIAEoCzIhLnZ1bG5zY2FuLmV2ZW50cy52MS5BdXRoSGVhcnRiZWF0SAASNwoMd2ViaG9va190ZXN0GDIgASgLMh8udnVsbnNjYW4uZXZlbnRzLnYxLldlYmhvb2tUZXN0SABCCQoHcGF5bG9hZGIGcHJvdG8z", [file_google_protobuf_timestamp, file_vulnscan_events_v1_auth_events, file_vulnscan_events_v1_finding_events, file_vulnscan_events_v1_grc_events, file_vulnscan_events_v1_scan_events, file_vulnscan_events_v1_webhook_events]);
 
 /**
  * @generated from message vulnscan.events.v1.EventEnvelope
@@ -199,6 +199,44 @@ export type EventEnvelope = Message<"vulnscan.events.v1.EventEnvelope"> & {
      */
     value: UserMfaDisabled;
     case: "userMfaDisabled";
+  } | {
+    /**
+     * Internal (not spec event kinds, never delivered to webhooks).
+     *
+     * @generated from field: vulnscan.events.v1.AuthSessionRevoked auth_session_revoked = 42;
+     */
+    value: AuthSessionRevoked;
+    case: "authSessionRevoked";
+  } | {
+    /**
+     * @generated from field: vulnscan.events.v1.AuthApiKeyRevoked auth_api_key_revoked = 43;
+     */
+    value: AuthApiKeyRevoked;
+    case: "authApiKeyRevoked";
+  } | {
+    /**
+     * @generated from field: vulnscan.events.v1.AuthUserDisabled auth_user_disabled = 44;
+     */
+    value: AuthUserDisabled;
+    case: "authUserDisabled";
+  } | {
+    /**
+     * @generated from field: vulnscan.events.v1.AuthUserEnabled auth_user_enabled = 45;
+     */
+    value: AuthUserEnabled;
+    case: "authUserEnabled";
+  } | {
+    /**
+     * @generated from field: vulnscan.events.v1.AuthPlanChanged auth_plan_changed = 46;
+     */
+    value: AuthPlanChanged;
+    case: "authPlanChanged";
+  } | {
+    /**
+     * @generated from field: vulnscan.events.v1.AuthHeartbeat auth_heartbeat = 47;
+     */
+    value: AuthHeartbeat;
+    case: "authHeartbeat";
   } | {
     /**
      * vulnscan.webhook.events (reserved; see WebhookTest)
