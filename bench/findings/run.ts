@@ -211,7 +211,14 @@ async function main() {
       const warm = facts(org, N + 10_000_000, Date.now());
       await bus.publishRawMany([{ topic, key: "warm", value: detectionBytes(warm), messageType: DetectionSchema.typeName }]);
       await waitFp(warm);
-      const fresh = Array.from({ length: INGEST }, (_, i) => ({ ...facts(org, N + i, Date.now()), detection_id: `ingest-${stamp}-${N}-${i}` }));
+      // As scanners report them: each scan one target, 100 detections, detected now.
+      const fresh = Array.from({ length: INGEST }, (_, i) => ({
+        ...facts(org, N + i, Date.now()),
+        detection_id: `ingest-${stamp}-${N}-${i}`,
+        scan_id: `scan_ingest_${Math.floor(i / 100)}`,
+        target: `scanned-${Math.floor(i / 100)}.example.test`,
+        detected_at: new Date(),
+      }));
       const i0 = performance.now();
       for (let at = 0; at < fresh.length; at += 1000) {
         await bus.publishRawMany(fresh.slice(at, at + 1000).map((f) => ({ topic, key: f.scan_id, value: detectionBytes(f), messageType: DetectionSchema.typeName })));

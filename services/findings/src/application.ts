@@ -140,7 +140,8 @@ export class FindingsApp {
     };
     await Promise.all(Array.from({ length: Math.min(16, groups.length) }, worker));
     await processed.recordMany(applied);
-    await Promise.all([...new Set(ds.map((d) => d.org_id))].map((org) => store.rollups.fold(org).catch((err) => this.deps.logger.warn({ err: (err as Error).message, org }, "rollup fold failed; the relay retries"))));
+    // Folding is off the batch's path: readers add unfolded deltas themselves.
+    for (const org of new Set(ds.map((d) => d.org_id))) store.rollups.foldSoon(org);
     return results;
   }
 
@@ -230,7 +231,7 @@ export class FindingsApp {
       }
     };
     await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, distinct.length) }, worker));
-    await this.deps.store.rollups.fold(orgId).catch((err) => this.deps.logger.warn({ err: (err as Error).message }, "rollup fold failed; the relay retries"));
+    this.deps.store.rollups.foldSoon(orgId);
     const order = new Map(distinct.map((id, i) => [id, i]));
     failed.sort((a, b) => order.get(a.finding_id)! - order.get(b.finding_id)!);
     return { updated, failed };

@@ -78,6 +78,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
       if (t) clearTimeout(t);
       await running;
       await subscription?.stop();
+      await store.rollups.idle();
     },
   };
 }

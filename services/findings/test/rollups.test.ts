@@ -82,7 +82,7 @@ describe("stats from rollups", () => {
     const sent: DetectionFacts[] = [];
     const ids = new Set<string>();
 
-    for (let round = 0; round < 6; round++) {
+    for (let round = 0; round < 4; round++) {
       // Concurrent ingestion batches (new findings, repeats of known fingerprints, redeliveries) and triage.
       const batches = Array.from({ length: 3 }, () =>
         Array.from({ length: 25 }, () => {

@@ -5,8 +5,8 @@ import { SEVERITIES, STATUSES, type FindingDoc, type Severity, type Status } fro
  * Stats from rollups (pure part). A finding counts in exactly one bucket for life: its
  * organization, target and detection day (UTC) never change. What it contributes there is its
  * Contribution; every state change moves it from the old contribution to the new one (a Delta).
- * Rollup bodies hold the sums of contributions (overall and per target) for one scope: the
- * whole organization, one detection day, or one detection month.
+ * Rollup documents hold the sums of contributions for one scope (all time, one detection day,
+ * or one detection month; overall or for one target).
  */
 
 export const DAY_MS = 24 * 3600 * 1000;
@@ -45,12 +45,6 @@ export interface Counts {
   rday: Record<string, number>;
 }
 
-/** Sums for one scope: overall, and per target (keys encoded, see keyOf). */
-export interface Body {
-  all: Counts;
-  t: Record<string, Counts>;
-}
-
 export const dayOf = (d: Date): string => d.toISOString().slice(0, 10);
 export const monthOf = (day: string): string => day.slice(0, 7);
 export const dayStart = (day: string): number => Date.parse(`${day}T00:00:00.000Z`);
@@ -87,7 +81,6 @@ export function deltaOf(before: Contribution | undefined, after: Contribution): 
 }
 
 export const emptyCounts = (): Counts => ({ n: 0, sev: {}, st: {}, tool: {}, ss: {}, rn: 0, rmin: 0, rday: {} });
-export const emptyBody = (): Body => ({ all: emptyCounts(), t: {} });
 
 const bump = (m: Record<string, number>, k: string, by: number) => {
   const v = (m[k] ?? 0) + by;
@@ -95,7 +88,8 @@ const bump = (m: Record<string, number>, k: string, by: number) => {
   else m[k] = v;
 };
 
-function addTo(c: Counts, x: Contribution, sign: 1 | -1): void {
+/** Adds (sign 1) or takes away (-1) one contribution from counts, in place. */
+export function addTo(c: Counts, x: Contribution, sign: 1 | -1): void {
   c.n += sign;
   bump(c.sev, x.severity, sign);
   bump(c.st, x.status, sign);
@@ -108,29 +102,30 @@ function addTo(c: Counts, x: Contribution, sign: 1 | -1): void {
   }
 }
 
-/** Adds (sign 1) or takes away (-1) one contribution from a body, in place. */
-export function applyContribution(b: Body, x: Contribution, sign: 1 | -1): void {
-  addTo(b.all, x, sign);
-  const k = keyOf(x.target);
-  const t = (b.t[k] ??= emptyCounts());
-  addTo(t, x, sign);
-  if (t.n === 0 && t.rn === 0) delete b.t[k];
-}
-
-/** Applies a delta to a body, when the delta's bucket is in the body's scope. */
-export function applyDelta(b: Body, d: Delta, inScope: (x: Contribution) => boolean = () => true): void {
-  if (d.remove && inScope(d.remove)) applyContribution(b, d.remove, -1);
-  if (d.add && inScope(d.add)) applyContribution(b, d.add, 1);
-}
-
 /** Drops resolution days older than the trend window needs (keeps documents small). */
-export function pruneResolvedDays(b: Body, today: string): void {
+export function pruneResolvedDays(c: Counts, today: string): void {
   const oldest = addDays(today, -RESOLVED_DAYS_KEPT);
-  const prune = (c: Counts) => {
-    for (const d of Object.keys(c.rday)) if (d < oldest) delete c.rday[d];
-  };
-  prune(b.all);
-  for (const c of Object.values(b.t)) prune(c);
+  for (const d of Object.keys(c.rday)) if (d < oldest) delete c.rday[d];
+}
+
+/*
+ * Scopes: every contribution counts in six rollup documents — all time, its detection day and
+ * its detection month, each once overall ("*") and once for its target — so a stats request
+ * reads only small documents of its own filter.
+ */
+export const ALL_TARGETS = "*";
+export function scopesOf(x: Contribution): { scope: string; who: string }[] {
+  const out: { scope: string; who: string }[] = [];
+  for (const who of [ALL_TARGETS, keyOf(x.target)]) for (const scope of ["all", `d:${x.day}`, `m:${monthOf(x.day)}`]) out.push({ scope, who });
+  return out;
+}
+export function inScope(scope: string, who: string, x: Contribution): boolean {
+  return (who === ALL_TARGETS || who === keyOf(x.target)) && (scope === "all" || scope === `d:${x.day}` || scope === `m:${monthOf(x.day)}`);
+}
+/** Applies a delta to the counts of one scope. */
+export function applyDeltaTo(c: Counts, d: Delta, scope: string, who: string): void {
+  if (d.remove && inScope(scope, who, d.remove)) addTo(c, d.remove, -1);
+  if (d.add && inScope(scope, who, d.add)) addTo(c, d.add, 1);
 }
 
 export function sumCounts(into: Counts, c: Counts): Counts {
@@ -144,9 +139,6 @@ export function sumCounts(into: Counts, c: Counts): Counts {
   for (const [k, v] of Object.entries(c.rday)) bump(into.rday, k, v);
   return into;
 }
-
-/** The counts of one body for a target filter (or overall). */
-export const countsFor = (b: Body, target?: string): Counts => (target === undefined ? b.all : (b.t[keyOf(target)] ?? emptyCounts()));
 
 /**
  * The spec's stats from summed counts: `range` over the filter's detection days, `week` over the

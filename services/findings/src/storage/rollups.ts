@@ -2,22 +2,20 @@ import { isDuplicateKey, type Logger } from "@vulnscan/kit";
 import type { Collection, Db, MongoBulkWriteError } from "mongodb";
 import {
   addDays,
-  applyContribution,
-  applyDelta,
+  addTo,
+  ALL_TARGETS,
+  applyDeltaTo,
   contributionOf,
-  countsFor,
   dayOf,
   dayRange,
-  emptyBody,
   emptyCounts,
   keyOf,
-  monthOf,
   pruneResolvedDays,
   scopesFor,
+  scopesOf,
   statsOf,
   sumCounts,
   WEEK_DAYS,
-  type Body,
   type Contribution,
   type Counts,
   type Delta,
@@ -38,10 +36,11 @@ import { FINDINGS, ROLLUP_LOG, ROLLUP_SLOTS, ROLLUPS } from "./indexes.js";
  *    (a retry, a redelivery, a roll-forward) fails on the source and counts once. Slots are kept
  *    14 days, beyond any redelivery (Kafka keeps records 7 days).
  * 2. Folding. The head `rollups/<org>` says up to which seq everything is folded. A folder reads
- *    the slots after it, computes the new bodies (organization, detection days, detection
- *    months), claims `rollup_log/fold:<org>#<seq>` by unique insert with those bodies in it (one
- *    folder per step; a folder that dies is rolled forward from its claim), then writes the
- *    bodies and the head. Each body records the seq it includes, so writing it twice is harmless.
+ *    the slots after it, computes the new counts of the scopes they touch (all time, detection
+ *    day, detection month; each overall and per target: `<org>|<scope>|<who>`), claims
+ *    `rollup_log/fold:<org>#<seq>` by unique insert with those counts in it (one folder per step;
+ *    a folder that dies is rolled forward from its claim), then writes them and the head. Each
+ *    document records the seq it includes, so writing it twice is harmless.
  * 3. Reading. A reader takes the head and the slots after it (usually none), and adds to each
  *    body the slots it does not include yet: stats are exact as soon as a change is recorded,
  *    folded or not.
@@ -61,7 +60,8 @@ export interface RollupDoc {
   org_id: string;
   /** Every slot up to this seq is included. */
   seq: number;
-  body: Body;
+  /** Counts of one scope (absent on the head). */
+  c?: Counts;
   /** Head only: detection-day bounds of the organization (for open-ended date filters). */
   first_day?: string | null;
   last_day?: string | null;
@@ -94,13 +94,18 @@ export function duplicateIndexes(err: unknown): Set<number> {
 }
 
 const slotId = (org: string, seq: number) => `${org}#${seq}`;
-const dayDocId = (org: string, day: string) => `${org}|d|${day}`;
-const monthDocId = (org: string, month: string) => `${org}|m|${month}`;
+const docId = (org: string, scope: string, who: string) => `${org}|${scope}|${who}`;
+const parseDocId = (org: string, id: string) => {
+  const [scope, who] = id.slice(org.length + 1).split("|") as [string, string];
+  return { scope, who };
+};
 
 const MAX_FOLD = 5_000;
-const STALE_CLAIM_MS = 5_000;
+/** A fold writes many small documents; only a claim this old is taken for abandoned. */
+const STALE_CLAIM_MS = 20_000;
 const CLAIM_KEEP_MS = 60_000;
-const MAX_READ_AGE_MS = 20_000;
+// A fold may read hundreds of documents on a busy server; claims are kept CLAIM_KEEP_MS, so a read younger than this is safe to claim on.
+const MAX_READ_AGE_MS = 45_000;
 export const SLOT_KEEP_MS = 14 * 24 * 3600_000;
 
 export class Rollups {
@@ -121,7 +126,7 @@ export class Rollups {
   }
 
   private async head(org: string): Promise<RollupDoc> {
-    return (await this.docs.findOne({ _id: org })) ?? { _id: org, org_id: org, seq: 0, body: emptyBody(), first_day: null, last_day: null };
+    return (await this.docs.findOne({ _id: org })) ?? { _id: org, org_id: org, seq: 0, first_day: null, last_day: null };
   }
 
   private async slotAt(org: string, seq: number): Promise<SlotDoc | null> {
@@ -185,12 +190,33 @@ export class Rollups {
     return out;
   }
 
-  private scopeDocIds(org: string, x: Contribution): string[] {
-    return [dayDocId(org, x.day), monthDocId(org, monthOf(x.day))];
+  /** Folds soon, off the caller's path: one fold per organization at a time in this process. */
+  foldSoon(org: string): void {
+    const running = this.folding.get(org);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: false, done: Promise.resolve() };
+    this.folding.set(org, state);
+    state.done = (async () => {
+      do {
+        state.again = false;
+        await this.fold(org).catch((err) => this.logger?.warn({ err: (err as Error).message, org }, "rollup fold failed; the relay retries"));
+      } while (state.again);
+      this.folding.delete(org);
+    })();
   }
 
+  /** Resolves when the folds started by foldSoon have finished (shutdown). */
+  async idle(): Promise<void> {
+    while (this.folding.size > 0) await Promise.all([...this.folding.values()].map((s) => s.done));
+  }
+
+  private readonly folding = new Map<string, { again: boolean; done: Promise<void> }>();
+
   /**
-   * Folds the organization's pending slots into its bodies (see above). Best effort: when
+   * Folds the organization's pending slots into its documents (see above). Best effort: when
    * another folder holds the step, it returns; readers add unfolded slots themselves.
    */
   async fold(org: string): Promise<void> {
@@ -201,33 +227,26 @@ export class Rollups {
       if (slots.length === 0) return;
       const to = head.seq + slots.length;
       const ids = new Set<string>();
-      for (const s of slots) for (const x of [s.delta.remove, s.delta.add]) if (x) for (const id of this.scopeDocIds(org, x)) ids.add(id);
-      const found = await Promise.all([...ids].map((id) => this.docs.findOne({ _id: id })));
-      const docs = new Map<string, RollupDoc>();
-      for (const [i, id] of [...ids].entries()) docs.set(id, found[i] ?? { _id: id, org_id: org, seq: 0, body: emptyBody() });
+      for (const s of slots) for (const x of [s.delta.remove, s.delta.add]) if (x) for (const sc of scopesOf(x)) ids.add(docId(org, sc.scope, sc.who));
+      const list = [...ids];
+      const found = await Promise.all(list.map((id) => this.docs.findOne({ _id: id })));
       const today = dayOf(this.now());
-      const next: RollupDoc = { ...head, body: structuredClone(head.body) };
+      const next: RollupDoc = { ...head, seq: to };
+      const written: RollupDoc[] = list.map((id, i) => {
+        const d = found[i] ?? { _id: id, org_id: org, seq: 0, c: emptyCounts() };
+        const c = structuredClone(d.c ?? emptyCounts());
+        const { scope, who } = parseDocId(org, id);
+        for (const s of slots) if (s.seq > d.seq) applyDeltaTo(c, s.delta, scope, who);
+        pruneResolvedDays(c, today);
+        return { _id: id, org_id: org, seq: to, c };
+      });
       for (const s of slots) {
-        if (s.seq > head.seq) applyDelta(next.body, s.delta);
         for (const x of [s.delta.remove, s.delta.add]) {
           if (!x) continue;
           if (!next.first_day || x.day < next.first_day) next.first_day = x.day;
           if (!next.last_day || x.day > next.last_day) next.last_day = x.day;
         }
-        for (const [sign, x] of [[-1, s.delta.remove], [1, s.delta.add]] as const) {
-          if (!x) continue;
-          for (const id of this.scopeDocIds(org, x)) {
-            const d = docs.get(id)!;
-            if (s.seq > d.seq) applyContribution(d.body, x, sign);
-          }
-        }
       }
-      next.seq = to;
-      pruneResolvedDays(next.body, today);
-      const written = [...docs.values()].map((d) => {
-        pruneResolvedDays(d.body, today);
-        return { ...d, seq: to };
-      });
       if (Date.now() - readAt > MAX_READ_AGE_MS) continue;
       const claim: FoldClaim = { _id: `fold:${org}#${head.seq}`, org_id: org, to, docs: [...written, next], created_at: new Date(), done_at: null };
       try {
@@ -275,17 +294,27 @@ export class Rollups {
     return (await this.slots.deleteMany({ created_at: { $lt: new Date(Date.now() - SLOT_KEEP_MS) } })).deletedCount;
   }
 
-  /** The organization's statistics: a head read, a probe for unfolded slots, and the day/month documents a date filter needs. */
+  /** Counts of documents of one target ("*" = all), each with the pending slots it does not include yet. */
+  private async countsOf(org: string, scopes: string[], who: string, pending: SlotDoc[]): Promise<Counts> {
+    const ids = scopes.map((scope) => docId(org, scope, who));
+    const docs = await Promise.all(ids.map((id) => this.docs.findOne({ _id: id })));
+    const total = emptyCounts();
+    for (const [i, scope] of scopes.entries()) {
+      const d = docs[i];
+      const c = structuredClone(d?.c ?? emptyCounts());
+      for (const s of pending) if (s.seq > (d?.seq ?? 0)) applyDeltaTo(c, s.delta, scope, who);
+      sumCounts(total, c);
+    }
+    return total;
+  }
+
+  /** The organization's statistics: a head read, a probe for unfolded slots, and the scope documents the filter needs. */
   async stats(org: string, opts: { from?: Date; to?: Date; target?: string }): Promise<Stats> {
     const head = await this.head(org);
     const pending = await this.slotsAfter(org, head.seq);
+    const who = opts.target === undefined ? ALL_TARGETS : keyOf(opts.target);
     const today = dayOf(this.now());
     const weekFirst = addDays(today, -(WEEK_DAYS - 1));
-    const withPending = (d: RollupDoc, inScope: (x: Contribution) => boolean): Body => {
-      const b = structuredClone(d.body);
-      for (const s of pending) if (s.seq > d.seq) applyDelta(b, s.delta, inScope);
-      return b;
-    };
     let first = head.first_day ?? today;
     let last = head.last_day ?? today;
     for (const s of pending) for (const x of [s.delta.remove, s.delta.add]) if (x) (first = x.day < first ? x.day : first), (last = x.day > last ? x.day : last);
@@ -293,27 +322,15 @@ export class Rollups {
     const r = dayRange(opts.from, opts.to);
     const rangeFirst = r.first && r.first > first ? r.first : first;
     const rangeEnd = r.end && r.end < endAll ? r.end : endAll;
-
-    const sumScopes = async (fromDay: string, endDay: string): Promise<Counts> => {
-      const total = emptyCounts();
-      if (fromDay >= endDay) return total;
+    const scopes = (fromDay: string, endDay: string): string[] => {
+      if (fromDay >= endDay) return [];
       const { days, months } = scopesFor(fromDay, endDay);
-      const ids = [...days.map((d) => dayDocId(org, d)), ...months.map((m) => monthDocId(org, m))];
-      const docs = await Promise.all(ids.map((id) => this.docs.findOne({ _id: id })));
-      for (const [i, id] of ids.entries()) {
-        const isDay = i < days.length;
-        const scope = isDay ? days[i]! : months[i - days.length]!;
-        const d = docs[i] ?? { _id: id, org_id: org, seq: 0, body: emptyBody() };
-        const b = withPending(d, (x) => (isDay ? x.day === scope : monthOf(x.day) === scope));
-        sumCounts(total, countsFor(b, opts.target));
-      }
-      return total;
+      return [...days.map((d) => `d:${d}`), ...months.map((m) => `m:${m}`)];
     };
-
     const unbounded = !opts.from && !opts.to;
     const [range, week] = await Promise.all([
-      unbounded ? Promise.resolve(sumCounts(emptyCounts(), countsFor(withPending(head, () => true), opts.target))) : sumScopes(rangeFirst, rangeEnd),
-      sumScopes(rangeFirst > weekFirst ? rangeFirst : weekFirst, rangeEnd),
+      this.countsOf(org, unbounded ? ["all"] : scopes(rangeFirst, rangeEnd), who, pending),
+      this.countsOf(org, scopes(rangeFirst > weekFirst ? rangeFirst : weekFirst, rangeEnd), who, pending),
     ]);
     return statsOf(range, week, today);
   }
@@ -323,9 +340,7 @@ export class Rollups {
     if (f.other || (f.tool !== undefined && (f.severity !== undefined || f.status !== undefined))) return undefined;
     const head = await this.head(org);
     const pending = await this.slotsAfter(org, head.seq);
-    const b = structuredClone(head.body);
-    for (const s of pending) applyDelta(b, s.delta);
-    const c = countsFor(b, f.target);
+    const c = await this.countsOf(org, ["all"], f.target === undefined ? ALL_TARGETS : keyOf(f.target), pending);
     if (f.tool !== undefined) return c.tool[keyOf(f.tool)] ?? 0;
     if (f.status !== undefined && f.severity !== undefined) return c.ss[`${f.status}|${f.severity}`] ?? 0;
     if (f.status !== undefined) return c.st[f.status] ?? 0;
@@ -344,32 +359,33 @@ export async function rebuildRollups(db: Db, org: string, now = new Date()): Pro
   const rollups = new Rollups(db, undefined, () => now);
   const findings = db.collection<FindingDoc>(FINDINGS);
   // Everything recorded so far is in the findings we are about to read: start after it.
-  const head = await rollups.docs.findOne({ _id: org });
-  let seq = head?.seq ?? 0;
+  const current = await rollups.docs.findOne({ _id: org });
+  let seq = current?.seq ?? 0;
   while (await rollups.slots.findOne({ _id: slotId(org, seq + 1) })) seq++;
-  const bodies = new Map<string, RollupDoc>();
-  const all: RollupDoc = { _id: org, org_id: org, seq, body: emptyBody(), first_day: null, last_day: null };
+  const docs = new Map<string, RollupDoc>();
+  const head: RollupDoc = { _id: org, org_id: org, seq, first_day: null, last_day: null };
   let n = 0;
   const cursor = findings.find({ org_id: org }, { projection: { target: 1, detected_at: 1, severity: 1, status: 1, tool: 1, resolved_at: 1, resolution_minutes: 1 } }).batchSize(1000);
   for await (const f of cursor) {
     n++;
     const x = contributionOf(f);
-    applyContribution(all.body, x, 1);
-    if (!all.first_day || x.day < all.first_day) all.first_day = x.day;
-    if (!all.last_day || x.day > all.last_day) all.last_day = x.day;
-    for (const id of [dayDocId(org, x.day), monthDocId(org, monthOf(x.day))]) {
-      let d = bodies.get(id);
-      if (!d) bodies.set(id, (d = { _id: id, org_id: org, seq, body: emptyBody() }));
-      applyContribution(d.body, x, 1);
+    if (!head.first_day || x.day < head.first_day) head.first_day = x.day;
+    if (!head.last_day || x.day > head.last_day) head.last_day = x.day;
+    for (const sc of scopesOf(x)) {
+      const id = docId(org, sc.scope, sc.who);
+      let d = docs.get(id);
+      if (!d) docs.set(id, (d = { _id: id, org_id: org, seq, c: emptyCounts() }));
+      addTo(d.c!, x, 1);
     }
   }
   const today = dayOf(now);
-  // Old bodies that no longer have findings must read as empty.
+  // Old documents that no longer have findings must read as empty.
   const stale = await rollups.docs.find({ org_id: org }, { projection: { _id: 1 } }).toArray();
-  for (const s of stale) if (s._id !== org && !bodies.has(s._id)) bodies.set(s._id, { _id: s._id, org_id: org, seq, body: emptyBody() });
-  for (const d of [...bodies.values(), all]) {
-    pruneResolvedDays(d.body, today);
-    await rollups.docs.replaceOne({ _id: d._id }, d, { upsert: true });
-  }
-  return { findings: n, documents: bodies.size + 1 };
+  for (const s of stale) if (s._id !== org && !docs.has(s._id)) docs.set(s._id, { _id: s._id, org_id: org, seq, c: emptyCounts() });
+  const all = [...docs.values()];
+  for (const d of all) pruneResolvedDays(d.c!, today);
+  // Replaced by `_id` (the write FerretDB serves from its index), a few at a time, the head last.
+  for (let at = 0; at < all.length; at += 16) await Promise.all(all.slice(at, at + 16).map((d) => rollups.docs.replaceOne({ _id: d._id }, d, { upsert: true })));
+  await rollups.docs.replaceOne({ _id: org }, head, { upsert: true });
+  return { findings: n, documents: all.length + 1 };
 }
