@@ -197,6 +197,14 @@ function detail(f: Finding) {
 
 const commentJson = (c: Comment) => ({ id: c.id, finding_id: c.findingId, user: c.user, text: c.text, created_at: iso(c.createdAt) });
 
+const cursorQueryProp = { type: "string", minLength: 1, maxLength: 1024, description: "Opaque keyset cursor: the `next_cursor` of the previous page" } as const;
+
+/** The spec's envelope, plus the cursor of the next page (null on the last page). */
+const listEnvelopeSchema = (() => {
+  const base = envelopeSchema(findingListItem);
+  return { ...base, properties: { ...base.properties, next_cursor: { type: ["string", "null"], description: "Pass as `cursor` for the next page; null on the last page" } } };
+})();
+
 /** An ISO 8601 query value (date or date-time) or a 422 naming the parameter. */
 function dateParam(value: string | undefined, field: string) {
   if (value === undefined) return undefined;
@@ -220,21 +228,25 @@ export const findingsRoutes =
         schema: {
           tags: ["findings"],
           summary: "List findings",
-          description: "Filters combine with AND. `sort=severity&order=desc` puts critical first; ties are newest first.",
+          description:
+            "Filters combine with AND. `sort=severity&order=desc` puts critical first; ties are newest first. " +
+            "For deep pages pass `cursor` (the previous page's `next_cursor`, with the same filters and sort) instead of `page`: " +
+            "the page then continues after the previous one without skipping rows, and `page` in the answer counts on from it.",
           security: anySecurity,
-          querystring: { type: "object", additionalProperties: false, properties: { ...pageQueryProperties, ...filterQueryProps } },
-          response: { 200: envelopeSchema(findingListItem), ...errorResponses(403, 422) },
+          querystring: { type: "object", additionalProperties: false, properties: { ...pageQueryProperties, ...filterQueryProps, cursor: cursorQueryProp } },
+          response: { 200: listEnvelopeSchema, ...errorResponses(403, 422) },
         },
       },
       async (req) => {
-        const q = req.query as FilterQuery & { page: number; per_page: number };
+        const q = req.query as FilterQuery & { page: number; per_page: number; cursor?: string };
         const res = await findings.listFindings({
           orgId: principalOf(req).orgId,
           pagination: { page: q.page, perPage: q.per_page },
           filter: filterOf(q),
           ...sortOf(q),
+          cursor: q.cursor ?? "",
         });
-        return envelope(res.findings.map(listItem), res.pageInfo);
+        return { ...envelope(res.findings.map(listItem), res.pageInfo), next_cursor: res.nextCursor || null };
       },
     );
 

@@ -4,7 +4,8 @@ import type { Collection } from "mongodb";
 import type { AiAnalysis, AiProvider, AnalysisInput } from "./ai/provider.js";
 import { addComment, applyDetection, applyUpdate, COMMENT_MAX_CHARS, newFinding, type FindingUpdate } from "./domain/changes.js";
 import { fingerprint } from "./domain/fingerprint.js";
-import { filterQuery, normalizePage, pagesOf, sortSpec, type ListFilter } from "./domain/query.js";
+import { decodeCursor, encodeCursor } from "./domain/cursor.js";
+import { anchorOf, filterQuery, normalizePage, pagesOf, sortSpec, type ListFilter } from "./domain/query.js";
 import type { Stats } from "./domain/stats.js";
 import { SEVERITIES, type Actor, type CommentDoc, type DetectionFacts, type FindingDoc, type Severity, type SortField, type SortOrder, type Status } from "./domain/types.js";
 import { actorName } from "./domain/types.js";
@@ -12,6 +13,7 @@ import { pdfExport } from "./export/pdf-export.js";
 import { csvExport, jsonExport } from "./export/text-exports.js";
 import type { FindingReads } from "./storage/finding-reads.js";
 import type { FindingStore } from "./storage/finding-store.js";
+import type { ProcessedDetections } from "./storage/processed-detections.js";
 
 /** Plan facts this service needs (from auth's GetPlan). */
 export interface PlanPort {
@@ -42,6 +44,7 @@ export class FindingsApp {
       aiCache: Collection<AiCacheDoc>;
       credits: SlotCounter;
       plans: PlanPort;
+      processed: ProcessedDetections;
       logger: Logger;
       now?: () => Date;
     },
@@ -51,27 +54,121 @@ export class FindingsApp {
     return this.deps.now?.() ?? new Date();
   }
 
-  /** One detection: create the finding of a new fingerprint, or update the known one. */
+  /** One detection (see ingestBatch). */
   async ingest(d: DetectionFacts): Promise<{ findingId: string; created: boolean }> {
-    const { store } = this.deps;
-    const fp = fingerprint(d);
-    let findingId = await store.byFingerprint(fp);
-    if (!findingId) {
-      const now = this.now();
-      const { doc, events } = newFinding(d, fp, newId("finding", now.getTime()), now);
-      const res = await store.create(doc, events);
-      if (res.created) return res;
-      findingId = res.findingId;
-    }
-    await store.mutate(d.org_id, findingId, (f) => applyDetection(f, d, this.now()));
-    return { findingId, created: false };
+    return (await this.ingestBatch([d]))[0]!;
   }
 
-  async list(orgId: string, filter: ListFilter, sort: SortField | undefined, order: SortOrder | undefined, page: number, perPage: number) {
-    const p = normalizePage(page, perPage);
+  /**
+   * A batch of detections, in order: one round of `_id` lookups for de-duplication, one bulk
+   * insert for the new findings (their events and rollup deltas follow it), and the
+   * serialised update path (storage/finding-store.ts) for known findings that change.
+   * Redelivered detections change nothing: the creating detection finishes its creation
+   * (idempotent steps), the last one applied is on the finding, others are marked in
+   * processed_detections once applied. Detections of one new fingerprint in the same batch
+   * fold into the one new finding.
+   */
+  async ingestBatch(ds: DetectionFacts[]): Promise<{ findingId: string; created: boolean }[]> {
+    const { store, processed } = this.deps;
+    const fps = ds.map((d) => fingerprint(d));
+    const holders = await store.byFingerprints(fps);
+    const results: { findingId: string; created: boolean }[] = new Array(ds.length);
+    const applied: string[] = [];
+
+    // New fingerprints: the first detection creates, later ones in the batch fold into it.
+    const fresh = new Map<string, { doc: FindingDoc; idx: number[] }>();
+    const known: number[] = [];
+    for (const [i, d] of ds.entries()) {
+      const fp = fps[i]!;
+      if (holders.has(fp)) {
+        known.push(i);
+        continue;
+      }
+      const now = this.now();
+      const entry = fresh.get(fp);
+      if (!entry) {
+        fresh.set(fp, { doc: newFinding(d, fp, newId("finding", now.getTime()), now).doc, idx: [i] });
+        continue;
+      }
+      const change = applyDetection(entry.doc, d, now);
+      if (change) Object.assign(entry.doc, change.set);
+      entry.idx.push(i);
+    }
+    const created = await store.createMany([...fresh.values()].map((e) => e.doc));
+    for (const [fp, e] of fresh) {
+      if (created.has(e.doc._id)) {
+        for (const [n, i] of e.idx.entries()) {
+          results[i] = { findingId: e.doc._id, created: n === 0 };
+          if (n > 0) applied.push(ds[i]!.detection_id);
+        }
+        continue;
+      }
+      // Another writer created this fingerprint first: these detections update its finding.
+      const holder = await store.holderOf(fp, e.doc.org_id);
+      if (!holder) throw new Error(`fingerprint ${fp}: taken, but no finding holds it`);
+      holders.set(fp, holder);
+      known.push(...e.idx);
+    }
+
+    // Known findings: per finding in detection order, findings in parallel.
+    known.sort((a, b) => a - b);
+    const byFinding = new Map<string, number[]>();
+    for (const i of known) {
+      const id = holders.get(fps[i]!)!;
+      byFinding.set(id, [...(byFinding.get(id) ?? []), i]);
+    }
+    const docs = await Promise.all([...byFinding.keys()].map((id) => store.get(ds[byFinding.get(id)![0]!]!.org_id, id)));
+    const current = new Map(docs.filter((f): f is FindingDoc => f !== null).map((f) => [f._id, f]));
+    const groups = [...byFinding];
+    let next = 0;
+    const worker = async () => {
+      while (next < groups.length) {
+        const [id, idx] = groups[next++]!;
+        const f = current.get(id);
+        for (const i of idx) {
+          const d = ds[i]!;
+          results[i] = { findingId: id, created: false };
+          if (f?.first_detection_id === d.detection_id) {
+            await store.finishCreations([f]); // the creating detection again: finish what a crash may have cut short
+            continue;
+          }
+          if (f?.last_detection_id === d.detection_id || (await processed.seen(d.detection_id))) continue;
+          await store.mutate(d.org_id, id, (doc) => applyDetection(doc, d, this.now()));
+          applied.push(d.detection_id);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(16, groups.length) }, worker));
+    await processed.recordMany(applied);
+    // Folding is off the batch's path: readers add unfolded deltas themselves.
+    for (const org of new Set(ds.map((d) => d.org_id))) store.rollups.foldSoon(org);
+    return results;
+  }
+
+  /**
+   * A page of the list: by number (a bounded skip, see storage/finding-reads.ts), or after a
+   * cursor (a range after the previous page's last row: deep pages cost what the first does).
+   * Every full page carries the cursor of the next.
+   */
+  async list(orgId: string, filter: ListFilter, sort: SortField | undefined, order: SortOrder | undefined, page: number, perPage: number, cursor = "") {
     const q = filterQuery(orgId, filter);
-    const [total, items] = await Promise.all([this.deps.reads.count(q), this.deps.reads.page(q, sortSpec(sort, order), p.offset, p.perPage)]);
-    return { items, total, page: p.page, perPage: p.perPage, pages: pagesOf(total, p.perPage) };
+    const spec = sortSpec(sort, order);
+    const after = cursor ? decodeCursor(cursor, q, spec) : undefined;
+    const p = normalizePage(after ? after.page : page, perPage);
+    const [total, items] = await Promise.all([
+      this.total(orgId, filter, q),
+      after ? this.deps.reads.after(q, spec, after.anchor, p.perPage) : this.deps.reads.page(q, spec, p.offset, p.perPage),
+    ]);
+    const last = items.at(-1);
+    const nextCursor = last && items.length === p.perPage ? encodeCursor(q, spec, p.page + 1, anchorOf(spec, last as unknown as Record<string, unknown>)) : "";
+    return { items, total, page: p.page, perPage: p.perPage, pages: pagesOf(total, p.perPage), nextCursor };
+  }
+
+  /** The list's total: from the rollups for the filters they keep, else a count (a scan on FerretDB). */
+  private async total(orgId: string, filter: ListFilter, q: ReturnType<typeof filterQuery>): Promise<number> {
+    const other = filter.scan_id !== undefined || filter.cve !== undefined;
+    const fromRollups = await this.deps.store.rollups.total(orgId, { severity: filter.severity, status: filter.status, tool: filter.tool, target: filter.target, other });
+    return fromRollups ?? this.deps.reads.count(q);
   }
 
   scanFindings(orgId: string, scanId: string, severity?: Severity, status?: Status): Promise<FindingDoc[]> {
@@ -134,6 +231,7 @@ export class FindingsApp {
       }
     };
     await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, distinct.length) }, worker));
+    this.deps.store.rollups.foldSoon(orgId);
     const order = new Map(distinct.map((id, i) => [id, i]));
     failed.sort((a, b) => order.get(a.finding_id)! - order.get(b.finding_id)!);
     return { updated, failed };
@@ -141,7 +239,7 @@ export class FindingsApp {
 
   stats(orgId: string, opts: { from?: Date; to?: Date; target?: string }): Promise<Stats> {
     if (opts.from && opts.to && opts.from > opts.to) throw validationError("from_date", "from_date must not be after to_date");
-    return this.deps.reads.stats(orgId, opts, this.now());
+    return this.deps.store.rollups.stats(orgId, opts);
   }
 
   /** The export's metadata and its byte stream (read in batches, never all at once). */

@@ -33,7 +33,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
       : new BuiltinAnalyst());
   const plans = overrides.plans ?? new PlanCache(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
   const credits = new SlotCounter(db, AI_CREDITS);
-  const app = new FindingsApp({ store, reads, ai, aiCache: db.collection<AiCacheDoc>(AI_ANALYSES), credits, plans, logger });
+  const app = new FindingsApp({ store, reads, ai, aiCache: db.collection<AiCacheDoc>(AI_ANALYSES), credits, plans, processed, logger });
 
   let subscription: Subscription | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -46,6 +46,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
       await credits.prune();
       // Kafka keeps records 7 days by default: older markers can no longer be redelivered.
       await processed.prune(new Date(Date.now() - 14 * 24 * 3600_000));
+      await store.rollups.prune();
     }
   };
   const tick = () => {
@@ -64,9 +65,10 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     indexes: findingIndexes,
     topics: [config.DETECTIONS_TOPIC, config.FINDING_EVENTS_TOPIC],
     start: async () => {
-      subscription = await subscribeDetections(kafka, app, processed, {
+      subscription = await subscribeDetections(kafka, app, {
         topic: config.DETECTIONS_TOPIC,
         groupId: config.CONSUMER_GROUP,
+        batchSize: config.INGEST_BATCH_SIZE,
       });
       timer = setTimeout(tick, config.RELAY_INTERVAL_MS);
     },
@@ -76,6 +78,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
       if (t) clearTimeout(t);
       await running;
       await subscription?.stop();
+      await store.rollups.idle();
     },
   };
 }

@@ -15,6 +15,8 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50054, adminPort: 9464, 
   DETECTIONS_TOPIC: z.string().default(Topics.findingsDetected),
   FINDING_EVENTS_TOPIC: z.string().default(Topics.findingEvents),
   CONSUMER_GROUP: z.string().default("findings"),
+  /** Detections applied together (one de-duplication round, one bulk insert). */
+  INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(500),
   /** Outbox relay and housekeeping period. */
   RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
 });

@@ -29,7 +29,7 @@ afterAll(async () => {
 
 describe("a crash mid-batch", () => {
   it("loses no detection and duplicates no finding: the killed process's uncommitted records are redelivered", { timeout: 180_000 }, async () => {
-    const env = testEnv(inject("kafkaBrokers"), inject("mongoUrl"), auth.port, { KAFKA_PARTITIONS: "1", SHUTDOWN_TIMEOUT_MS: "2000" });
+    const env = testEnv(inject("kafkaBrokers"), inject("mongoUrl"), auth.port, { KAFKA_PARTITIONS: "1", SHUTDOWN_TIMEOUT_MS: "2000", INGEST_BATCH_SIZE: "10" });
     const org = unique("org");
     const N = 120;
     const ds = Array.from({ length: N }, (_, i) => detection(org, { templateId: `check-${i}`, scanId: "scan_crash" }));

@@ -64,6 +64,29 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
+/** One decoded record of a batch, with its position. */
+export interface BatchItem<D extends DescMessage> {
+  message: MessageShape<D>;
+  meta: MessageMeta;
+}
+
+export interface SubscribeBatchOptions<D extends DescMessage> {
+  groupId: string;
+  topic: string;
+  schema: D;
+  /**
+   * Handles up to `maxBatch` records of one partition at once, in offset order. Their offsets
+   * are resolved only after it returned, so a crash redelivers the whole batch. Throw a
+   * PoisonMessageError from `handleOne` (the per-record fallback) for a record that can never apply.
+   */
+  handleBatch: (items: BatchItem<D>[]) => Promise<void>;
+  /** After a batch failed `maxAttempts` times, its records are handled one by one with this (DLQ on failure). */
+  handleOne: (message: MessageShape<D>, meta: MessageMeta) => Promise<void>;
+  maxBatch?: number;
+  maxAttempts?: number;
+  fromBeginning?: boolean;
+}
+
 function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(headers ?? {})) {
@@ -184,6 +207,20 @@ export class KafkaBus {
     });
   }
 
+  /** Publishes many records already encoded in one request per topic (order kept per key). */
+  async publishRawMany(records: { topic: string; key: string; value: Buffer; messageType: string }[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.connectProducer();
+    const byTopic = new Map<string, { key: string; value: Buffer; headers: Record<string, string> }[]>();
+    for (const r of records) {
+      const headers = injectTraceHeaders({ "content-type": "application/x-protobuf", "message-type": r.messageType });
+      const list = byTopic.get(r.topic) ?? [];
+      list.push({ key: r.key, value: r.value, headers });
+      byTopic.set(r.topic, list);
+    }
+    await this.producer.sendBatch({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+  }
+
   /** Publishes bytes already encoded (the outbox stores envelopes encoded). */
   async publishRaw(topic: string, key: string, value: Buffer, messageType: string): Promise<void> {
     await this.connectProducer();
@@ -290,6 +327,101 @@ export class KafkaBus {
       },
     });
     for (const p of opts.startAt ?? []) consumer.seek({ topic: opts.topic, partition: p.partition, offset: p.offset });
+    return {
+      stop: async () => {
+        await consumer.disconnect();
+        this.consumers.delete(consumer);
+      },
+    };
+  }
+
+  /**
+   * Consumes in batches (kafkajs eachBatch): records are decoded (undecodable ones go to the
+   * DLQ), handed to `handleBatch` in slices of `maxBatch`, and each slice's offsets resolved
+   * after it returned. Transient failures are retried without limit; a slice that keeps failing
+   * otherwise is handled record by record with `handleOne`, so one bad record cannot stall the rest.
+   */
+  async subscribeBatch<D extends DescMessage>(opts: SubscribeBatchOptions<D>): Promise<Subscription> {
+    const log = this.opts.logger.child({ component: "consumer", group: opts.groupId, topic: opts.topic });
+    const consumer = this.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3000 });
+    this.consumers.add(consumer);
+    await consumer.connect();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });
+        break;
+      } catch (err) {
+        if (attempt >= 10 || (err as { retriable?: boolean }).retriable !== true) throw err;
+        log.warn({ err: (err as Error).message, attempt }, "subscribe retried");
+        await sleep(250 * attempt);
+      }
+    }
+    const maxAttempts = opts.maxAttempts ?? 3;
+    const maxBatch = opts.maxBatch ?? 500;
+    const one = async (item: BatchItem<D>, raw: KafkaMessage, heartbeat: () => Promise<void>) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await context.with(extractTraceContext(item.meta.headers), () => opts.handleOne(item.message, item.meta));
+          return;
+        } catch (err) {
+          if (this.closing) throw err;
+          const transient = isTransient(err) && !(err instanceof PoisonMessageError);
+          if (!transient && (err instanceof PoisonMessageError || attempt >= maxAttempts)) {
+            log.error({ err, offset: item.meta.offset, attempt }, "message failed; sent to dead-letter topic");
+            await this.deadLetter(raw, item.meta, opts.groupId, err);
+            return;
+          }
+          await sleep(Math.min(200 * 2 ** Math.min(attempt, 8), 15_000));
+          await heartbeat();
+        }
+      }
+    };
+
+    await consumer.run({
+      eachBatchAutoResolve: false,
+      eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
+        const { topic, partition } = batch;
+        for (let start = 0; start < batch.messages.length; start += maxBatch) {
+          if (!isRunning() || isStale()) return;
+          const slice = batch.messages.slice(start, start + maxBatch);
+          const items: BatchItem<D>[] = [];
+          const raws: KafkaMessage[] = [];
+          for (const message of slice) {
+            const meta: MessageMeta = { topic, partition, offset: message.offset, key: message.key?.toString(), headers: headersToStrings(message.headers) };
+            try {
+              if (!message.value) throw new PoisonMessageError("empty message value");
+              items.push({ message: fromBinary(opts.schema, message.value), meta });
+              raws.push(message);
+            } catch (err) {
+              log.error({ err, offset: meta.offset }, "undecodable message sent to dead-letter topic");
+              await this.deadLetter(message, meta, opts.groupId, err);
+            }
+          }
+          for (let attempt = 1; items.length > 0; attempt++) {
+            try {
+              await opts.handleBatch(items);
+              break;
+            } catch (err) {
+              if (this.closing) throw err;
+              const transient = isTransient(err) && !(err instanceof PoisonMessageError);
+              if (!transient && (err instanceof PoisonMessageError || attempt >= maxAttempts)) {
+                log.warn({ err, attempt, size: items.length }, "batch failed; handling its records one by one");
+                for (const [i, item] of items.entries()) {
+                  await one(item, raws[i]!, heartbeat);
+                  resolveOffset(item.meta.offset);
+                }
+                break;
+              }
+              log.warn({ err, attempt, transient }, "batch failed; retrying");
+              await sleep(Math.min(200 * 2 ** Math.min(attempt, 8), 15_000));
+              await heartbeat();
+            }
+          }
+          resolveOffset(slice.at(-1)!.offset);
+          await heartbeat();
+        }
+      },
+    });
     return {
       stop: async () => {
         await consumer.disconnect();

@@ -66,6 +66,7 @@ export function newFinding(d: DetectionFacts, fp: string, id: string, now: Date)
     detected_at: d.detected_at,
     last_seen_at: d.detected_at,
     last_detection_id: d.detection_id,
+    first_detection_id: d.detection_id,
     comments: [],
     history: [{ action: "created", from: null, to: "open", user: SYSTEM, timestamp: now }],
     assignee: "",

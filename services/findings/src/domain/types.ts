@@ -108,6 +108,8 @@ export interface FindingDoc {
   detected_at: Date;
   last_seen_at: Date;
   last_detection_id: string;
+  /** The detection that created it: its redelivery finishes the creation (events, rollups) instead of changing it. */
+  first_detection_id?: string;
   description: string;
   impact: string;
   remediation: Remediation;

@@ -1,39 +1,42 @@
 import { DomainError, PoisonMessageError, Topics, type KafkaBus, type Subscription } from "@vulnscan/kit";
-import { DetectionSchema } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
+import { DetectionSchema, type Detection } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
 import type { FindingsApp } from "../application.js";
+import type { DetectionFacts } from "../domain/types.js";
 import { detectionFacts } from "../rpc/mappers.js";
-import type { ProcessedDetections } from "../storage/processed-detections.js";
 
 export const CONSUMER_GROUP = "findings";
 
+function factsOf(d: Detection): DetectionFacts {
+  try {
+    return detectionFacts(d);
+  } catch (err) {
+    if (err instanceof DomainError) throw new PoisonMessageError(`invalid detection: ${err.field ?? ""} ${err.message}`);
+    throw err;
+  }
+}
+
 /**
- * Thin consumer: decode → skip if applied → ingest → mark applied (→ the kit commits). The kit
- * resolves a record's offset only after this handler returned, so a crash mid-batch redelivers
- * every record whose write may not have happened. The detection_id marker, and the finding's
- * last_detection_id when the crash fell between the write and the marker, make a redelivery
- * change nothing. Records that can never apply (missing ids, unknown severity) go to the DLQ.
+ * Thin consumer: decode a batch → ingest it (application.ingestBatch: de-duplication, the
+ * bulk insert, and the redelivery checks) → the kit resolves the batch's offsets. A crash
+ * mid-batch redelivers every record of it; ingestion makes a redelivery change nothing. A
+ * batch with a record that can never apply (missing ids, unknown severity) is handled record by
+ * record instead, and that record goes to the DLQ.
  */
 export function subscribeDetections(
   kafka: KafkaBus,
   app: FindingsApp,
-  processed: ProcessedDetections,
-  opts: { topic?: string; groupId?: string } = {},
+  opts: { topic?: string; groupId?: string; batchSize?: number } = {},
 ): Promise<Subscription> {
-  return kafka.subscribe({
+  return kafka.subscribeBatch({
     groupId: opts.groupId ?? CONSUMER_GROUP,
     topic: opts.topic ?? Topics.findingsDetected,
     schema: DetectionSchema,
-    handle: async (d) => {
-      let facts;
-      try {
-        facts = detectionFacts(d);
-      } catch (err) {
-        if (err instanceof DomainError) throw new PoisonMessageError(`invalid detection: ${err.field ?? ""} ${err.message}`);
-        throw err;
-      }
-      if (await processed.seen(facts.detection_id)) return;
-      await app.ingest(facts);
-      await processed.record(facts.detection_id);
+    maxBatch: opts.batchSize ?? 500,
+    handleBatch: async (items) => {
+      await app.ingestBatch(items.map((it) => factsOf(it.message)));
+    },
+    handleOne: async (d) => {
+      await app.ingest(factsOf(d));
     },
   });
 }

@@ -28,10 +28,11 @@ export function findingRoutes(app: FindingsApp, logger: Logger) {
     router.service(FindingService, {
       async listFindings(req) {
         const orgId = requireId(req.orgId, "org_id");
-        const res = await app.list(orgId, filterOf(req.filter), sortOf(req.sort), orderOf(req.order), req.pagination?.page ?? 0, req.pagination?.perPage ?? 0);
+        const res = await app.list(orgId, filterOf(req.filter), sortOf(req.sort), orderOf(req.order), req.pagination?.page ?? 0, req.pagination?.perPage ?? 0, req.cursor);
         return {
           findings: res.items.map(findingMsg),
           pageInfo: { total: res.total, page: res.page, perPage: res.perPage, pages: res.pages },
+          nextCursor: res.nextCursor,
         };
       },
 

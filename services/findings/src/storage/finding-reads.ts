@@ -9,7 +9,7 @@ import {
   type Query,
   type SortSpec,
 } from "../domain/query.js";
-import { assembleStats, WEEK_MS, type GroupCount, type Stats } from "../domain/stats.js";
+import type { GroupCount } from "../domain/stats.js";
 import type { FindingDoc, Severity, Status } from "../domain/types.js";
 
 /** List items leave out what only the detail shows (and what can be large). */
@@ -113,6 +113,15 @@ export class FindingReads {
       .toArray();
   }
 
+  /** Up to `limit` rows strictly after `anchor` in the sort order: a range on the index, no skip. */
+  after(q: Query, sort: SortSpec, anchor: Anchor, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
+    return this.findings
+      .find({ $and: [q, afterQuery(sort, anchor)] } as Document, { projection })
+      .sort(mongoSort(sort))
+      .limit(limit)
+      .toArray();
+  }
+
   /** Every row of a query in order, read in batches (exports): memory stays flat. */
   cursor(q: Query, sort: SortSpec, projection?: Document): FindCursor<FindingDoc> {
     return this.findings.find(q as Document, projection ? { projection } : {}).sort(mongoSort(sort)).batchSize(500);
@@ -133,32 +142,4 @@ export class FindingReads {
     return this.group(q, "severity");
   }
 
-  async stats(orgId: string, opts: { from?: Date; to?: Date; target?: string }, now = new Date()): Promise<Stats> {
-    const q: Query = { org_id: orgId };
-    if (opts.target !== undefined) q.target = opts.target;
-    if (opts.from || opts.to) {
-      q.detected_at = { ...(opts.from ? { $gte: opts.from } : {}), ...(opts.to ? { $lt: opts.to } : {}) };
-    }
-    const weekAgo = new Date(now.getTime() - WEEK_MS);
-    const withDetected = (min: Date): Query => {
-      const range = { ...((q.detected_at as Record<string, Date> | undefined) ?? {}) };
-      range.$gte = range.$gte && range.$gte > min ? range.$gte : min;
-      return { ...q, detected_at: range };
-    };
-    // One pass for the three breakdowns (grouped by all three keys, summed up in code), one for
-    // resolution times, two counts: each is a collection scan on FerretDB, so fewer is faster.
-    const [combos, resolutionMinutes, newThisWeek, resolvedThisWeek] = await Promise.all([
-      this.findings
-        .aggregate<{ _id: { severity: unknown; status: unknown; tool: unknown }; n: number }>([
-          { $match: q },
-          { $group: { _id: { severity: "$severity", status: "$status", tool: "$tool" }, n: { $sum: 1 } } },
-        ])
-        .toArray(),
-      this.group({ ...q, status: "resolved" }, "resolution_minutes"),
-      this.count(withDetected(weekAgo)),
-      this.count({ ...q, status: "resolved", resolved_at: { $gte: weekAgo } }),
-    ]);
-    const by = (k: "severity" | "status" | "tool"): GroupCount[] => combos.map((c) => ({ _id: c._id[k], n: c.n }));
-    return assembleStats({ bySeverity: by("severity"), byStatus: by("status"), byTool: by("tool"), resolutionMinutes, newThisWeek, resolvedThisWeek });
-  }
 }

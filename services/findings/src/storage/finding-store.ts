@@ -1,9 +1,15 @@
+import { create, toBinary } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import { isDuplicateKey, outboxFields, pendingEvent, Topics, type KafkaBus, type Logger, type PendingEvent } from "@vulnscan/kit";
-import type { Collection, Db, Document } from "mongodb";
+import { createHash } from "node:crypto";
+import { Binary, type Collection, type Db, type Document } from "mongodb";
 import type { Change } from "../domain/changes.js";
+import { foundEvents } from "../domain/events.js";
+import { contributionOf, deltaOf, type Delta } from "../domain/rollup.js";
 import type { FindingDoc } from "../domain/types.js";
 import { FINDING_LOG, FINDINGS, FINGERPRINTS } from "./indexes.js";
+import { duplicateIndexes, Rollups } from "./rollups.js";
 
 /*
  * Writes without lost updates on a server whose updates are read-modify-write.
@@ -55,6 +61,8 @@ export interface LogDoc {
   done_at: Date | null;
   outbox: PendingEvent[];
   outbox_pending: boolean;
+  /** change: what it does to the rollups (recorded under this entry's id, see storage/rollups.ts). */
+  rollup?: Delta;
 }
 
 export interface FingerprintDoc {
@@ -75,15 +83,95 @@ export class FindingStore {
   readonly log: Collection<LogDoc>;
   readonly fingerprints: Collection<FingerprintDoc>;
 
+  readonly rollups: Rollups;
+
   constructor(
     readonly db: Db,
-    private readonly kafka: Pick<KafkaBus, "publishRaw">,
+    private readonly kafka: Pick<KafkaBus, "publishRaw" | "publishRawMany">,
     private readonly logger: Logger,
     private readonly eventsTopic: string = Topics.findingEvents,
   ) {
     this.findings = db.collection<FindingDoc>(FINDINGS);
     this.log = db.collection<LogDoc>(FINDING_LOG);
     this.fingerprints = db.collection<FingerprintDoc>(FINGERPRINTS);
+    this.rollups = new Rollups(db, logger);
+  }
+
+  /** Many findings by `_id` (point lookups in parallel: the one read FerretDB serves from an index). */
+  async getMany(orgId: string, ids: string[]): Promise<Map<string, FindingDoc>> {
+    const docs = await Promise.all([...new Set(ids)].map((id) => this.get(orgId, id)));
+    return new Map(docs.filter((d): d is FindingDoc => d !== null).map((d) => [d._id, d]));
+  }
+
+  /** The holders of many fingerprints (point lookups by `_id` in parallel). */
+  async byFingerprints(fps: string[]): Promise<Map<string, string>> {
+    const distinct = [...new Set(fps)];
+    const docs = await Promise.all(distinct.map((fp) => this.fingerprints.findOne({ _id: fp })));
+    return new Map(docs.filter((d): d is FingerprintDoc => d !== null).map((d) => [d._id, d.finding_id]));
+  }
+
+  /**
+   * The holder of a fingerprint whose finding exists but whose `fingerprints` entry may not yet
+   * (a creation in flight or interrupted between the two inserts): waits briefly for the entry,
+   * then finds the finding by its unique fingerprint (a scan on FerretDB; only after a race or a
+   * crash) and repairs the entry.
+   */
+  async holderOf(fp: string, orgId: string): Promise<string | undefined> {
+    for (let i = 0; i < 20; i++) {
+      const id = await this.byFingerprint(fp);
+      if (id) return id;
+      await sleep(25 + i * 10);
+    }
+    const f = await this.findings.findOne({ fingerprint: fp }, { projection: { _id: 1, created_at: 1 } });
+    if (!f) return undefined;
+    await this.fingerprints.insertOne({ _id: fp, finding_id: f._id, org_id: orgId, created_at: f.created_at }).catch((err) => {
+      if (!isDuplicateKey(err)) throw err;
+    });
+    return f._id;
+  }
+
+  /**
+   * Creates new findings in one bulk insert: the unique fingerprint index lets exactly one
+   * finding per fingerprint in (a racing batch's duplicate fails). Then, for the winners: the
+   * fingerprint entries (the de-duplication lookups), the rollup deltas (source `c:<id>`), and
+   * the vulnerability.found events, published last. A crash anywhere after the insert is
+   * finished by the redelivery of the creating detection (`finishCreations`): every step is
+   * idempotent and the events have ids derived from the finding, so a republish repeats them.
+   * Returns the ids that were created.
+   */
+  async createMany(docs: FindingDoc[]): Promise<Set<string>> {
+    if (docs.length === 0) return new Set();
+    let lost = new Set<number>();
+    try {
+      await this.findings.insertMany(docs, { ordered: false });
+    } catch (err) {
+      lost = duplicateIndexes(err);
+    }
+    const won = docs.filter((_, i) => !lost.has(i));
+    await this.finishCreations(won);
+    return new Set(won.map((d) => d._id));
+  }
+
+  /** The steps after a creation's insert (also the redelivery's roll-forward): all idempotent. */
+  async finishCreations(docs: FindingDoc[]): Promise<void> {
+    if (docs.length === 0) return;
+    try {
+      await this.fingerprints.insertMany(
+        docs.map((d) => ({ _id: d.fingerprint, finding_id: d._id, org_id: d.org_id, created_at: d.created_at })),
+        { ordered: false },
+      );
+    } catch (err) {
+      duplicateIndexes(err);
+    }
+    const byOrg = new Map<string, FindingDoc[]>();
+    for (const d of docs) byOrg.set(d.org_id, [...(byOrg.get(d.org_id) ?? []), d]);
+    for (const [org, list] of byOrg) {
+      await this.rollups.record(org, list.map((d) => ({ source: `c:${d._id}`, delta: { add: contributionOf(d) } })));
+      this.touched(org);
+    }
+    await this.kafka.publishRawMany(
+      docs.flatMap((d) => creationEvents(d, this.eventsTopic)).map((e) => ({ topic: e.topic, key: e.key, value: Buffer.from(e.envelope.buffer), messageType: EventEnvelopeSchema.typeName })),
+    );
   }
 
   private events(findingId: string, change: { events: Change["events"] }, at: Date): PendingEvent[] {
@@ -157,6 +245,13 @@ export class FindingStore {
     return true;
   }
 
+  /** The change's rollup delta, recorded once under the claim's id (retries and roll-forwards fail on it). */
+  private async recordRollup(entry: LogDoc): Promise<void> {
+    if (!entry.rollup) return;
+    await this.rollups.record(entry.org_id, [{ source: entry._id, delta: entry.rollup }]);
+    this.touched(entry.org_id);
+  }
+
   private async applyChange(entry: LogDoc): Promise<void> {
     await this.findings.updateOne({ _id: entry.finding_id }, { $set: { ...entry.set, rev: entry.rev } as Document });
   }
@@ -166,9 +261,7 @@ export class FindingStore {
    * claim at once (the fingerprint now guards it), a revision claim after CLAIM_KEEP_MS.
    */
   private async publishAndClear(entry: LogDoc): Promise<void> {
-    for (const ev of entry.outbox) {
-      await this.kafka.publishRaw(ev.topic, ev.key, Buffer.from(ev.envelope.buffer), EventEnvelopeSchema.typeName);
-    }
+    await this.kafka.publishRawMany(entry.outbox.map((ev) => ({ topic: ev.topic, key: ev.key, value: Buffer.from(ev.envelope.buffer), messageType: EventEnvelopeSchema.typeName })));
     if (entry.kind === "create") await this.log.deleteOne({ _id: entry._id });
     else await this.log.updateOne({ _id: entry._id }, { $set: { outbox: [], outbox_pending: false, done_at: new Date() } });
   }
@@ -207,6 +300,8 @@ export class FindingStore {
         done_at: null,
         ...outboxFields(this.events(id, change, now)),
       };
+      const delta = deltaOf(contributionOf(current), contributionOf({ ...current, ...change.set } as FindingDoc));
+      if (delta) entry.rollup = delta;
       try {
         await this.log.insertOne(entry);
       } catch (err) {
@@ -215,6 +310,7 @@ export class FindingStore {
         continue;
       }
       await this.applyChange(entry);
+      await this.recordRollup(entry);
       await this.publishSoon(entry);
       return { doc: { ...current, ...change.set, rev } as FindingDoc, changed: true };
     }
@@ -242,6 +338,7 @@ export class FindingStore {
     // above), so a finding at n+1 or later has this change applied already.
     const f = await this.findings.findOne({ _id: entry.finding_id }, { projection: { rev: 1 } });
     if (f && f.rev === entry.rev - 1) await this.applyChange(entry);
+    await this.recordRollup(entry);
     await this.publishAndClear(entry);
   }
 
@@ -254,6 +351,29 @@ export class FindingStore {
     await this.log.deleteMany({ done_at: { $lt: new Date(now - CLAIM_KEEP_MS) } });
     const pending = await this.log.find({ done_at: null, created_at: { $lt: new Date(now - minAgeMs) } }).limit(500).toArray();
     for (const entry of pending) await this.rollForward(entry);
+    // Fold what writers left unfolded (readers add unfolded slots, so this only keeps reads short).
+    await this.rollups.housekeeping(this.activeOrgs.splice(0));
     return pending.length;
   }
+
+  /** Organizations written since the last relay pass (their rollups get folded by it). */
+  private readonly activeOrgs: string[] = [];
+  touched(org: string): void {
+    if (!this.activeOrgs.includes(org)) this.activeOrgs.push(org);
+  }
+}
+
+/**
+ * vulnerability.found (and .critical/.high) of a new finding, with ids derived from the finding
+ * and the event type, so the redelivery that finishes an interrupted creation republishes the
+ * very same events (consumers de-duplicate by id). Built from the stored finding (DESIGN §1: an
+ * event may be re-derived from stored state).
+ */
+export function creationEvents(f: FindingDoc, topic: string): PendingEvent[] {
+  return foundEvents(f).map((init) => {
+    const h = createHash("sha256").update(`${f._id}:${init.type}`).digest("hex");
+    const id = `evt_${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    const envelope = create(EventEnvelopeSchema, { id, type: init.type, orgId: init.orgId, payload: init.payload, occurredAt: timestampFromDate(f.created_at) });
+    return { id, topic, key: f._id, type: init.type, envelope: new Binary(toBinary(EventEnvelopeSchema, envelope)), created_at: f.created_at };
+  });
 }

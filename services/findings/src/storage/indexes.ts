@@ -8,6 +8,12 @@ export const FINGERPRINTS = "fingerprints";
 /** Detection ids already applied (`_id` = detection_id): redeliveries change nothing. */
 export const PROCESSED_DETECTIONS = "processed_detections";
 export const AI_ANALYSES = "ai_analyses";
+/** Rollup bodies: `<org>` (head, all time), `<org>|d|<day>`, `<org>|m|<month>` (storage/rollups.ts). */
+export const ROLLUPS = "rollups";
+/** Recorded rollup deltas, `<org>#<seq>`, each under a unique source (the change that caused it). */
+export const ROLLUP_SLOTS = "rollup_slots";
+/** Fold claims of the rollups (kept a minute). */
+export const ROLLUP_LOG = "rollup_log";
 export const AI_CREDITS = "ai_credit_slots";
 
 /*
@@ -33,6 +39,11 @@ export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { org_id: 1, detected_at: 1 }, options: { name: "org_detected" } },
   { collection: FINDINGS, key: { org_id: 1, status: 1, resolved_at: 1 }, options: { name: "org_resolved" } },
   { collection: FINDING_LOG, key: { created_at: 1 }, options: { name: "created" } },
+  // The exactly-once guard of rollup recording: one slot per source, ever (see storage/rollups.ts).
+  { collection: ROLLUP_SLOTS, key: { source: 1 }, options: { unique: true, name: "source_unique" } },
+  { collection: ROLLUP_SLOTS, key: { created_at: 1 }, options: { name: "created" } },
+  { collection: ROLLUPS, key: { org_id: 1 }, options: { name: "org" } },
+  { collection: ROLLUP_LOG, key: { done_at: 1 }, options: { name: "done" } },
   { collection: PROCESSED_DETECTIONS, key: { processed_at: 1 }, options: { name: "processed_at" } },
   ...slotIndexes(AI_CREDITS),
 ];

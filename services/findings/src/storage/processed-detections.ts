@@ -26,6 +26,17 @@ export class ProcessedDetections {
     }
   }
 
+  /** Marks many (one unordered bulk insert; ids already marked are fine). */
+  async recordMany(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    try {
+      await this.coll.insertMany(ids.map((id) => ({ _id: id, processed_at: new Date() })), { ordered: false });
+    } catch (err) {
+      const list = [(err as { writeErrors?: unknown }).writeErrors ?? []].flat() as { code?: number }[];
+      if (list.length === 0 || list.some((w) => w.code !== 11000)) throw err;
+    }
+  }
+
   async prune(olderThan: Date): Promise<number> {
     return (await this.coll.deleteMany({ processed_at: { $lt: olderThan } })).deletedCount;
   }

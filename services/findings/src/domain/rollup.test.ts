@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { decodeCursor, encodeCursor } from "./cursor.js";
+import { sortSpec } from "./query.js";
+import { addTo, contributionOf, dayRange, deltaOf, emptyCounts, keyOf, nameOf, scopesFor, statsOf } from "./rollup.js";
+
+describe("rollup domain", () => {
+  it("maps date filters onto the UTC days they touch", () => {
+    expect(dayRange(new Date("2026-03-01T00:00:00Z"), new Date("2026-04-01T00:00:00Z"))).toEqual({ first: "2026-03-01", end: "2026-04-01" });
+    expect(dayRange(new Date("2026-03-05T13:00:00Z"), new Date("2026-03-07T00:00:01Z"))).toEqual({ first: "2026-03-05", end: "2026-03-08" });
+    expect(dayRange(undefined, undefined)).toEqual({ first: undefined, end: undefined });
+  });
+
+  it("covers a range with whole months and the days around them", () => {
+    expect(scopesFor("2026-01-30", "2026-03-02")).toEqual({ days: ["2026-01-30", "2026-01-31", "2026-03-01"], months: ["2026-02"] });
+    expect(scopesFor("2026-02-01", "2026-02-03")).toEqual({ days: ["2026-02-01", "2026-02-02"], months: [] });
+    expect(scopesFor("2026-12-01", "2027-01-01")).toEqual({ days: [], months: ["2026-12"] });
+  });
+
+  it("escapes names that cannot be field names, reversibly", () => {
+    for (const s of ["10.0.0.1", "a$b.c", "100%", "plain"]) {
+      expect(keyOf(s)).not.toMatch(/[.$]/);
+      expect(nameOf(keyOf(s))).toBe(s);
+    }
+  });
+
+  it("moves a finding's contribution on a status change and computes the stats from counts", () => {
+    const f = { target: "t", detected_at: new Date("2026-03-01T10:00:00Z"), severity: "high" as const, status: "open" as const, tool: "nmap", resolved_at: null, resolution_minutes: null };
+    const before = contributionOf(f);
+    const after = contributionOf({ ...f, status: "resolved", resolved_at: new Date("2026-03-03T10:00:00Z"), resolution_minutes: 2880 });
+    expect(deltaOf(before, before)).toBeNull();
+    const c = emptyCounts();
+    addTo(c, before, 1);
+    const d = deltaOf(before, after)!;
+    addTo(c, d.remove!, -1);
+    addTo(c, d.add!, 1);
+    const s = statsOf(c, emptyCounts(), "2026-03-04");
+    expect(s).toMatchObject({ total: 1, by_status: { resolved: 1, open: 0 }, by_tool: { nmap: 1 }, trends: { resolved_this_week: 1, average_resolution_days: 2, new_this_week: 0 } });
+  });
+});
+
+describe("cursor", () => {
+  it("round-trips for its own query and refuses others and forgeries", () => {
+    const q = { org_id: "org_a", status: "open" };
+    const s = sortSpec("severity", "desc");
+    const c = encodeCursor(q, s, 3, { key: 2, id: "finding_x" });
+    expect(decodeCursor(c, q, s)).toEqual({ anchor: { key: 2, id: "finding_x" }, page: 3 });
+    expect(() => decodeCursor(c, { ...q, org_id: "org_b" }, s)).toThrow(/other filters/);
+    expect(() => decodeCursor(c, q, sortSpec("created_at", "desc"))).toThrow(/other filters/);
+    expect(() => decodeCursor("garbage", q, s)).toThrow(/not a cursor/);
+  });
+});

@@ -1,0 +1,144 @@
+import type { RpcServer } from "@vulnscan/kit";
+import { MongoClient } from "mongodb";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { unique } from "../../../test/support/names.js";
+import { addDays, dayOf, dayRange, WEEK_DAYS } from "../src/domain/rollup.js";
+import type { Stats } from "../src/domain/stats.js";
+import { detection as facts } from "../src/domain/test-fixtures.js";
+import { SEVERITIES, STATUSES, type DetectionFacts, type FindingDoc, type Status } from "../src/domain/types.js";
+import { rebuildRollups } from "../src/storage/rollups.js";
+import { startFakeAuth, startFindings, testEnv, type TestService } from "./support.js";
+
+let auth: RpcServer;
+let svc: TestService;
+let mongo: MongoClient;
+
+beforeAll(async () => {
+  auth = await startFakeAuth();
+  svc = await startFindings(testEnv(inject("kafkaBrokers"), inject("mongoUrl"), auth.port));
+  mongo = new MongoClient(inject("mongoUrl"));
+  await mongo.connect();
+});
+afterAll(async () => {
+  await mongo?.close();
+  await svc?.running.stop();
+  await auth?.close();
+});
+
+/** Stats counted from the findings themselves, with the documented day semantics (docs/decisions.md). */
+function counted(all: FindingDoc[], opts: { from?: Date; to?: Date; target?: string }, today: string): Stats {
+  const r = dayRange(opts.from, opts.to);
+  const fs = all.filter((f) => {
+    const d = dayOf(f.detected_at);
+    return (opts.target === undefined || f.target === opts.target) && (!r.first || d >= r.first) && (!r.end || d < r.end);
+  });
+  const weekFirst = addDays(today, -(WEEK_DAYS - 1));
+  const resolved = fs.filter((f) => f.status === "resolved");
+  const tally = (keys: readonly string[], of: (f: FindingDoc) => string) => Object.fromEntries(keys.map((k) => [k, fs.filter((f) => of(f) === k).length]));
+  const tools = new Map<string, number>();
+  for (const f of fs) tools.set(f.tool, (tools.get(f.tool) ?? 0) + 1);
+  const minutes = resolved.reduce((a, f) => a + (f.resolution_minutes ?? 0), 0);
+  return {
+    total: fs.length,
+    by_severity: tally(SEVERITIES, (f) => f.severity) as Stats["by_severity"],
+    by_status: tally(STATUSES, (f) => f.status) as Stats["by_status"],
+    by_tool: Object.fromEntries([...tools].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))),
+    trends: {
+      new_this_week: fs.filter((f) => dayOf(f.detected_at) >= weekFirst).length,
+      resolved_this_week: resolved.filter((f) => dayOf(f.resolved_at!) >= weekFirst).length,
+      average_resolution_days: resolved.length ? Math.round((minutes / resolved.length / 1440) * 100) / 100 : 0,
+    },
+  };
+}
+
+/** A small deterministic PRNG, so a failure can be replayed from its seed. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+}
+
+describe("stats from rollups", () => {
+  it("equal counting the findings after random creates, re-detections, status changes, bulk updates and redeliveries, under concurrency", { timeout: 240_000 }, async () => {
+    const org = unique("org");
+    const seed = Date.now() % 100_000;
+    const rand = rng(seed);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+    const targets = ["a.example.test", "b.example.test", "10.0.0.1", "c$odd.example"];
+    const tools = ["nuclei", "nmap", "tls", "web.headers"];
+    const now = Date.now();
+    let n = 0;
+    const detectionOf = (templ: number, target: string): DetectionFacts =>
+      facts({
+        detection_id: `${org}-${n++}`,
+        org_id: org,
+        scan_id: `scan_${Math.floor(rand() * 5)}`,
+        target,
+        template_id: `t-${templ}`,
+        severity: pick(SEVERITIES),
+        tool: pick(tools),
+        // Spread over ~70 days so day, month and week boundaries all matter.
+        detected_at: new Date(now - Math.floor(rand() * 70 * 24) * 3600_000),
+      });
+    const sent: DetectionFacts[] = [];
+    const ids = new Set<string>();
+
+    for (let round = 0; round < 4; round++) {
+      // Concurrent ingestion batches (new findings, repeats of known fingerprints, redeliveries) and triage.
+      const batches = Array.from({ length: 3 }, () =>
+        Array.from({ length: 25 }, () => {
+          if (sent.length > 0 && rand() < 0.15) return pick(sent); // redelivery of an applied detection
+          const d = detectionOf(Math.floor(rand() * 60), pick(targets)); // ~60×4 fingerprints: many repeats
+          sent.push(d);
+          return d;
+        }),
+      );
+      const known = [...ids];
+      const triage = Array.from({ length: Math.min(10, known.length) }, () =>
+        svc.app.update(org, pick(known), { status: pick(STATUSES) }, { user_id: "u", api_key_id: "", display_name: "tester" }),
+      );
+      const bulk =
+        known.length > 0
+          ? svc.app.bulk(org, Array.from({ length: 15 }, () => pick(known)), { status: pick<Status>(["resolved", "open", "accepted"]) }, { user_id: "u", api_key_id: "", display_name: "tester" })
+          : Promise.resolve();
+      const results = await Promise.all([...batches.map((b) => svc.app.ingestBatch(b)), ...triage, bulk]);
+      for (const r of results.slice(0, batches.length) as { findingId: string }[][]) for (const x of r) ids.add(x.findingId);
+    }
+    const findings = mongo.db(svc.config.MONGO_DB).collection<FindingDoc>("findings");
+    const all = await findings.find({ org_id: org }).toArray();
+    expect(all.length).toBe(ids.size);
+    expect(all.some((f) => f.status === "resolved")).toBe(true);
+
+    const today = dayOf(new Date());
+    const check = async (opts: { from?: Date; to?: Date; target?: string }) =>
+      expect(await svc.app.stats(org, opts), `seed ${seed} ${JSON.stringify(opts)}`).toEqual(counted(all, opts, today));
+    const dayMs = 24 * 3600_000;
+    const filters = [
+      {},
+      { target: "b.example.test" },
+      { target: "c$odd.example" },
+      { from: new Date(now - 10 * dayMs) },
+      { to: new Date(now - 40 * dayMs) },
+      { from: new Date(now - 65 * dayMs), to: new Date(now - 3 * dayMs), target: "10.0.0.1" },
+      { from: new Date(Date.parse(`${addDays(today, -60).slice(0, 7)}-01T00:00:00Z`)), to: new Date(Date.parse(`${today.slice(0, 7)}-01T00:00:00Z`)) }, // whole months
+    ];
+    for (const f of filters) await check(f);
+
+    // The list's total comes from the same rollups for the filters they keep.
+    const list = await svc.app.list(org, { status: "open", severity: "high" }, undefined, undefined, 1, 20);
+    expect(list.total).toBe(all.filter((f) => f.status === "open" && f.severity === "high").length);
+    const byTool = await svc.app.list(org, { tool: "web.headers" }, undefined, undefined, 1, 20);
+    expect(byTool.total).toBe(all.filter((f) => f.tool === "web.headers").length);
+
+    // Folded (the relay's job) and rebuilt from the findings: still the same.
+    await svc.store.rollups.fold(org);
+    for (const f of filters) await check(f);
+    await rebuildRollups(mongo.db(svc.config.MONGO_DB), org);
+    for (const f of filters) await check(f);
+
+    // Recording one change twice (a retry or a roll-forward) counts it once.
+    const one = all[0]!;
+    const before = await svc.app.stats(org, {});
+    await svc.store.rollups.record(org, [{ source: `c:${one._id}`, delta: { add: { target: one.target, day: dayOf(one.detected_at), severity: one.severity, status: "open", tool: one.tool, resolved_day: null, minutes: 0 } } }]);
+    expect(await svc.app.stats(org, {})).toEqual(before);
+  });
+});
