@@ -17,6 +17,7 @@ import { defaultSettings } from "../services/auth/src/domain/settings.js";
 import type { CustomLimits, Limit, PlanLimits } from "../services/auth/src/domain/types.js";
 import { seedDemo } from "../services/auth/src/seed.js";
 import { authIndexes, mongoRepositories, outboxCollections } from "../services/auth/src/storage/index.js";
+import { rebuildRollups } from "../services/findings/src/storage/rollups.js";
 import { readStackState } from "./lib/stack-state.js";
 
 const USAGE = `usage: npm run admin -- <command> [options]
@@ -34,10 +35,13 @@ commands:
                                                                     → {"id":"user_…","disabled":true,"revoked_sessions":N}
   enable-user  --org ORG_ID --user USER_ID                          → {"id":"user_…","disabled":false,"revoked_sessions":0}
   list-orgs   [--page N] [--per-page N]                             → {"organizations":[…],"total":N}
+  rebuild-rollups --org ORG_ID  (findings stats recounted from the findings; run it in a quiet moment)
+                                                                    → {"id":"org_…","findings":N,"documents":N}
   seed-demo                                                         → {"accounts":[…]}
 
 environment: MONGO_URL and MONGO_DB (default: the running \`npm start\` stack's, else
-mongodb://127.0.0.1:27017/ and auth), KAFKA_BROKERS (default: the running stack's)`;
+mongodb://127.0.0.1:27017/ and auth), MONGO_DB_FINDINGS (rebuild-rollups; default findings),
+KAFKA_BROKERS (default: the running stack's)`;
 
 class UsageError extends Error {}
 
@@ -69,6 +73,7 @@ const ALLOWED: Record<string, (keyof typeof OPTIONS)[]> = {
   "create-org": ["name", "plan"],
   "create-user": ["org", "email", "password"],
   "set-plan": ["org", "plan"],
+  "rebuild-rollups": ["org"],
   "set-limits": ["org", "requests-per-hour", "requests-per-day", "scans-per-month", "concurrent-scans", "webhooks", "ai-credits"],
   "disable-user": ["org", "user"],
   "enable-user": ["org", "user"],
@@ -178,6 +183,7 @@ async function main() {
       args = { org: required(values, "org") };
       limits = limitsArgs(values);
     }
+    if (command === "rebuild-rollups") args = { org: required(values, "org") };
     if (command === "disable-user" || command === "enable-user") args = { org: required(values, "org"), user: required(values, "user") };
   } catch (err) {
     if (err instanceof UsageError) fail(err.message, 2, true);
@@ -267,6 +273,15 @@ async function main() {
           per_page: page.perPage,
           pages: page.pages,
         };
+        break;
+      }
+      case "rebuild-rollups": {
+        // Findings owns the rollups; the organization is checked in auth's directory first so a
+        // typo answers "not found" instead of writing empty rollups.
+        await directory.getOrganization(String(args.org));
+        const findingsDb = mongo.client.db((process.env.MONGO_DB_FINDINGS || (process.env.MONGO_URL ? "" : (stack?.dbPrefix ?? ""))) + "findings");
+        const r = await rebuildRollups(findingsDb, String(args.org));
+        result = { id: String(args.org), findings: r.findings, documents: r.documents };
         break;
       }
       case "seed-demo": {

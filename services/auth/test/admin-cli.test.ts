@@ -24,11 +24,19 @@ afterAll(async () => {
   await closeDatabases();
 });
 
-function admin(args: string[], stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string; last: unknown }> {
+function admin(args: string[], stdin?: string) {
+  return adminWith({}, args, stdin);
+}
+
+function adminWith(
+  env: Record<string, string>,
+  args: string[],
+  stdin?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string; last: unknown }> {
   return new Promise((resolve, reject) => {
     const child = spawn("npx", ["tsx", "scripts/admin.ts", ...args], {
       cwd: ROOT,
-      env: { ...process.env, MONGO_URL: inject("mongoUrl"), MONGO_DB: dbName },
+      env: { ...process.env, MONGO_URL: inject("mongoUrl"), MONGO_DB: dbName, ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";
@@ -173,6 +181,20 @@ describe("operator CLI finds the running stack", () => {
     const { id } = JSON.parse(r.stdout.trim().split("\n").at(-1)!);
     expect((await auth.client.getOrganization({ orgId: id })).organization!.name).toBe("Found Co");
   }, 60_000);
+
+  it("rebuild-rollups recounts an organization's findings stats; an unknown organization is refused", async () => {
+    const findingsDb = `${dbName}_findings`;
+    const org = await admin(["create-org", "--name", "Rollup Corp", "--plan", "startup"]);
+    const orgId = (org.last as { id: string }).id;
+    const env = { MONGO_DB_FINDINGS: findingsDb };
+    const rebuilt = await adminWith(env, ["rebuild-rollups", "--org", orgId]);
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(rebuilt.last).toEqual({ id: orgId, findings: 0, documents: expect.any(Number) });
+    const unknown = await adminWith(env, ["rebuild-rollups", "--org", "org_000000000000ffffffffffffffff"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/not found/i);
+    await database(findingsDb).dropDatabase().catch(() => undefined);
+  });
 });
 
 describe("seedDemo", () => {
