@@ -4,11 +4,9 @@
 // inserts of the same documents, stats, point lookups and list pages (p50/p99).
 //
 // Usage: npx tsx bench/findings/run.ts [--findings 10000,100000] [--ingest 3000] [--runs 40]
-//          [--sqlite-id-index auto|on|off]
 // Uses KAFKA_BROKERS / MONGO_URL when set, else starts the local stack (FerretDB where no
-// MongoDB is available). `--sqlite-id-index` (auto: on for FerretDB's SQLite backend) creates the
-// index FerretDB's `{_id: v}` pushdown needs (`_ferretdb_sjson->'$._id'`) on every collection, as the
-// stack does (issue 9, deliverable 3); `off` shows the figures without it.
+// MongoDB is available; on FerretDB the stack's backend, PostgreSQL unless
+// VULNSCAN_FERRETDB_BACKEND=sqlite, with the indexes the services declare).
 // Not part of CI; it drops its databases at the end.
 
 import { create, toBinary } from "@bufbuild/protobuf";
@@ -18,7 +16,6 @@ import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js
 import { DetectionSchema } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
 import { FindingService, FindingSortField, FindingStatus, Severity, SortOrder } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { MongoClient, type Db } from "mongodb";
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,7 +34,6 @@ const { values: args } = parseArgs({
     findings: { type: "string", default: "10000,100000" },
     ingest: { type: "string", default: "3000" },
     runs: { type: "string", default: "40" },
-    "sqlite-id-index": { type: "string", default: "auto" },
   },
 });
 const SIZES = args.findings.split(",").map(Number);
@@ -90,15 +86,6 @@ function facts(org: string, i: number, t: number): DetectionFacts {
   };
 }
 
-/** The index FerretDB's SQLite `{_id: v}` pushdown can use, on every table of the database. */
-function sqliteIdIndexes(sqliteDir: string, dbName: string): number {
-  const file = path.join(sqliteDir, `${dbName}.sqlite`);
-  const tables = execFileSync("sqlite3", [file, "SELECT table_name FROM _ferretdb_collections"], { encoding: "utf8" }).split("\n").filter(Boolean);
-  const sql = tables.map((t) => `CREATE INDEX IF NOT EXISTS "${t}_bench_id" ON "${t}" (_ferretdb_sjson->'$._id');`).join("\n");
-  execFileSync("sqlite3", ["-cmd", ".timeout 30000", file, sql]);
-  return tables.length;
-}
-
 function detectionBytes(f: DetectionFacts): Buffer {
   return Buffer.from(
     toBinary(
@@ -133,9 +120,10 @@ function detectionBytes(f: DetectionFacts): Buffer {
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-findings-"));
   const stack = await startStack({ log, dataDir });
-  const onSqlite = /SQLite/.test(stack.mongoServer);
-  const idIndex = args["sqlite-id-index"] === "on" || (args["sqlite-id-index"] === "auto" && onSqlite);
-  log(`${stack.mongoServer} at ${stack.mongoUrl}; ${stack.kafkaServer}; sqlite _id index: ${idIndex}`);
+  // The services' environment for this server (FERRETDB_POSTGRESQL_URL on PostgreSQL), so the
+  // kit's ensureIndexes here and in the in-process service creates the backend's indexes.
+  Object.assign(process.env, stack.serviceEnv);
+  log(`${stack.mongoServer} at ${stack.mongoUrl}; ${stack.kafkaServer}`);
   const mongo = new MongoClient(stack.mongoUrl);
   await mongo.connect();
   const auth = await startRpcServer({ host: "127.0.0.1", port: 0, interceptors: [], routes: (r) => { r.service(AuthService, { getPlan: () => ({ plan: { limits: { aiCreditsPerMonth: { unlimited: true } } } }) }); } });
@@ -177,9 +165,6 @@ async function main() {
       const r0 = Date.now();
       const rebuilt = await rebuildRollups(db, org);
       const rebuildSecs = (Date.now() - r0) / 1000;
-      // The service's own collections exist once it has written; create them now for the index.
-      for (const c of ["rollup_slots", "rollup_log", "finding_log", "processed_detections", "ai_analyses"]) await db.createCollection(c).catch(() => undefined);
-      if (idIndex) log(`N=${N}: sqlite _id index on ${sqliteIdIndexes(path.join(dataDir, "ferretdb"), dbName)} tables`);
       log(`N=${N}: seeded in ${seedSecs.toFixed(1)} s, rollups rebuilt in ${rebuildSecs.toFixed(1)} s`);
 
       const topic = `vulnscan.bench.detected.${stamp}.${N}`;
@@ -255,7 +240,7 @@ async function main() {
       await svc.stop();
       sections.push(
         [
-          `### ${N.toLocaleString("en")} findings (${stack.mongoServer}${onSqlite ? `, \`_id\` expression index ${idIndex ? "on" : "off"}` : ""})`,
+          `### ${N.toLocaleString("en")} findings (${stack.mongoServer})`,
           "",
           `Seeded ${N.toLocaleString("en")} ready findings in ${seedSecs.toFixed(1)} s (${Math.round(N / seedSecs)}/s); rollups rebuilt from them in ${rebuildSecs.toFixed(1)} s (${rebuilt.documents} documents).`,
           "",

@@ -26,6 +26,9 @@ const verdict = (ok: boolean, goal: string) => `${goal}: ${ok ? "met" : "MISSED"
 const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
 
 const stack = await startStack({ log });
+// The services' environment for this server (FERRETDB_POSTGRESQL_URL on PostgreSQL), for the
+// gateway built in this process and the admin CLI it runs.
+Object.assign(process.env, stack.serviceEnv);
 const prefix = `bench${Date.now().toString(36)}_`;
 const system = await startSystem({
   kafkaBrokers: stack.kafkaBrokers,
