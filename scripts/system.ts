@@ -174,7 +174,8 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
       const child = launch("gateway", "gateway/src/main.ts", { ...gatewayEnv, PORT: String(port), ADMIN_PORT: String(admin) }, logFile);
       children.push(child);
       const url = `http://127.0.0.1:${port}`;
-      await waitUntil(() => httpOk(`${url}/api/health`, 3000), {
+      // Ready (admin /readyz) means its view of revocations is loaded, not only that it listens.
+      await waitUntil(async () => (await httpOk(`http://127.0.0.1:${admin}/readyz`)) && httpOk(`${url}/api/health`, 3000), {
         timeoutMs,
         what: "extra gateway",
         failIf: () => (child.exitCode !== null ? `exited with code ${child.exitCode}:\n${tail(logFile)}` : undefined),

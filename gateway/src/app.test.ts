@@ -130,6 +130,23 @@ describe("gateway app", () => {
     expect(extra.json()).toEqual({ detail: "Unknown field: org_id", error_code: "VALIDATION_ERROR", field: "org_id" });
   });
 
+  it("refuses NUL characters in body and query strings with 422 naming the field", async () => {
+    const a = await app();
+    const body = await a.inject({
+      method: "POST",
+      url: "/api/v1/probe",
+      headers: { "content-type": "application/json" },
+      payload: '{"target": "a\\u0000b"}',
+    });
+    expect(body.statusCode).toBe(422);
+    expect(body.json()).toEqual({ detail: "target must not contain NUL characters", error_code: "VALIDATION_ERROR", field: "target" });
+    const query = await a.inject({ method: "POST", url: "/api/v1/probe?x=%00", payload: { target: "fine" } });
+    expect(query.statusCode).toBe(422);
+    expect(query.json()).toMatchObject({ error_code: "VALIDATION_ERROR", field: "x" });
+    const fine = await a.inject({ method: "POST", url: "/api/v1/probe", payload: { target: "fine" } });
+    expect(fine.statusCode).toBe(200);
+  });
+
   it("maps upstream RPC errors and hides internals of unexpected ones", async () => {
     const a = await app();
     const nf = await a.inject({ method: "GET", url: "/api/v1/upstream-error" });

@@ -123,8 +123,26 @@ export function findingMsg(f: FindingDoc): Finding {
 
 const finite = (x: number, lo: number, hi: number) => (Number.isFinite(x) ? Math.min(hi, Math.max(lo, x)) : lo);
 
+/**
+ * Scanner text (banners, raw responses) can hold NUL characters. They are shown as the visible
+ * escape `\x00`: an analyst still sees them, and PostgreSQL's jsonb (FerretDB's backend), CSV and
+ * PDF cannot carry a NUL (PostgreSQL refuses the whole insert: "unsupported Unicode escape sequence").
+ */
+function visibleNuls<T>(v: T): T {
+  if (typeof v === "string") return (v.includes("\u0000") ? v.replaceAll("\u0000", "\\x00") : v) as T;
+  if (Array.isArray(v)) return v.map(visibleNuls) as T;
+  if (v && typeof v === "object" && !(v instanceof Date)) {
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, visibleNuls(x)])) as T;
+  }
+  return v;
+}
+
 /** A Detection record as domain facts; throws a validation error for records that can never apply. */
 export function detectionFacts(d: Detection): DetectionFacts {
+  return visibleNuls(factsFrom(d));
+}
+
+function factsFrom(d: Detection): DetectionFacts {
   for (const [field, v] of [
     ["detection_id", d.detectionId],
     ["org_id", d.orgId],

@@ -39,6 +39,8 @@ export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { org_id: 1, detected_at: 1 }, options: { name: "org_detected" } },
   { collection: FINDINGS, key: { org_id: 1, status: 1, resolved_at: 1 }, options: { name: "org_resolved" } },
   { collection: FINDING_LOG, key: { created_at: 1 }, options: { name: "created" } },
+  // Housekeeping deletes applied claims a minute after they were done.
+  { collection: FINDING_LOG, key: { done_at: 1 }, options: { name: "done" } },
   // The exactly-once guard of rollup recording: one slot per source, ever (see storage/rollups.ts).
   { collection: ROLLUP_SLOTS, key: { source: 1 }, options: { unique: true, name: "source_unique" } },
   { collection: ROLLUP_SLOTS, key: { created_at: 1 }, options: { name: "created" } },
