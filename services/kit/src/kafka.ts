@@ -264,19 +264,7 @@ export class KafkaBus {
   }
 
   private async run<D extends DescMessage>(consumer: Consumer, opts: SubscribeOptions<D>, log: Logger): Promise<Subscription> {
-    await consumer.connect();
-    // On a fresh cluster a topic another service has just created can be missing from the
-    // broker's metadata for a moment ("does not host this topic-partition"): retry those.
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });
-        break;
-      } catch (err) {
-        if (attempt >= 10 || (err as { retriable?: boolean }).retriable !== true) throw err;
-        log.warn({ err: (err as Error).message, attempt }, "subscribe retried");
-        await sleep(250 * attempt);
-      }
-    }
+    await connectAndSubscribe(consumer, opts.topic, opts.fromBeginning ?? true, log);
     const maxAttempts = opts.maxAttempts ?? 3;
     if (opts.onCrash) {
       const onCrash = opts.onCrash;
@@ -345,17 +333,7 @@ export class KafkaBus {
     const log = this.opts.logger.child({ component: "consumer", group: opts.groupId, topic: opts.topic });
     const consumer = this.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3000 });
     this.consumers.add(consumer);
-    await consumer.connect();
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await consumer.subscribe({ topic: opts.topic, fromBeginning: opts.fromBeginning ?? true });
-        break;
-      } catch (err) {
-        if (attempt >= 10 || (err as { retriable?: boolean }).retriable !== true) throw err;
-        log.warn({ err: (err as Error).message, attempt }, "subscribe retried");
-        await sleep(250 * attempt);
-      }
-    }
+    await connectAndSubscribe(consumer, opts.topic, opts.fromBeginning ?? true, log);
     const maxAttempts = opts.maxAttempts ?? 3;
     const maxBatch = opts.maxBatch ?? 500;
     const one = async (item: BatchItem<D>, raw: KafkaMessage, heartbeat: () => Promise<void>) => {
@@ -437,5 +415,24 @@ export class KafkaBus {
     this.consumers.clear();
     if (this.producerConnected) await this.producer.disconnect().catch(() => undefined);
     if (this.admin) await this.admin.disconnect().catch(() => undefined);
+  }
+}
+
+/**
+ * Connects and subscribes. On a fresh cluster a topic another service has just created can be
+ * missing from the broker's metadata for a moment ("does not host this topic-partition"): those
+ * retriable refusals are retried.
+ */
+async function connectAndSubscribe(consumer: Consumer, topic: string, fromBeginning: boolean, log: Logger): Promise<void> {
+  await consumer.connect();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await consumer.subscribe({ topic, fromBeginning });
+      return;
+    } catch (err) {
+      if (attempt >= 10 || (err as { retriable?: boolean }).retriable !== true) throw err;
+      log.warn({ err: (err as Error).message, attempt }, "subscribe retried");
+      await sleep(250 * attempt);
+    }
   }
 }
