@@ -262,8 +262,14 @@ describe("the guard", () => {
     expect(res.json()).toEqual({ detail: "Authentication is temporarily unavailable; retry shortly", error_code: "SERVICE_UNAVAILABLE" });
     expect(res.headers["retry-after"]).toBe("5");
     expect((await get({ "x-api-key": "vsk_reader" })).statusCode).toBe(503);
-    // A revocation made while it was cut off is in the snapshot it reloads.
+    // A revocation made while it was cut off: stored by auth (so in the snapshot a resync loads)
+    // and published (so a reader that resumes reads it); whichever way it recovers, it knows.
     snapshotSessions.push("session_revoked_while_cut");
+    feed.publish({
+      type: "auth.session_revoked",
+      orgId: "org_a",
+      payload: { case: "authSessionRevoked", value: { sessionId: "session_revoked_while_cut", tokensValidUntil: timestampFromMs(Date.now() + 3_600_000) } },
+    });
     feed.cut = false;
     await until(async () => ((await get(token)).statusCode === 200 ? true : undefined), 10_000);
     expect((await get({ authorization: `Bearer ${await sign(claims({ sid: "session_revoked_while_cut" }))}` })).statusCode).toBe(401);

@@ -15,35 +15,55 @@ import type { TokenVerifier } from "./token-verifier.js";
 /** One-partition feed the test drives: publish events, beat, or go silent. */
 export class MemoryFeed implements AuthEventFeed {
   private readonly log: EventEnvelope[] = [];
-  private readers = new Set<(e: EventEnvelope, p: number) => void>();
+  /** Each reader with the offset of the next event it has not seen (as a Kafka consumer has). */
+  private readers = new Map<(e: EventEnvelope, p: number) => void, number>();
   private timer?: NodeJS.Timeout;
-  /** While true, nothing is delivered and nothing can subscribe (a cut network). */
-  cut = false;
+  private isCut = false;
 
   constructor(beatEveryMs = 50) {
     if (beatEveryMs > 0) {
       this.timer = setInterval(() => {
-        if (!this.cut) this.publish({ type: "auth.heartbeat", payload: { case: "authHeartbeat", value: { partition: 0 } } });
+        if (!this.isCut) this.publish({ type: "auth.heartbeat", payload: { case: "authHeartbeat", value: { partition: 0 } } });
       }, beatEveryMs);
       this.timer.unref();
     }
   }
 
+  /**
+   * While true, nothing is delivered and nothing can subscribe (a cut network). Events published
+   * meanwhile stay in the log and reach the readers once the cut ends, as Kafka keeps them.
+   */
+  get cut(): boolean {
+    return this.isCut;
+  }
+
+  set cut(value: boolean) {
+    this.isCut = value;
+    if (!value) this.deliver();
+  }
+
   publish(init: MessageInitShape<typeof EventEnvelopeSchema>): void {
-    const e = create(EventEnvelopeSchema, { occurredAt: timestampFromMs(Date.now()), ...init });
-    this.log.push(e);
-    if (!this.cut) for (const r of this.readers) r(e, 0);
+    this.log.push(create(EventEnvelopeSchema, { occurredAt: timestampFromMs(Date.now()), ...init }));
+    this.deliver();
+  }
+
+  private deliver(): void {
+    if (this.isCut) return;
+    for (const [reader, next] of this.readers) {
+      this.readers.set(reader, this.log.length);
+      for (const e of this.log.slice(next)) reader(e, 0);
+    }
   }
 
   async latestOffsets(): Promise<PartitionOffset[]> {
-    if (this.cut) throw new Error("feed unreachable");
+    if (this.isCut) throw new Error("feed unreachable");
     return [{ partition: 0, offset: String(this.log.length) }];
   }
 
   async follow(startAt: PartitionOffset[], onEvent: (e: EventEnvelope, p: number) => void) {
-    if (this.cut) throw new Error("feed unreachable");
-    for (const e of this.log.slice(Number(startAt[0]?.offset ?? 0))) onEvent(e, 0);
-    this.readers.add(onEvent);
+    if (this.isCut) throw new Error("feed unreachable");
+    this.readers.set(onEvent, Number(startAt[0]?.offset ?? 0));
+    this.deliver();
     return { stop: async () => void this.readers.delete(onEvent) };
   }
 
