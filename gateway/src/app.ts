@@ -33,6 +33,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Our pino and Fastify's own pino typings differ by a minor version; the runtime contract is the same.
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
+    // observability.ts writes one access-log line per request instead of Fastify's two.
+    disableRequestLogging: true,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();

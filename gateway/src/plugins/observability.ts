@@ -31,9 +31,20 @@ export function registerObservability(app: FastifyInstance, registry: Registry):
     context.with(trace.setSpan(parent, span), done);
   });
 
+  // One child per method, route and status, looked up by a string key: prom-client would
+  // otherwise hash the label object on every request.
+  const series = new Map<string, ReturnType<typeof duration.labels>>();
   app.addHook("onResponse", (req, reply, done) => {
     const route = req.routeOptions.url ?? "unmatched";
-    duration.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    const key = `${req.method} ${route} ${reply.statusCode}`;
+    let child = series.get(key);
+    if (!child) {
+      child = duration.labels({ method: req.method, route, status_code: String(reply.statusCode) });
+      series.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
+    // One access-log line per request (Fastify's own request logging, two lines, is off).
+    req.log.info({ method: req.method, url: req.url, status_code: reply.statusCode, ms: Math.round(reply.elapsedTime) }, "request");
     if (req.span) {
       req.span.setAttribute("http.response.status_code", reply.statusCode);
       if (reply.statusCode >= 500) req.span.setStatus({ code: SpanStatusCode.ERROR });
