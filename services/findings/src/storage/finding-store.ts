@@ -3,6 +3,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import { isDuplicateKey, outboxFields, pendingEvent, Topics, type KafkaBus, type Logger, type PendingEvent } from "@vulnscan/kit";
 import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { Binary, type Collection, type Db, type Document } from "mongodb";
 import type { Change } from "../domain/changes.js";
 import { foundEvents } from "../domain/events.js";
@@ -34,10 +35,10 @@ import { duplicateIndexes, Rollups } from "./rollups.js";
  *      change with one decided on the old state. A writer whose read is older than
  *      MAX_READ_AGE_MS reads again before it claims, so a minute is ample.
  *
- * A new finding is claimed twice over: `finding_log/new:<fingerprint>` holds the first document
- * and its vulnerability.found events while the creation is in flight, and the permanent
- * `fingerprints/<fingerprint>` (the de-duplication key, one per finding ever created) says which
- * finding holds the fingerprint. So racing scans create one finding and one set of events.
+ * A new finding needs no claim: the unique fingerprint index lets one finding per fingerprint
+ * in (createMany), and the permanent `fingerprints/<fingerprint>` entry (one per finding ever
+ * created) says which finding holds it. So racing scans create one finding and one set of
+ * events.
  *
  * finding_log only holds writes of the last minute, so the relay's scan of it stays cheap. A writer
  * that dies after step 2 is rolled forward by the next writer that finds its claim older than
@@ -47,14 +48,11 @@ import { duplicateIndexes, Rollups } from "./rollups.js";
 
 export interface LogDoc {
   _id: string;
-  kind: "create" | "change";
+  kind: "change";
   finding_id: string;
   org_id: string;
   rev: number;
-  /** create: the first document, and the fingerprint claim it needs. */
-  doc?: FindingDoc;
-  fingerprint?: string;
-  /** change: the fields set. */
+  /** The fields set. */
   set?: Change["set"];
   created_at: Date;
   /** Set once applied and published; null while in flight. */
@@ -77,6 +75,12 @@ const CLAIM_KEEP_MS = 60_000;
 const MAX_READ_AGE_MS = 20_000;
 const MAX_ATTEMPTS = 400;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Fingerprint → finding holders remembered in memory. The mapping never changes once written
+ * (one finding per fingerprint, ever), so a remembered holder is always right, and a rescan of
+ * known targets skips its de-duplication reads. 200,000 entries is about 40 MB at most.
+ */
+const HOLDER_CACHE_SIZE = 200_000;
 
 export class FindingStore {
   readonly findings: Collection<FindingDoc>;
@@ -84,6 +88,7 @@ export class FindingStore {
   readonly fingerprints: Collection<FingerprintDoc>;
 
   readonly rollups: Rollups;
+  private readonly holders = new LRUCache<string, string>({ max: HOLDER_CACHE_SIZE });
 
   constructor(
     readonly db: Db,
@@ -103,11 +108,22 @@ export class FindingStore {
     return new Map(docs.filter((d): d is FindingDoc => d !== null).map((d) => [d._id, d]));
   }
 
-  /** The holders of many fingerprints (point lookups by `_id` in parallel). */
+  /** The holders of many fingerprints (remembered ones from memory, others by `_id` point lookups in parallel). */
   async byFingerprints(fps: string[]): Promise<Map<string, string>> {
-    const distinct = [...new Set(fps)];
-    const docs = await Promise.all(distinct.map((fp) => this.fingerprints.findOne({ _id: fp })));
-    return new Map(docs.filter((d): d is FingerprintDoc => d !== null).map((d) => [d._id, d.finding_id]));
+    const out = new Map<string, string>();
+    const unknown: string[] = [];
+    for (const fp of new Set(fps)) {
+      const holder = this.holders.get(fp);
+      if (holder) out.set(fp, holder);
+      else unknown.push(fp);
+    }
+    const docs = await Promise.all(unknown.map((fp) => this.fingerprints.findOne({ _id: fp })));
+    for (const d of docs) {
+      if (!d) continue;
+      out.set(d._id, d.finding_id);
+      this.holders.set(d._id, d.finding_id);
+    }
+    return out;
   }
 
   /**
@@ -155,23 +171,26 @@ export class FindingStore {
   /** The steps after a creation's insert (also the redelivery's roll-forward): all idempotent. */
   async finishCreations(docs: FindingDoc[]): Promise<void> {
     if (docs.length === 0) return;
-    try {
-      await this.fingerprints.insertMany(
-        docs.map((d) => ({ _id: d.fingerprint, finding_id: d._id, org_id: d.org_id, created_at: d.created_at })),
-        { ordered: false },
-      );
-    } catch (err) {
-      duplicateIndexes(err);
-    }
     const byOrg = new Map<string, FindingDoc[]>();
     for (const d of docs) byOrg.set(d.org_id, [...(byOrg.get(d.org_id) ?? []), d]);
-    for (const [org, list] of byOrg) {
-      await this.rollups.record(org, list.map((d) => ({ source: `c:${d._id}`, delta: { add: contributionOf(d) } })));
-      this.touched(org);
-    }
-    await this.kafka.publishRawMany(
-      docs.flatMap((d) => creationEvents(d, this.eventsTopic)).map((e) => ({ topic: e.topic, key: e.key, value: Buffer.from(e.envelope.buffer), messageType: EventEnvelopeSchema.typeName })),
-    );
+    // Independent and idempotent steps, so they run together: the finding is stored, which is
+    // all each of them needs, and a crash in any is finished by the redelivery.
+    await Promise.all([
+      this.fingerprints
+        .insertMany(
+          docs.map((d) => ({ _id: d.fingerprint, finding_id: d._id, org_id: d.org_id, created_at: d.created_at })),
+          { ordered: false },
+        )
+        .catch((err) => void duplicateIndexes(err)),
+      ...[...byOrg].map(async ([org, list]) => {
+        await this.rollups.record(org, list.map((d) => ({ source: `c:${d._id}`, delta: { add: contributionOf(d) } })));
+        this.touched(org);
+      }),
+      this.kafka.publishRawMany(
+        docs.flatMap((d) => creationEvents(d, this.eventsTopic)).map((e) => ({ topic: e.topic, key: e.key, value: Buffer.from(e.envelope.buffer), messageType: EventEnvelopeSchema.typeName })),
+      ),
+    ]);
+    for (const d of docs) this.holders.set(d.fingerprint, d._id);
   }
 
   private events(findingId: string, change: { events: Change["events"] }, at: Date): PendingEvent[] {
@@ -189,62 +208,6 @@ export class FindingStore {
     return (await this.fingerprints.findOne({ _id: fp }))?.finding_id;
   }
 
-  /**
-   * Creates the finding of a new fingerprint. Returns created=false with the holder's id when
-   * the fingerprint is taken (by an earlier finding, or a creation that finished meanwhile).
-   */
-  async create(doc: FindingDoc, events: Change["events"]): Promise<{ created: boolean; findingId: string }> {
-    const entry: LogDoc = {
-      _id: `new:${doc.fingerprint}`,
-      kind: "create",
-      finding_id: doc._id,
-      org_id: doc.org_id,
-      rev: 1,
-      doc,
-      fingerprint: doc.fingerprint,
-      created_at: doc.created_at,
-      done_at: null,
-      ...outboxFields(this.events(doc._id, { events }, doc.created_at)),
-    };
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const holder = await this.byFingerprint(doc.fingerprint);
-      if (holder) return { created: false, findingId: holder };
-      try {
-        await this.log.insertOne(entry);
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-        await this.waitOrRollForward(entry._id); // another creation of this fingerprint is in flight
-        continue;
-      }
-      const won = await this.completeCreate(entry);
-      return won ? { created: true, findingId: doc._id } : { created: false, findingId: (await this.byFingerprint(doc.fingerprint))! };
-    }
-    throw new Error(`fingerprint ${doc.fingerprint}: too much write contention`);
-  }
-
-  /** Steps after a creation claim: take the fingerprint, store the finding, publish, clear. */
-  private async completeCreate(entry: LogDoc): Promise<boolean> {
-    const fp = entry.fingerprint!;
-    try {
-      await this.fingerprints.insertOne({ _id: fp, finding_id: entry.finding_id, org_id: entry.org_id, created_at: entry.created_at });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      const holder = await this.byFingerprint(fp);
-      if (holder !== entry.finding_id) {
-        // An earlier finding holds it: this creation never happened, its events are dropped.
-        await this.log.deleteOne({ _id: entry._id });
-        return false;
-      }
-    }
-    try {
-      await this.findings.insertOne(entry.doc!);
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-    await this.publishAndClear(entry);
-    return true;
-  }
-
   /** The change's rollup delta, recorded once under the claim's id (retries and roll-forwards fail on it). */
   private async recordRollup(entry: LogDoc): Promise<void> {
     if (!entry.rollup) return;
@@ -257,13 +220,12 @@ export class FindingStore {
   }
 
   /**
-   * Publishes an entry's events (stored bytes, stored ids), then lets the entry go: a creation
-   * claim at once (the fingerprint now guards it), a revision claim after CLAIM_KEEP_MS.
+   * Publishes an entry's events (stored bytes, stored ids), then marks it done (it is deleted
+   * after CLAIM_KEEP_MS).
    */
   private async publishAndClear(entry: LogDoc): Promise<void> {
     await this.kafka.publishRawMany(entry.outbox.map((ev) => ({ topic: ev.topic, key: ev.key, value: Buffer.from(ev.envelope.buffer), messageType: EventEnvelopeSchema.typeName })));
-    if (entry.kind === "create") await this.log.deleteOne({ _id: entry._id });
-    else await this.log.updateOne({ _id: entry._id }, { $set: { outbox: [], outbox_pending: false, done_at: new Date() } });
+    await this.log.updateOne({ _id: entry._id }, { $set: { outbox: [], outbox_pending: false, done_at: new Date() } });
   }
 
   /** Publishing may fail (broker down): the entry stays and the relay retries. */
@@ -330,10 +292,6 @@ export class FindingStore {
 
   /** Finishes a claimed write: apply if not applied yet, publish, clear. */
   private async rollForward(entry: LogDoc): Promise<void> {
-    if (entry.kind === "create") {
-      await this.completeCreate(entry);
-      return;
-    }
     // A claim of n+1 succeeds only for a writer that read revision n (claims are kept, see
     // above), so a finding at n+1 or later has this change applied already.
     const f = await this.findings.findOne({ _id: entry.finding_id }, { projection: { rev: 1 } });
