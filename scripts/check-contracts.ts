@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,12 +14,27 @@ function listFiles(dir: string, base = dir): string[] {
 }
 
 /**
- * Lints and format-checks the protos, then regenerates into a temp folder and compares with
+ * `buf breaking` against the main branch: a change on another branch that would break a
+ * deployed client (a field removed or renumbered, a type changed) fails here. On main itself
+ * it compares main with main; without git history (an exported tree) it is skipped, saying so.
+ */
+function checkBreaking(): void {
+  const hasMain = spawnSync("git", ["rev-parse", "--verify", "--quiet", "refs/heads/main"], { cwd: ROOT }).status === 0;
+  if (!hasMain) {
+    console.log("contracts: no local main branch, buf breaking skipped");
+    return;
+  }
+  run("buf", ["breaking", "--against", ".git#branch=main"]);
+}
+
+/**
+ * Lints and format-checks the protos, checks them against main with `buf breaking`, then regenerates into a temp folder and compares with
  * the committed proto/gen: a contract change without `npm run generate` fails here.
  */
 export function checkContracts(): void {
   run("buf", ["lint"]);
   run("buf", ["format", "--diff", "--exit-code"]);
+  checkBreaking();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-gen-"));
   try {
     run("buf", ["generate", "--output", tmp]);
@@ -42,5 +58,5 @@ export function checkContracts(): void {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   checkContracts();
-  console.log("contracts: lint, format and generated code are up to date");
+  console.log("contracts: lint, format, no breaking change against main, and generated code are up to date");
 }

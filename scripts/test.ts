@@ -12,7 +12,7 @@ function step(name: string, fn: () => void) {
 }
 
 try {
-  step("contracts (buf lint, format, generated code fresh)", checkContracts);
+  step("contracts (buf lint, format, breaking against main, generated code fresh)", checkContracts);
   step("typecheck (tsc --noEmit)", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]));
 } catch (err) {
   console.error(`[test] ${(err as Error).message}`);
