@@ -186,10 +186,15 @@ async function main() {
       const svc = await runService({ name: "findings", config, compose: (ctx) => compose(ctx) });
       await svc.started;
       const client = createRpcClient(FindingService, `http://127.0.0.1:${svc.rpcPort}`, { breaker: false, timeoutMs: 10 * 60_000 });
-      const fpColl = db.collection<{ _id: string }>("fingerprints");
+      const fpColl = db.collection<{ _id: string; finding_id: string }>("fingerprints");
+      // A detection is ingested once its finding is stored (its fingerprint claim comes first).
       const waitFp = async (f: DetectionFacts) => {
         const fp = fingerprint(f);
-        while (!(await fpColl.findOne({ _id: fp }))) await new Promise((r) => setTimeout(r, 50));
+        for (;;) {
+          const claim = await fpColl.findOne({ _id: fp });
+          if (claim && (await findings.findOne({ _id: claim.finding_id }, { projection: { _id: 1 } }))) return;
+          await new Promise((r) => setTimeout(r, 50));
+        }
       };
 
       // Ingestion: a warm-up detection (the consumer joins its group), then INGEST new ones.

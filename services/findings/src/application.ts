@@ -60,9 +60,10 @@ export class FindingsApp {
   }
 
   /**
-   * A batch of detections, in order: one round of `_id` lookups for de-duplication, one bulk
-   * insert for the new findings (their events and rollup deltas follow it), and the
-   * serialised update path (storage/finding-store.ts) for known findings that change.
+   * A batch of detections, in order: for fingerprints this replica has not seen, one bulk
+   * fingerprint claim (the de-duplication, without reads) and one bulk insert of the findings
+   * that won their claims (their events and rollup deltas follow); then the serialised update
+   * path (storage/finding-store.ts) for known findings that change.
    * Redelivered detections change nothing: the creating detection finishes its creation
    * (idempotent steps), the last one applied is on the finding, others are marked in
    * processed_detections once applied. Detections of one new fingerprint in the same batch
@@ -71,11 +72,12 @@ export class FindingsApp {
   async ingestBatch(ds: DetectionFacts[]): Promise<{ findingId: string; created: boolean }[]> {
     const { store, processed } = this.deps;
     const fps = ds.map((d) => fingerprint(d));
-    const holders = await store.byFingerprints(fps);
+    const holders = store.rememberedHolders(fps);
     const results: { findingId: string; created: boolean }[] = new Array(ds.length);
     const applied: string[] = [];
 
-    // New fingerprints: the first detection creates, later ones in the batch fold into it.
+    // Fingerprints not known to exist: the first detection creates, later ones in the batch fold
+    // into it. No read first: the fingerprint claim tells which exist (store.createMany).
     const fresh = new Map<string, { doc: FindingDoc; idx: number[] }>();
     const known: number[] = [];
     for (const [i, d] of ds.entries()) {
@@ -94,18 +96,18 @@ export class FindingsApp {
       if (change) Object.assign(entry.doc, change.set);
       entry.idx.push(i);
     }
-    const created = await store.createMany([...fresh.values()].map((e) => e.doc));
+    const outcomes = await store.createMany([...fresh.values()].map((e) => e.doc));
     for (const [fp, e] of fresh) {
-      if (created.has(e.doc._id)) {
+      const { holder, created } = outcomes.get(fp)!;
+      if (created) {
         for (const [n, i] of e.idx.entries()) {
-          results[i] = { findingId: e.doc._id, created: n === 0 };
+          results[i] = { findingId: holder, created: n === 0 };
           if (n > 0) applied.push(ds[i]!.detection_id);
         }
         continue;
       }
-      // Another writer created this fingerprint first: these detections update its finding.
-      const holder = await store.holderOf(fp, e.doc.org_id);
-      if (!holder) throw new Error(`fingerprint ${fp}: taken, but no finding holds it`);
+      // The fingerprint is held already (an earlier scan, a racing writer, or this batch's
+      // redelivery): these detections update its finding.
       holders.set(fp, holder);
       known.push(...e.idx);
     }

@@ -1,10 +1,11 @@
 import { toJson } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import type { KafkaBus, RpcServer } from "@vulnscan/kit";
+import { newId, type KafkaBus, type RpcServer } from "@vulnscan/kit";
 import { VulnerabilityCriticalSchema } from "@vulnscan/proto/vulnscan/events/v1/finding_events_pb.js";
 import { FindingStatus, Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
+import { fingerprint } from "../src/domain/fingerprint.js";
 import { collectEvents, detection, eventually, newBus, publish, startFakeAuth, startFindings, testEnv, type TestService } from "./support.js";
 
 let auth: RpcServer;
@@ -187,6 +188,48 @@ describe("ingestion from vulnscan.findings.detected", () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect([...new Set(reader.events.filter((e) => e.orgId === org).map((e) => e.id))]).toHaveLength(2);
     expect([...events].map((x) => x.split("|")[1]).sort()).toEqual(["vulnerability.critical", "vulnerability.found"]);
+  });
+
+  it("finishes a creation whose creator stopped between its fingerprint claim and its insert", async () => {
+    const org = unique("org");
+    const facts = {
+      detection_id: "orphan-1",
+      org_id: org,
+      scan_id: "scan_orphan",
+      target: "orphan.example.test",
+      template_id: "orphan",
+      title: "Orphaned claim",
+      severity: "high" as const,
+      cvss_score: 7,
+      cvss_vector: "",
+      cwe_ids: [],
+      cve_ids: [],
+      tool: "t",
+      affected_component: "c",
+      description: "",
+      impact: "",
+      remediation: { summary: "", steps: [], code_example: "", references: [] },
+      evidence: { request: "", response: "", screenshot_url: null },
+      frameworks: [],
+      epss_score: null,
+      kev: false,
+      detected_at: new Date(),
+    };
+    // What a creator that died after claiming leaves: the claim, no finding.
+    const claimed = newId("finding", Date.now() - 60_000);
+    await svc.store.db.collection("fingerprints").insertOne({ _id: fingerprint(facts) as never, finding_id: claimed, org_id: org, created_at: new Date(Date.now() - 60_000) });
+    expect(await svc.app.ingest(facts)).toEqual({ findingId: claimed, created: true });
+    const f = (await svc.client.getFinding({ orgId: org, findingId: claimed })).finding!;
+    expect(f).toMatchObject({ id: claimed, templateId: "orphan", status: FindingStatus.OPEN });
+    // Seen again: the same finding, not a second one.
+    expect(await svc.app.ingest({ ...facts, detection_id: "orphan-2" })).toEqual({ findingId: claimed, created: false });
+    expect((await svc.client.listFindings({ orgId: org })).pageInfo?.total).toBe(1);
+    await eventually(
+      async () => new Set(reader.events.filter((e) => e.orgId === org && e.type === "vulnerability.found").map((e) => e.id)),
+      (ids) => ids.size === 1,
+      20_000,
+      "one vulnerability.found",
+    );
   });
 
   it("serialises concurrent triage writes: no change is lost", async () => {

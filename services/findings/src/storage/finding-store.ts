@@ -35,10 +35,9 @@ import { duplicateIndexes, Rollups } from "./rollups.js";
  *      change with one decided on the old state. A writer whose read is older than
  *      MAX_READ_AGE_MS reads again before it claims, so a minute is ample.
  *
- * A new finding needs no claim: the unique fingerprint index lets one finding per fingerprint
- * in (createMany), and the permanent `fingerprints/<fingerprint>` entry (one per finding ever
- * created) says which finding holds it. So racing scans create one finding and one set of
- * events.
+ * A new finding is claimed by its fingerprint: the permanent `fingerprints/<fingerprint>` entry
+ * (one per finding ever created, inserted before the finding) names the finding that holds it,
+ * so racing scans create one finding and one set of events (createMany).
  *
  * finding_log only holds writes of the last minute, so the relay's scan of it stays cheap. A writer
  * that dies after step 2 is rolled forward by the next writer that finds its claim older than
@@ -108,64 +107,98 @@ export class FindingStore {
     return new Map(docs.filter((d): d is FindingDoc => d !== null).map((d) => [d._id, d]));
   }
 
-  /** The holders of many fingerprints (remembered ones from memory, others by `_id` point lookups in parallel). */
-  async byFingerprints(fps: string[]): Promise<Map<string, string>> {
+  /** The holders of the fingerprints this replica has seen (from memory; the others may exist or not). */
+  rememberedHolders(fps: string[]): Map<string, string> {
     const out = new Map<string, string>();
-    const unknown: string[] = [];
-    for (const fp of new Set(fps)) {
+    for (const fp of fps) {
       const holder = this.holders.get(fp);
       if (holder) out.set(fp, holder);
-      else unknown.push(fp);
-    }
-    const docs = await Promise.all(unknown.map((fp) => this.fingerprints.findOne({ _id: fp })));
-    for (const d of docs) {
-      if (!d) continue;
-      out.set(d._id, d.finding_id);
-      this.holders.set(d._id, d.finding_id);
     }
     return out;
   }
 
   /**
-   * The holder of a fingerprint whose finding exists but whose `fingerprints` entry may not yet
-   * (a creation in flight or interrupted between the two inserts): waits briefly for the entry,
-   * then finds the finding by its unique fingerprint (a scan on FerretDB; only after a race or a
-   * crash) and repairs the entry.
+   * Creates the findings of fingerprints not known to exist, de-duplicating without reading
+   * first. Each candidate claims its fingerprint by a bulk insert into `fingerprints` (`_id` =
+   * fingerprint, the atomic arbiter: exactly one claim per fingerprint ever succeeds); the
+   * winners' findings follow in one bulk insert; then their rollup deltas (source `c:<id>`) and
+   * vulnerability.found events. A crash after the claim is finished by the redelivery of the
+   * creating detection: it finds the claim, waits out the claim's staleness, creates the claimed
+   * finding (roll-forward, see holderFor) and `finishCreations` (idempotent; event ids derive
+   * from the finding). Returns, per fingerprint, the finding that holds it and whether this call
+   * created it.
    */
-  async holderOf(fp: string, orgId: string): Promise<string | undefined> {
-    for (let i = 0; i < 20; i++) {
-      const id = await this.byFingerprint(fp);
-      if (id) return id;
-      await sleep(25 + i * 10);
+  async createMany(docs: FindingDoc[]): Promise<Map<string, { holder: string; created: boolean }>> {
+    const out = new Map<string, { holder: string; created: boolean }>();
+    if (docs.length === 0) return out;
+    let lostClaims = new Set<number>();
+    try {
+      await this.fingerprints.insertMany(
+        docs.map((d) => ({ _id: d.fingerprint, finding_id: d._id, org_id: d.org_id, created_at: d.created_at })),
+        { ordered: false },
+      );
+    } catch (err) {
+      lostClaims = duplicateIndexes(err);
     }
-    const f = await this.findings.findOne({ fingerprint: fp }, { projection: { _id: 1, created_at: 1 } });
-    if (!f) return undefined;
-    await this.fingerprints.insertOne({ _id: fp, finding_id: f._id, org_id: orgId, created_at: f.created_at }).catch((err) => {
-      if (!isDuplicateKey(err)) throw err;
-    });
-    return f._id;
+    const claimed = docs.filter((_, i) => !lostClaims.has(i));
+    let lostInserts = new Set<number>();
+    try {
+      if (claimed.length > 0) await this.findings.insertMany(claimed, { ordered: false });
+    } catch (err) {
+      lostInserts = duplicateIndexes(err);
+    }
+    const won = claimed.filter((_, i) => !lostInserts.has(i));
+    await this.finishCreations(won);
+    for (const d of won) out.set(d.fingerprint, { holder: d._id, created: true });
+    // Claims lost to an existing holder, and claimed findings someone else stored first (a
+    // roll-forward of a claim thought dead): resolved one by one, in parallel.
+    const rest = [...docs.filter((_, i) => lostClaims.has(i)), ...claimed.filter((_, i) => lostInserts.has(i))];
+    await Promise.all(
+      rest.map(async (d) => {
+        out.set(d.fingerprint, await this.holderFor(d));
+      }),
+    );
+    return out;
   }
 
   /**
-   * Creates new findings in one bulk insert: the unique fingerprint index lets exactly one
-   * finding per fingerprint in (a racing batch's duplicate fails). Then, for the winners: the
-   * fingerprint entries (the de-duplication lookups), the rollup deltas (source `c:<id>`), and
-   * the vulnerability.found events, published last. A crash anywhere after the insert is
-   * finished by the redelivery of the creating detection (`finishCreations`): every step is
-   * idempotent and the events have ids derived from the finding, so a republish repeats them.
-   * Returns the ids that were created.
+   * The finding that holds `candidate`'s fingerprint. Its claim names it; if that finding is not
+   * stored yet, its creator is between its claim and its insert: wait, and once the claim is
+   * older than STALE_CLAIM_MS (the creator stopped) create it from `candidate` under the claimed
+   * id. A finding stored without a claim (by an earlier version) is found by its unique
+   * fingerprint and the claim is written for it.
    */
-  async createMany(docs: FindingDoc[]): Promise<Set<string>> {
-    if (docs.length === 0) return new Set();
-    let lost = new Set<number>();
-    try {
-      await this.findings.insertMany(docs, { ordered: false });
-    } catch (err) {
-      lost = duplicateIndexes(err);
+  private async holderFor(candidate: FindingDoc): Promise<{ holder: string; created: boolean }> {
+    const fp = candidate.fingerprint;
+    for (let i = 0; ; i++) {
+      const claim = await this.fingerprints.findOne({ _id: fp });
+      if (!claim) {
+        const f = await this.findings.findOne({ fingerprint: fp }, { projection: { _id: 1, created_at: 1 } });
+        if (!f) throw new Error(`fingerprint ${fp}: neither claimed nor held`);
+        await this.fingerprints.insertOne({ _id: fp, finding_id: f._id, org_id: candidate.org_id, created_at: f.created_at }).catch((err) => {
+          if (!isDuplicateKey(err)) throw err;
+        });
+        continue;
+      }
+      const holder = claim.finding_id;
+      if (await this.findings.findOne({ _id: holder }, { projection: { _id: 1 } })) {
+        this.holders.set(fp, holder);
+        return { holder, created: false };
+      }
+      if (Date.now() - claim.created_at.getTime() > STALE_CLAIM_MS) {
+        this.logger.warn({ fingerprint: fp, finding_id: holder }, "creating a claimed finding whose creator stopped");
+        const doc = { ...candidate, _id: holder };
+        try {
+          await this.findings.insertOne(doc);
+        } catch (err) {
+          if (!isDuplicateKey(err)) throw err;
+          continue; // stored meanwhile (by its creator, or by the unique fingerprint's holder)
+        }
+        await this.finishCreations([doc]);
+        return { holder, created: true };
+      }
+      await sleep(Math.min(25 + i * 25, 500));
     }
-    const won = docs.filter((_, i) => !lost.has(i));
-    await this.finishCreations(won);
-    return new Set(won.map((d) => d._id));
   }
 
   /** The steps after a creation's insert (also the redelivery's roll-forward): all idempotent. */
@@ -174,14 +207,8 @@ export class FindingStore {
     const byOrg = new Map<string, FindingDoc[]>();
     for (const d of docs) byOrg.set(d.org_id, [...(byOrg.get(d.org_id) ?? []), d]);
     // Independent and idempotent steps, so they run together: the finding is stored, which is
-    // all each of them needs, and a crash in any is finished by the redelivery.
+    // all either needs, and a crash in either is finished by the redelivery.
     await Promise.all([
-      this.fingerprints
-        .insertMany(
-          docs.map((d) => ({ _id: d.fingerprint, finding_id: d._id, org_id: d.org_id, created_at: d.created_at })),
-          { ordered: false },
-        )
-        .catch((err) => void duplicateIndexes(err)),
       ...[...byOrg].map(async ([org, list]) => {
         await this.rollups.record(org, list.map((d) => ({ source: `c:${d._id}`, delta: { add: contributionOf(d) } })));
         this.touched(org);
@@ -203,10 +230,6 @@ export class FindingStore {
     return f && f.org_id === orgId ? f : null;
   }
 
-  /** The finding that holds a fingerprint, if any. */
-  async byFingerprint(fp: string): Promise<string | undefined> {
-    return (await this.fingerprints.findOne({ _id: fp }))?.finding_id;
-  }
 
   /** The change's rollup delta, recorded once under the claim's id (retries and roll-forwards fail on it). */
   private async recordRollup(entry: LogDoc): Promise<void> {
