@@ -6,6 +6,7 @@ import { FindingStatus, Severity } from "@vulnscan/proto/vulnscan/findings/v1/fi
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
 import { fingerprint } from "../src/domain/fingerprint.js";
+import type { DetectionFacts } from "../src/domain/types.js";
 import { collectEvents, detection, eventually, newBus, publish, startFakeAuth, startFindings, testEnv, type TestService } from "./support.js";
 
 let auth: RpcServer;
@@ -27,6 +28,30 @@ afterAll(async () => {
 });
 
 const alice = { userId: "user_1", displayName: "alice@a.test" };
+
+/** Detection facts as the consumer hands them to the application (minimal, one tool). */
+function facts(over: Partial<DetectionFacts> & Pick<DetectionFacts, "detection_id" | "org_id" | "target" | "template_id">): DetectionFacts {
+  return {
+    scan_id: "scan_1",
+    title: over.template_id,
+    severity: "medium",
+    cvss_score: 5,
+    cvss_vector: "",
+    cwe_ids: [],
+    cve_ids: [],
+    tool: "t",
+    affected_component: "c",
+    description: "",
+    impact: "",
+    remediation: { summary: "", steps: [], code_example: "", references: [] },
+    evidence: { request: "", response: "", screenshot_url: null },
+    frameworks: [],
+    epss_score: null,
+    kev: false,
+    detected_at: new Date(),
+    ...over,
+  };
+}
 
 describe("ingestion from vulnscan.findings.detected", () => {
   it("creates findings, de-duplicates by fingerprint, ignores redeliveries, reopens across scans, and emits each event once", async () => {
@@ -147,29 +172,9 @@ describe("ingestion from vulnscan.findings.detected", () => {
     const org = unique("org");
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        svc.app.ingest({
-          detection_id: `race-${i}`,
-          org_id: org,
-          scan_id: `scan_${i % 3}`,
-          target: "race.example.test",
-          template_id: "race",
-          title: "Race",
-          severity: "critical",
-          cvss_score: 9,
-          cvss_vector: "",
-          cwe_ids: [],
-          cve_ids: [],
-          tool: "t",
-          affected_component: "c",
-          description: "",
-          impact: "",
-          remediation: { summary: "", steps: [], code_example: "", references: [] },
-          evidence: { request: "", response: "", screenshot_url: null },
-          frameworks: [],
-          epss_score: null,
-          kev: false,
-          detected_at: new Date(),
-        }),
+        svc.app.ingest(
+          facts({ detection_id: `race-${i}`, org_id: org, scan_id: `scan_${i % 3}`, target: "race.example.test", template_id: "race", title: "Race", severity: "critical", cvss_score: 9 }),
+        ),
       ),
     );
     expect(results.filter((r) => r.created)).toHaveLength(1);
@@ -192,37 +197,15 @@ describe("ingestion from vulnscan.findings.detected", () => {
 
   it("finishes a creation whose creator stopped between its fingerprint claim and its insert", async () => {
     const org = unique("org");
-    const facts = {
-      detection_id: "orphan-1",
-      org_id: org,
-      scan_id: "scan_orphan",
-      target: "orphan.example.test",
-      template_id: "orphan",
-      title: "Orphaned claim",
-      severity: "high" as const,
-      cvss_score: 7,
-      cvss_vector: "",
-      cwe_ids: [],
-      cve_ids: [],
-      tool: "t",
-      affected_component: "c",
-      description: "",
-      impact: "",
-      remediation: { summary: "", steps: [], code_example: "", references: [] },
-      evidence: { request: "", response: "", screenshot_url: null },
-      frameworks: [],
-      epss_score: null,
-      kev: false,
-      detected_at: new Date(),
-    };
+    const orphan = facts({ detection_id: "orphan-1", org_id: org, scan_id: "scan_orphan", target: "orphan.example.test", template_id: "orphan", severity: "high", cvss_score: 7 });
     // What a creator that died after claiming leaves: the claim, no finding.
     const claimed = newId("finding", Date.now() - 60_000);
-    await svc.store.db.collection("fingerprints").insertOne({ _id: fingerprint(facts) as never, finding_id: claimed, org_id: org, created_at: new Date(Date.now() - 60_000) });
-    expect(await svc.app.ingest(facts)).toEqual({ findingId: claimed, created: true });
+    await svc.store.db.collection("fingerprints").insertOne({ _id: fingerprint(orphan) as never, finding_id: claimed, org_id: org, created_at: new Date(Date.now() - 60_000) });
+    expect(await svc.app.ingest(orphan)).toEqual({ findingId: claimed, created: true });
     const f = (await svc.client.getFinding({ orgId: org, findingId: claimed })).finding!;
     expect(f).toMatchObject({ id: claimed, templateId: "orphan", status: FindingStatus.OPEN });
     // Seen again: the same finding, not a second one.
-    expect(await svc.app.ingest({ ...facts, detection_id: "orphan-2" })).toEqual({ findingId: claimed, created: false });
+    expect(await svc.app.ingest({ ...orphan, detection_id: "orphan-2" })).toEqual({ findingId: claimed, created: false });
     expect((await svc.client.listFindings({ orgId: org })).pageInfo?.total).toBe(1);
     await eventually(
       async () => new Set(reader.events.filter((e) => e.orgId === org && e.type === "vulnerability.found").map((e) => e.id)),
@@ -234,29 +217,7 @@ describe("ingestion from vulnscan.findings.detected", () => {
 
   it("serialises concurrent triage writes: no change is lost", async () => {
     const org = unique("org");
-    const { findingId } = await svc.app.ingest({
-      detection_id: "conc-1",
-      org_id: org,
-      scan_id: "scan_1",
-      target: "conc.example.test",
-      template_id: "conc",
-      title: "Concurrency",
-      severity: "medium",
-      cvss_score: 5,
-      cvss_vector: "",
-      cwe_ids: [],
-      cve_ids: [],
-      tool: "t",
-      affected_component: "c",
-      description: "",
-      impact: "",
-      remediation: { summary: "", steps: [], code_example: "", references: [] },
-      evidence: { request: "", response: "", screenshot_url: null },
-      frameworks: [],
-      epss_score: null,
-      kev: false,
-      detected_at: new Date(),
-    });
+    const { findingId } = await svc.app.ingest(facts({ detection_id: "conc-1", org_id: org, target: "conc.example.test", template_id: "conc", title: "Concurrency" }));
     await Promise.all(Array.from({ length: 15 }, (_, i) => svc.client.addComment({ orgId: org, findingId, text: `comment ${i}`, actor: alice })));
     const f = (await svc.client.getFinding({ orgId: org, findingId })).finding!;
     expect(f.comments.map((c) => c.text).sort()).toEqual(Array.from({ length: 15 }, (_, i) => `comment ${i}`).sort());
