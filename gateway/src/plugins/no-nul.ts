@@ -19,10 +19,12 @@ export function nulPath(value: unknown, path = ""): string | undefined {
  * holding one, which would turn a typo into a 500. Refused up front as a 422 naming the field.
  */
 export function registerNoNul(app: FastifyInstance): void {
-  app.addHook("preValidation", async (req) => {
+  // A callback hook, not an async one: it runs on every request, and most have nothing to check.
+  app.addHook("preValidation", (req, _reply, done) => {
     for (const part of [req.params, req.query, req.body]) {
       const field = nulPath(part);
-      if (field) throw new HttpError(422, "VALIDATION_ERROR", `${field} must not contain NUL characters`, field);
+      if (field) return done(new HttpError(422, "VALIDATION_ERROR", `${field} must not contain NUL characters`, field));
     }
+    done();
   });
 }
