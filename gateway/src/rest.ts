@@ -20,6 +20,9 @@ export const pageQueryProperties = {
   per_page: { type: "integer", minimum: 1, maximum: 100, default: 20, description: "Items per page (max 100)" },
 } as const;
 
+/** Keyset pagination of the lists that offer it (`next_cursor` of the envelope below). */
+export const cursorQueryProp = { type: "string", minLength: 1, maxLength: 1024, description: "Opaque keyset cursor: the `next_cursor` of the previous page" } as const;
+
 export function envelopeSchema(item: object) {
   return {
     type: "object",
@@ -37,6 +40,22 @@ export function envelopeSchema(item: object) {
 export function envelope<T>(items: T[], info: PageInfo | undefined) {
   return { items, total: info?.total ?? items.length, page: info?.page ?? 1, per_page: info?.perPage ?? items.length, pages: info?.pages ?? 1 };
 }
+
+/** The spec's envelope, plus the cursor of the next page (null on the last page). */
+export function cursorEnvelopeSchema(item: object) {
+  const base = envelopeSchema(item);
+  return { ...base, properties: { ...base.properties, next_cursor: { type: ["string", "null"], description: "Pass as `cursor` for the next page; null on the last page" } } } as const;
+}
+
+/** The envelope of a cursor-paged list; an upstream's empty next cursor is null. */
+export function cursorEnvelope<T>(items: T[], info: PageInfo | undefined, nextCursor: string) {
+  return { ...envelope(items, info), next_cursor: nextCursor || null };
+}
+
+/** How a list that takes `cursor` says so in its OpenAPI description. */
+export const CURSOR_DESCRIPTION =
+  "For deep pages pass `cursor` (the previous page's `next_cursor`, with the same filters and sort) instead of `page`: " +
+  "the page then continues after the previous one without skipping rows, and `page` in the answer counts on from it.";
 
 export function actorOf(p: Principal): MessageInitShape<typeof ActorSchema> {
   return p.kind === "user"

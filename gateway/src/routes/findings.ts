@@ -17,7 +17,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { FastifyPluginAsync } from "fastify";
 import { principalOf } from "../auth/guard.js";
 import { HttpError } from "../errors.js";
-import { actorOf, envelope, envelopeSchema, pageQueryProperties, protoEnum, restEnum, tsOf } from "../rest.js";
+import { actorOf, CURSOR_DESCRIPTION, cursorEnvelope, cursorEnvelopeSchema, cursorQueryProp, pageQueryProperties, protoEnum, restEnum, tsOf } from "../rest.js";
 import { anySecurity, errorResponses, iso, timestamp } from "../schemas.js";
 
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
@@ -197,13 +197,7 @@ function detail(f: Finding) {
 
 const commentJson = (c: Comment) => ({ id: c.id, finding_id: c.findingId, user: c.user, text: c.text, created_at: iso(c.createdAt) });
 
-const cursorQueryProp = { type: "string", minLength: 1, maxLength: 1024, description: "Opaque keyset cursor: the `next_cursor` of the previous page" } as const;
-
-/** The spec's envelope, plus the cursor of the next page (null on the last page). */
-const listEnvelopeSchema = (() => {
-  const base = envelopeSchema(findingListItem);
-  return { ...base, properties: { ...base.properties, next_cursor: { type: ["string", "null"], description: "Pass as `cursor` for the next page; null on the last page" } } };
-})();
+const listEnvelopeSchema = cursorEnvelopeSchema(findingListItem);
 
 /** An ISO 8601 query value (date or date-time) or a 422 naming the parameter. */
 function dateParam(value: string | undefined, field: string) {
@@ -229,9 +223,7 @@ export const findingsRoutes =
           tags: ["findings"],
           summary: "List findings",
           description:
-            "Filters combine with AND. `sort=severity&order=desc` puts critical first; ties are newest first. " +
-            "For deep pages pass `cursor` (the previous page's `next_cursor`, with the same filters and sort) instead of `page`: " +
-            "the page then continues after the previous one without skipping rows, and `page` in the answer counts on from it.",
+            "Filters combine with AND. `sort=severity&order=desc` puts critical first; ties are newest first. " + CURSOR_DESCRIPTION,
           security: anySecurity,
           querystring: { type: "object", additionalProperties: false, properties: { ...pageQueryProperties, ...filterQueryProps, cursor: cursorQueryProp } },
           response: { 200: listEnvelopeSchema, ...errorResponses(403, 422) },
@@ -246,7 +238,7 @@ export const findingsRoutes =
           ...sortOf(q),
           cursor: q.cursor ?? "",
         });
-        return { ...envelope(res.findings.map(listItem), res.pageInfo), next_cursor: res.nextCursor || null };
+        return cursorEnvelope(res.findings.map(listItem), res.pageInfo, res.nextCursor);
       },
     );
 

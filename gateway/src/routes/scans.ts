@@ -11,7 +11,7 @@ import { FULL_PHASES as PHASES, SCAN_TYPES } from "@vulnscan/scan-orchestrator/p
 import type { FastifyPluginAsync } from "fastify";
 import { principalOf } from "../auth/guard.js";
 import { HttpError } from "../errors.js";
-import { actorOf, envelope, envelopeSchema, pageQueryProperties, protoEnum, restEnum, tsOf } from "../rest.js";
+import { actorOf, CURSOR_DESCRIPTION, cursorEnvelope, cursorEnvelopeSchema, cursorQueryProp, envelope, envelopeSchema, pageQueryProperties, protoEnum, restEnum, tsOf } from "../rest.js";
 import { anySecurity, errorResponses, iso, timestamp } from "../schemas.js";
 
 const FRAMEWORKS = ["soc2", "iso27001", "pci_dss", "hipaa", "gdpr", "nist_csf", "nist_800_53", "cis_controls"] as const;
@@ -207,6 +207,7 @@ export const scanRoutes =
         schema: {
           tags: ["scans"],
           summary: "List scans, newest first",
+          description: "Filters combine with AND; ties in created_at are ordered by id. " + CURSOR_DESCRIPTION,
           security: anySecurity,
           querystring: {
             type: "object",
@@ -217,13 +218,14 @@ export const scanRoutes =
               target: { type: "string", maxLength: 253 },
               from_date: { ...timestamp, description: "Scans created at or after" },
               to_date: { ...timestamp, description: "Scans created before" },
+              cursor: cursorQueryProp,
             },
           },
-          response: { 200: envelopeSchema(scanListItem), ...errorResponses(403, 422) },
+          response: { 200: cursorEnvelopeSchema(scanListItem), ...errorResponses(403, 422) },
         },
       },
       async (req) => {
-        const q = req.query as { page: number; per_page: number; status?: string; target?: string; from_date?: string; to_date?: string };
+        const q = req.query as { page: number; per_page: number; status?: string; target?: string; from_date?: string; to_date?: string; cursor?: string };
         const res = await scans.listScans({
           orgId: principalOf(req).orgId,
           pagination: { page: q.page, perPage: q.per_page },
@@ -231,8 +233,9 @@ export const scanRoutes =
           target: q.target,
           fromDate: tsOf(q.from_date),
           toDate: tsOf(q.to_date),
+          cursor: q.cursor ?? "",
         });
-        return envelope(res.scans.map(listItem), res.pageInfo);
+        return cursorEnvelope(res.scans.map(listItem), res.pageInfo, res.nextCursor);
       },
     );
 

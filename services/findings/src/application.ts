@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
-import { isDuplicateKey, newId, notFound, quotaExceeded, validationError, type Logger, type SlotCounter } from "@vulnscan/kit";
+import { decodeCursor, encodeCursor, isDuplicateKey, newId, notFound, quotaExceeded, validationError, type Logger, type SlotCounter } from "@vulnscan/kit";
 import type { Collection } from "mongodb";
 import type { AiAnalysis, AiProvider, AnalysisInput } from "./ai/provider.js";
 import { addComment, applyDetection, applyUpdate, COMMENT_MAX_CHARS, newFinding, type FindingUpdate } from "./domain/changes.js";
 import { fingerprint } from "./domain/fingerprint.js";
-import { decodeCursor, encodeCursor } from "./domain/cursor.js";
 import { anchorOf, filterQuery, normalizePage, pagesOf, sortSpec, type ListFilter } from "./domain/query.js";
 import type { Stats } from "./domain/stats.js";
 import { SEVERITIES, type Actor, type CommentDoc, type DetectionFacts, type FindingDoc, type Severity, type SortField, type SortOrder, type Status } from "./domain/types.js";
@@ -155,14 +154,14 @@ export class FindingsApp {
   async list(orgId: string, filter: ListFilter, sort: SortField | undefined, order: SortOrder | undefined, page: number, perPage: number, cursor = "") {
     const q = filterQuery(orgId, filter);
     const spec = sortSpec(sort, order);
-    const after = cursor ? decodeCursor(cursor, q, spec) : undefined;
+    const after = cursor ? decodeCursor(cursor, [q, spec]) : undefined;
     const p = normalizePage(after ? after.page : page, perPage);
     const [total, items] = await Promise.all([
       this.total(orgId, filter, q),
       after ? this.deps.reads.after(q, spec, after.anchor, p.perPage) : this.deps.reads.page(q, spec, p.offset, p.perPage),
     ]);
     const last = items.at(-1);
-    const nextCursor = last && items.length === p.perPage ? encodeCursor(q, spec, p.page + 1, anchorOf(spec, last as unknown as Record<string, unknown>)) : "";
+    const nextCursor = last && items.length === p.perPage ? encodeCursor([q, spec], p.page + 1, anchorOf(spec, last as unknown as Record<string, unknown>)) : "";
     return { items, total, page: p.page, perPage: p.perPage, pages: pagesOf(total, p.perPage), nextCursor };
   }
 

@@ -1,6 +1,7 @@
 export * from "./admin-server.js";
 export * from "./breaker.js";
 export * from "./config.js";
+export * from "./cursor.js";
 export * from "./errors.js";
 export * from "./health.js";
 export * from "./ids.js";

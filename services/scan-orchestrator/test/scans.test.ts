@@ -2,7 +2,8 @@ import { toJson } from "@bufbuild/protobuf";
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { ScanCompletedSchema, type ScanCompleted } from "@vulnscan/proto/vulnscan/events/v1/scan_events_pb.js";
 import { ScanStatus, ScanType } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMongo } from "@vulnscan/kit";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
 import { FULL_PHASES, QUICK_PHASES } from "../src/domain/phases.js";
 import {
@@ -20,6 +21,7 @@ import {
 
 let auth: AuthStub;
 let orch: Orchestrator;
+let orchEnv: Record<string, string>;
 let strict: Orchestrator;
 let kafka: Collector;
 
@@ -27,8 +29,9 @@ beforeAll(async () => {
   auth = await startAuthStub();
   kafka = new Collector();
   await kafka.start();
+  orchEnv = orchestratorEnv(auth);
   [orch, strict] = await Promise.all([
-    startOrchestrator(orchestratorEnv(auth)),
+    startOrchestrator(orchEnv),
     // Production policy: no special-purpose targets, no allowlist.
     startOrchestrator(orchestratorEnv(auth, { SCAN_ALLOW_PRIVATE_TARGETS: "false", SCAN_ALLOWED_NETWORKS: "" })),
   ]);
@@ -200,6 +203,54 @@ describe("GetScan, ListScans, CancelScan", () => {
     expect((await orch.client.listScans({ orgId: o, fromDate: timestampFromDate(bAt) })).scans.map((s) => s.id)).toEqual([c.id, b.id]);
     expect((await orch.client.listScans({ orgId: o, toDate: timestampFromDate(bAt) })).scans.map((s) => s.id)).toEqual([a.id]);
     expect(await rpcError(orch.client.listScans({ orgId: o, status: ScanStatus.UNSPECIFIED }))).toMatchObject({ field: "status" });
+  });
+
+  it("walks the list with the keyset cursor: the scans of page numbers, ties in one millisecond neither skipped nor repeated", async () => {
+    const o = org("enterprise");
+    const ids: string[] = [];
+    for (let i = 0; i < 9; i++) ids.push((await create(o, i % 3 === 2 ? "192.0.2.2" : "192.0.2.1")).scan!.id);
+    // Three scans in each of three milliseconds (the clock seldom repeats one on its own): the
+    // cursor's date must come back exact, or a page boundary inside a millisecond loses or repeats scans.
+    const mongo = createMongo(inject("mongoUrl"), orchEnv.MONGO_DB!, "orchestrator-test");
+    const base = Date.parse("2026-01-05T10:00:00.000Z");
+    try {
+      for (const [i, id] of ids.entries()) await mongo.db.collection<{ _id: string }>("scans").updateOne({ _id: id }, { $set: { created_at: new Date(base + Math.floor(i / 3)) } });
+    } finally {
+      await mongo.close();
+    }
+    const filters = {
+      all: {},
+      target: { target: "192.0.2.1" },
+      from: { fromDate: timestampFromDate(new Date(base + 1)) },
+      "to and target": { toDate: timestampFromDate(new Date(base + 2)), target: "192.0.2.1" },
+    };
+    for (const [name, filter] of Object.entries(filters)) {
+      for (const perPage of [1, 2, 3, 4]) {
+        const byNumber: string[] = [];
+        for (let page = 1, n = perPage; n === perPage && page <= 10; page++) {
+          const got = (await orch.client.listScans({ orgId: o, ...filter, pagination: { page, perPage } })).scans.map((x) => x.id);
+          byNumber.push(...got);
+          n = got.length;
+        }
+        let res = await orch.client.listScans({ orgId: o, ...filter, pagination: { perPage } });
+        const walked = res.scans.map((x) => x.id);
+        const pages = [res.pageInfo?.page];
+        while (res.nextCursor && pages.length <= 10) {
+          // page 1 beside a cursor is ignored: the cursor carries the page it leads to.
+          res = await orch.client.listScans({ orgId: o, ...filter, pagination: { page: 1, perPage }, cursor: res.nextCursor });
+          walked.push(...res.scans.map((x) => x.id));
+          pages.push(res.pageInfo?.page);
+        }
+        const what = `${name}, per page ${perPage}`;
+        expect(walked, what).toEqual(byNumber);
+        expect(new Set(walked).size, what).toBe(res.pageInfo?.total);
+        expect(pages, what).toEqual(pages.map((_, i) => i + 1));
+        expect(res.nextCursor, what).toBe("");
+      }
+    }
+    const first = await orch.client.listScans({ orgId: o, pagination: { perPage: 2 } });
+    expect(await rpcError(orch.client.listScans({ orgId: o, target: "192.0.2.2", cursor: first.nextCursor }))).toMatchObject({ code: "InvalidArgument", errorCode: "VALIDATION_ERROR", field: "cursor" });
+    expect(await rpcError(orch.client.listScans({ orgId: org("enterprise"), cursor: first.nextCursor }))).toMatchObject({ errorCode: "VALIDATION_ERROR", field: "cursor" });
   });
 
   it("cancels a pending scan: cancelled, completed_at, message, ScanCancellation on Kafka; again → FAILED_PRECONDITION", async () => {

@@ -1,3 +1,4 @@
+import type { CursorAnchor } from "@vulnscan/kit";
 import { severityRank, type Severity, type SortField, type SortOrder, type Status } from "./types.js";
 
 /** The spec's list filters (shared by list, export and, partly, stats). */
@@ -59,14 +60,11 @@ export function mongoSort(s: SortSpec): Record<string, 1 | -1> {
   return s.key === "_id" ? { _id: s.idDir } : { [s.key]: s.keyDir, _id: s.idDir };
 }
 
-/** Position of one row in the order: the values of its sort key and id. */
-export interface Anchor {
-  key: unknown;
-  id: string;
-}
+/** Position of one row in the order: the values of its sort key (a number or the id) and id. */
+export type Anchor = CursorAnchor;
 
 export function anchorOf(s: SortSpec, row: Record<string, unknown>): Anchor {
-  return { key: row[s.key], id: String(row._id) };
+  return { key: row[s.key] as Anchor["key"], id: String(row._id) };
 }
 
 /** Rows strictly after `a` in the order: a range on the index, not a skip. */

@@ -2,8 +2,10 @@ import type { ProjectedFields } from "./projection.js";
 import type {
   Page,
   PageRequest,
+  ScanAnchor,
   ScanCommand,
   ScanEvent,
+  ScanPage,
   ScanRecord,
   ScanStatusName,
   ScheduleRecord,
@@ -55,8 +57,12 @@ export interface ScanStore {
   insert(scan: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<void>;
   /** The scan with its activity record merged in (phase, current_tool, last_report_at). */
   get(orgId: string, scanId: string): Promise<ScanRecord | null>;
-  /** Newest first, each with its activity merged in. */
-  list(orgId: string, filter: ScanFilter, page: PageRequest): Promise<Page<ScanRecord>>;
+  /**
+   * Newest first (created_at desc, then _id desc), each with its activity merged in. Without
+   * `after`, page `page.page`; with it, the `page.perPage` scans strictly after that one (a range,
+   * no skip). `more` tells whether a scan follows the page.
+   */
+  list(orgId: string, filter: ScanFilter, page: PageRequest, after?: ScanAnchor): Promise<ScanPage>;
   transitions(scanId: string): Promise<Transition[]>;
   /** Transitions of several scans at once (lists). */
   transitionsOf(scanIds: string[]): Promise<Map<string, Transition[]>>;

@@ -1,7 +1,9 @@
+import { encodeCursor } from "@vulnscan/kit/cursor";
 import { DomainError } from "@vulnscan/kit/errors";
 import { describe, expect, it } from "vitest";
 import { concurrencyKey } from "./lifecycle.js";
 import { FULL_PHASES, QUICK_PHASES } from "./phases.js";
+import { scanListDescription } from "./scans.js";
 import { PLANS, testDomain } from "./testing.js";
 
 async function errorOf(p: Promise<unknown>) {
@@ -167,5 +169,84 @@ describe("GetScan, ListScans, CancelScan", () => {
     const t0 = new Date("2026-03-10T12:01:00Z");
     expect((await d.scans.list("org_e", { from: t0 }, { page: 1, perPage: 20 })).total).toBe(2);
     expect((await d.scans.list("org_e", { to: t0 }, { page: 1, perPage: 20 })).total).toBe(1);
+  });
+});
+
+describe("ListScans with the keyset cursor", () => {
+  /** Scans of org_e: three created in each of four milliseconds, targets alternating. */
+  async function seeded() {
+    const d = testDomain();
+    for (let ms = 0; ms < 4; ms++) {
+      for (let i = 0; i < 3; i++) await d.scans.create({ ...base, orgId: "org_e", target: i % 2 ? "example.com" : "93.184.216.34" });
+      d.clock.advance(1);
+    }
+    await d.scans.create({ ...base, orgId: "org_p", target: "93.184.216.34" });
+    return d;
+  }
+
+  async function walk(d: Awaited<ReturnType<typeof seeded>>, orgId: string, filter: Parameters<typeof d.scans.list>[1], perPage: number) {
+    const ids: string[] = [];
+    const pages: number[] = [];
+    let res = await d.scans.list(orgId, filter, { page: 1, perPage });
+    for (;;) {
+      ids.push(...res.items.map((s) => s._id));
+      pages.push(res.page.page);
+      if (!res.nextCursor) break;
+      if (pages.length > 50) throw new Error("the cursor walk does not end");
+      // The page asked for beside a cursor is ignored: the cursor carries it.
+      res = await d.scans.list(orgId, filter, { page: 1, perPage }, res.nextCursor);
+    }
+    return { ids, pages, last: res };
+  }
+
+  it("walks the same scans as page numbers, ties within a millisecond neither skipped nor repeated", async () => {
+    const d = await seeded();
+    for (const [filter, perPage] of [[{}, 2], [{}, 4], [{}, 5], [{ target: "93.184.216.34" }, 3], [{ from: new Date("2026-03-10T12:00:00.001Z") }, 2]] as const) {
+      const all = await d.scans.list("org_e", filter, { page: 1, perPage: 100 });
+      const byNumber: string[] = [];
+      for (let page = 1; (page - 1) * perPage < all.total; page++) byNumber.push(...(await d.scans.list("org_e", filter, { page, perPage })).items.map((s) => s._id));
+      const { ids, pages, last } = await walk(d, "org_e", filter, perPage);
+      expect(ids, JSON.stringify(filter)).toEqual(byNumber);
+      expect(new Set(ids).size).toBe(all.total);
+      expect(pages).toEqual(pages.map((_, i) => i + 1));
+      expect(last).toMatchObject({ total: all.total, nextCursor: "" });
+    }
+    // 12 scans in pages of 4: the third page is the last, with no cursor to an empty fourth.
+    expect((await walk(d, "org_e", {}, 4)).pages).toEqual([1, 2, 3]);
+    expect((await d.scans.list("org_e", {}, { page: 1, perPage: 100 })).nextCursor).toBe("");
+  });
+
+  it("keeps its place when newer scans arrive while a client walks the list", async () => {
+    const d = await seeded();
+    const first = await d.scans.list("org_e", {}, { page: 1, perPage: 5 });
+    d.clock.advance(60_000);
+    await d.scans.create({ ...base, orgId: "org_e", target: "93.184.216.34" });
+    const second = await d.scans.list("org_e", {}, { page: 1, perPage: 5 }, first.nextCursor);
+    const byNumberBefore = (await d.scans.list("org_e", {}, { page: 1, perPage: 100 })).items.map((s) => s._id).slice(1);
+    expect(second.items.map((s) => s._id)).toEqual(byNumberBefore.slice(5, 10));
+    expect(second.page.page).toBe(2);
+  });
+
+  it("refuses a cursor of other filters or another organization, and anything it did not issue (VALIDATION_ERROR on cursor)", async () => {
+    const d = await seeded();
+    const { nextCursor } = await d.scans.list("org_e", {}, { page: 1, perPage: 2 });
+    const refused = { kind: "validation", code: "VALIDATION_ERROR", field: "cursor" };
+    expect(await errorOf(d.scans.list("org_e", { target: "example.com" }, { page: 1, perPage: 2 }, nextCursor))).toMatchObject({ ...refused, message: "cursor belongs to a list with other filters or sort order" });
+    expect(await errorOf(d.scans.list("org_e", { status: "pending" }, { page: 1, perPage: 2 }, nextCursor))).toMatchObject(refused);
+    expect(await errorOf(d.scans.list("org_p", {}, { page: 1, perPage: 2 }, nextCursor))).toMatchObject(refused);
+    expect(await errorOf(d.scans.list("org_e", {}, { page: 1, perPage: 2 }, "not-a-cursor"))).toMatchObject({ ...refused, message: "cursor is not a cursor this API issued" });
+    // A well-formed cursor of the right list whose key is not a date is not one of ours either.
+    const numeric = encodeCursor(scanListDescription("org_e", {}), 2, { key: 5, id: "scan_0001" });
+    expect(await errorOf(d.scans.list("org_e", {}, { page: 1, perPage: 2 }, numeric))).toMatchObject(refused);
+  });
+
+  it("moves only within the caller's organization, even with a cursor made for another's anchor", async () => {
+    const d = await seeded();
+    const orgE = (await d.scans.list("org_e", {}, { page: 1, perPage: 100 })).items;
+    // org_p hand-makes a valid cursor for its own list, anchored at an org_e scan.
+    const forged = encodeCursor(scanListDescription("org_p", {}), 2, { key: new Date(orgE[0]!.created_at.getTime() + 3_600_000), id: orgE[0]!._id });
+    const res = await d.scans.list("org_p", {}, { page: 1, perPage: 100 }, forged);
+    expect(res.items.every((s) => s.org_id === "org_p")).toBe(true);
+    expect(res.items).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { decodeCursor, encodeCursor } from "@vulnscan/kit/cursor";
 import { invalidState, notFound, quotaExceeded, validationError } from "@vulnscan/kit/errors";
 import { estimateSeconds } from "./estimate.js";
 import { parseFrameworks } from "./frameworks.js";
@@ -18,7 +19,30 @@ import type {
   ScanStore,
 } from "./ports.js";
 import { checkRangeSize, hostCount, parseTarget, type ParsedTarget, type TargetPolicy } from "./target.js";
-import { isTerminal, zeroCounts, type ActorRecord, type Page, type PageRequest, type ScanRecord } from "./types.js";
+import { isTerminal, zeroCounts, type ActorRecord, type PageRequest, type ScanAnchor, type ScanRecord } from "./types.js";
+
+export interface ScanListPage {
+  items: ScanRecord[];
+  total: number;
+  /** The page served (its number comes from the cursor when one was given). */
+  page: PageRequest;
+  /** Cursor of the next page; empty on the last one. */
+  nextCursor: string;
+}
+
+/**
+ * What a cursor is bound to: the organization, the filters and the one order scans are listed in.
+ * A cursor of another organization or of other filters is refused (its hash differs).
+ */
+export function scanListDescription(orgId: string, f: ScanFilter) {
+  return { list: "scans", org_id: orgId, status: f.status, target: f.target, from: f.from?.getTime(), to: f.to?.getTime(), order: "created_at desc, _id desc" };
+}
+
+/** A decoded scans cursor; its key must be a date (a hand-made cursor with another key is not ours). */
+function anchorOf(c: ReturnType<typeof decodeCursor>): { page: number; after: ScanAnchor } {
+  if (!(c.anchor.key instanceof Date)) throw validationError("cursor", "cursor is not a cursor this API issued");
+  return { page: c.page, after: { createdAt: c.anchor.key, id: c.anchor.id } };
+}
 
 export interface ScanSettings {
   /** Per type: the scan fails when it runs longer (its deadline). */
@@ -182,11 +206,22 @@ export class ScanUseCases {
     return loaded.view;
   }
 
-  /** Each scan as its transitions say (the stored projection only serves the filters). */
-  async list(orgId: string, filter: ScanFilter, page: PageRequest): Promise<Page<ScanRecord>> {
-    const found = await this.deps.store.list(orgId, filter, page);
+  /**
+   * A page of the list, newest first: by number (a skip), or after a cursor (a range after the
+   * previous page's last scan, so deep pages cost what the first does and scans created while a
+   * client walks the list do not shift its pages). Each page but the last carries the cursor of
+   * the next; a cursor carries the page number it leads to, and `page` is ignored beside it.
+   * Each scan is shown as its transitions say (the stored projection only serves the filters).
+   */
+  async list(orgId: string, filter: ScanFilter, page: PageRequest, cursor = ""): Promise<ScanListPage> {
+    const list = scanListDescription(orgId, filter);
+    const from = cursor ? anchorOf(decodeCursor(cursor, list)) : undefined;
+    const p = from ? { ...page, page: from.page } : page;
+    const found = await this.deps.store.list(orgId, filter, p, from?.after);
     const transitions = await this.deps.store.transitionsOf(found.items.map((s) => s._id));
-    return { total: found.total, items: found.items.map((s) => project(s, transitions.get(s._id) ?? [])) };
+    const last = found.items.at(-1);
+    const nextCursor = last && found.more ? encodeCursor(list, p.page + 1, { key: last.created_at, id: last._id }) : "";
+    return { total: found.total, items: found.items.map((s) => project(s, transitions.get(s._id) ?? [])), page: p, nextCursor };
   }
 
   /** Pending or running → cancelled, once, even when a completion races it. */

@@ -142,3 +142,14 @@ export interface PageRequest {
   page: number;
   perPage: number;
 }
+
+/** Where a keyset page of scans starts: strictly after this scan in the newest-first order. */
+export interface ScanAnchor {
+  createdAt: Date;
+  id: string;
+}
+
+/** A page of scans, and whether any scan follows it in the same order. */
+export interface ScanPage extends Page<ScanRecord> {
+  more: boolean;
+}

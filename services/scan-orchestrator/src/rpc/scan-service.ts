@@ -49,8 +49,9 @@ export function scanServiceImpl(scans: ScanUseCases, schedules: ScheduleUseCases
           ...(to ? { to } : {}),
         },
         page,
+        req.cursor,
       );
-      return { scans: result.items.map(scanTo), pageInfo: pageInfo(page, result.total) };
+      return { scans: result.items.map(scanTo), pageInfo: pageInfo(result.page, result.total), nextCursor: result.nextCursor };
     },
     async getScan(req) {
       return { scan: scanTo(await scans.get(orgOf(req), req.scanId)) };

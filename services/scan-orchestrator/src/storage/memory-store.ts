@@ -1,6 +1,6 @@
 import type { ProjectedFields } from "../domain/projection.js";
 import type { ConcurrencySlots, MonthlyCounter, ScanFilter, ScanStore, ScheduleStore, Volatile } from "../domain/ports.js";
-import type { Page, PageRequest, ScanCommand, ScanEvent, ScanRecord, ScheduleRecord, Transition } from "../domain/types.js";
+import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScheduleRecord, Transition } from "../domain/types.js";
 
 /* In-memory stores for unit tests: the same contracts as the Mongo ones, inserts unique by id. */
 
@@ -25,7 +25,7 @@ export class MemoryScanStore implements ScanStore {
     return s && s.org_id === orgId ? copy(s) : null;
   }
 
-  async list(orgId: string, filter: ScanFilter, page: PageRequest): Promise<Page<ScanRecord>> {
+  async list(orgId: string, filter: ScanFilter, page: PageRequest, after?: ScanAnchor): Promise<ScanPage> {
     const all = [...this.scans.values()]
       .filter((s) => s.org_id === orgId)
       .filter((s) => !filter.status || s.status === filter.status)
@@ -33,8 +33,11 @@ export class MemoryScanStore implements ScanStore {
       .filter((s) => !filter.from || s.created_at >= filter.from)
       .filter((s) => !filter.to || s.created_at < filter.to)
       .sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || (a._id < b._id ? 1 : -1));
-    const start = (page.page - 1) * page.perPage;
-    return { items: all.slice(start, start + page.perPage).map(copy), total: all.length };
+    // After an anchor: the same range the Mongo store asks for, older, or as old with a smaller id.
+    const rest = after
+      ? all.filter((s) => s.created_at.getTime() < after.createdAt.getTime() || (s.created_at.getTime() === after.createdAt.getTime() && s._id < after.id))
+      : all.slice((page.page - 1) * page.perPage);
+    return { items: rest.slice(0, page.perPage).map(copy), total: all.length, more: rest.length > page.perPage };
   }
 
   async transitions(scanId: string): Promise<Transition[]> {

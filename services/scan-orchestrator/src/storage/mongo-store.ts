@@ -7,7 +7,7 @@ interface IdDoc extends Document {
 }
 import type { ProjectedFields } from "../domain/projection.js";
 import type { ScanFilter, ScanStore, ScheduleStore, Volatile } from "../domain/ports.js";
-import type { Page, PageRequest, ScanCommand, ScanEvent, ScanRecord, ScheduleRecord, Transition } from "../domain/types.js";
+import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScheduleRecord, Transition } from "../domain/types.js";
 import { commandFields, commandOutboxIndexes, pendingCommand } from "./commands.js";
 
 /*
@@ -117,7 +117,7 @@ export class MongoScanStore implements ScanStore {
     return doc ? ((await this.withActivity([doc]))[0] ?? null) : null;
   }
 
-  async list(orgId: string, filter: ScanFilter, page: PageRequest): Promise<Page<ScanRecord>> {
+  async list(orgId: string, filter: ScanFilter, page: PageRequest, after?: ScanAnchor): Promise<ScanPage> {
     const q: Document = { org_id: orgId };
     if (filter.status) q.status = filter.status;
     if (filter.target !== undefined) q.target = filter.target;
@@ -126,16 +126,18 @@ export class MongoScanStore implements ScanStore {
       if (filter.from) q.created_at.$gte = filter.from;
       if (filter.to) q.created_at.$lt = filter.to;
     }
-    const [docs, total] = await Promise.all([
-      this.scans
-        .find(q, { projection: HIDDEN })
-        .sort({ created_at: -1, _id: -1 })
-        .skip((page.page - 1) * page.perPage)
-        .limit(page.perPage)
-        .toArray(),
-      this.scans.countDocuments(q),
-    ]);
-    return { items: await this.withActivity(docs), total };
+    // A keyset page is the rows after the anchor on the list's index (…, created_at desc, _id desc):
+    // older, or as old (same millisecond) with a smaller id. The top-level `created_at <= anchor`
+    // bounds the index scan on any planner (an $or alone is pushed into index bounds only by
+    // newer MongoDB planners); the $or then drops just the anchor millisecond's rows at or before
+    // the anchor id. No skip. One row more than the page tells whether another page follows.
+    const range = after
+      ? { ...q, created_at: { ...q.created_at, $lte: after.createdAt }, $or: [{ created_at: { $lt: after.createdAt } }, { _id: { $lt: after.id } }] }
+      : q;
+    const found = this.scans.find(range, { projection: HIDDEN }).sort({ created_at: -1, _id: -1 });
+    if (!after) found.skip((page.page - 1) * page.perPage);
+    const [docs, total] = await Promise.all([found.limit(page.perPage + 1).toArray(), this.scans.countDocuments(q)]);
+    return { items: await this.withActivity(docs.slice(0, page.perPage)), total, more: docs.length > page.perPage };
   }
 
   async transitions(scanId: string): Promise<Transition[]> {
