@@ -4,16 +4,6 @@ import type { ActorSchema } from "@vulnscan/proto/vulnscan/common/v1/actor_pb.js
 import type { PageInfo } from "@vulnscan/proto/vulnscan/common/v1/pagination_pb.js";
 import type { Principal } from "./auth/principal.js";
 
-/** REST value of a proto enum: `ScanStatus.PENDING` → "pending". */
-export function restEnum<E extends Record<string, string | number>>(e: E, value: number): string {
-  return String(e[value] ?? "").toLowerCase();
-}
-
-/** Proto enum value of a REST value (already schema-validated): "pending" → ScanStatus.PENDING. */
-export function protoEnum<E extends Record<string, string | number>>(e: E, name: string): E[keyof E] {
-  return e[name.toUpperCase() as keyof E];
-}
-
 /** The spec's list query: page from 1, per_page 1–100 (default 20); out of range is a 422. */
 export const pageQueryProperties = {
   page: { type: "integer", minimum: 1, default: 1, description: "1-based page number" },

@@ -17,7 +17,8 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { FastifyPluginAsync } from "fastify";
 import { principalOf } from "../auth/guard.js";
 import { HttpError } from "../errors.js";
-import { actorOf, CURSOR_DESCRIPTION, cursorEnvelope, cursorEnvelopeSchema, cursorQueryProp, pageQueryProperties, protoEnum, restEnum, tsOf } from "../rest.js";
+import { actorOf, CURSOR_DESCRIPTION, cursorEnvelope, cursorEnvelopeSchema, cursorQueryProp, pageQueryProperties, tsOf } from "../rest.js";
+import { enumName, enumValue } from "@vulnscan/kit";
 import { anySecurity, errorResponses, iso, timestamp } from "../schemas.js";
 
 const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
@@ -137,8 +138,8 @@ interface FilterQuery {
 
 function filterOf(q: FilterQuery): MessageInitShape<typeof FindingFilterSchema> {
   const f: MessageInitShape<typeof FindingFilterSchema> = {};
-  if (q.severity) f.severity = protoEnum(Severity, q.severity);
-  if (q.status) f.status = protoEnum(FindingStatus, q.status);
+  if (q.severity) f.severity = enumValue(Severity, q.severity);
+  if (q.status) f.status = enumValue(FindingStatus, q.status);
   if (q.scan_id) f.scanId = q.scan_id;
   if (q.target) f.target = q.target;
   if (q.tool) f.tool = q.tool;
@@ -146,14 +147,14 @@ function filterOf(q: FilterQuery): MessageInitShape<typeof FindingFilterSchema> 
   return f;
 }
 
-const sortOf = (q: FilterQuery) => ({ sort: protoEnum(FindingSortField, q.sort), order: protoEnum(SortOrder, q.order) });
+const sortOf = (q: FilterQuery) => ({ sort: enumValue(FindingSortField, q.sort), order: enumValue(SortOrder, q.order) });
 
 function listItem(f: Finding) {
   return {
     id: f.id,
     title: f.title,
-    severity: restEnum(Severity, f.severity),
-    status: restEnum(FindingStatus, f.status),
+    severity: enumName(Severity, f.severity),
+    status: enumName(FindingStatus, f.status),
     cvss_score: f.cvssScore,
     epss_score: f.epssScore ?? null,
     target: f.target,
@@ -186,7 +187,7 @@ function detail(f: Finding) {
     comments: f.comments.map((c) => ({ id: c.id, user: c.user, text: c.text, created_at: iso(c.createdAt) })),
     history: f.history.map((h) => ({ action: h.action, from: h.from ?? null, to: h.to, user: h.user, timestamp: iso(h.timestamp) })),
     assignee: f.assignee,
-    priority: f.priority === Priority.UNSPECIFIED ? null : restEnum(Priority, f.priority),
+    priority: f.priority === Priority.UNSPECIFIED ? null : enumName(Priority, f.priority),
     due_date: iso(f.dueDate) ?? null,
     notes: f.notes,
     last_seen_at: iso(f.lastSeenAt),
@@ -348,7 +349,7 @@ export const findingsRoutes =
           if (!reply.raw.writableFinished) abort.abort();
         });
         const stream = findings.exportFindings(
-          { orgId: principalOf(req).orgId, format: protoEnum(ExportFormat, q.format), filter: filterOf(q), ...sortOf(q) },
+          { orgId: principalOf(req).orgId, format: enumValue(ExportFormat, q.format), filter: filterOf(q), ...sortOf(q) },
           { timeoutMs: EXPORT_TIMEOUT_MS, signal: abort.signal },
         );
         const it = stream[Symbol.asyncIterator]();
@@ -417,7 +418,7 @@ export const findingsRoutes =
           {
             orgId: p.orgId,
             findingIds: body.finding_ids,
-            ...(body.update.status !== undefined ? { status: protoEnum(FindingStatus, body.update.status) } : {}),
+            ...(body.update.status !== undefined ? { status: enumValue(FindingStatus, body.update.status) } : {}),
             ...(body.update.notes !== undefined ? { notes: body.update.notes } : {}),
             actor: actorOf(p),
           },
@@ -484,16 +485,16 @@ export const findingsRoutes =
         const res = await findings.updateFinding({
           orgId: p.orgId,
           findingId: finding_id,
-          ...(body.status !== undefined ? { status: protoEnum(FindingStatus, body.status) } : {}),
+          ...(body.status !== undefined ? { status: enumValue(FindingStatus, body.status) } : {}),
           ...(body.assignee !== undefined ? { assignee: body.assignee ?? "" } : {}),
-          ...(body.priority !== undefined ? { priority: body.priority === null ? Priority.UNSPECIFIED : protoEnum(Priority, body.priority) } : {}),
+          ...(body.priority !== undefined ? { priority: body.priority === null ? Priority.UNSPECIFIED : enumValue(Priority, body.priority) } : {}),
           ...(typeof body.due_date === "string" ? { dueDate: tsOf(body.due_date) } : {}),
           clearDueDate: body.due_date === null,
           ...(body.notes !== undefined ? { notes: body.notes } : {}),
           actor: actorOf(p),
         });
         const f = res.finding!;
-        return { id: f.id, status: restEnum(FindingStatus, f.status), assignee: f.assignee || null, updated_at: iso(f.updatedAt) };
+        return { id: f.id, status: enumName(FindingStatus, f.status), assignee: f.assignee || null, updated_at: iso(f.updatedAt) };
       },
     );
 
@@ -631,16 +632,16 @@ export const findingsRoutes =
         const res = await findings.listScanFindings({
           orgId,
           scanId: scan_id,
-          ...(q.severity ? { severity: protoEnum(Severity, q.severity) } : {}),
-          ...(q.status ? { status: protoEnum(FindingStatus, q.status) } : {}),
+          ...(q.severity ? { severity: enumValue(Severity, q.severity) } : {}),
+          ...(q.status ? { status: enumValue(FindingStatus, q.status) } : {}),
         });
         return {
           items: res.findings.map((f) => ({
             id: f.id,
             title: f.title,
-            severity: restEnum(Severity, f.severity),
+            severity: enumName(Severity, f.severity),
             cvss_score: f.cvssScore,
-            status: restEnum(FindingStatus, f.status),
+            status: enumName(FindingStatus, f.status),
             tool: f.tool,
             affected_component: f.affectedComponent,
             description: f.description,

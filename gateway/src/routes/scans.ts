@@ -11,7 +11,8 @@ import { FULL_PHASES as PHASES, SCAN_TYPES } from "@vulnscan/scan-orchestrator/p
 import type { FastifyPluginAsync } from "fastify";
 import { principalOf } from "../auth/guard.js";
 import { HttpError } from "../errors.js";
-import { actorOf, CURSOR_DESCRIPTION, cursorEnvelope, cursorEnvelopeSchema, cursorQueryProp, envelope, envelopeSchema, pageQueryProperties, protoEnum, restEnum, tsOf } from "../rest.js";
+import { actorOf, CURSOR_DESCRIPTION, cursorEnvelope, cursorEnvelopeSchema, cursorQueryProp, envelope, envelopeSchema, pageQueryProperties, tsOf } from "../rest.js";
+import { enumName, enumValue } from "@vulnscan/kit";
 import { anySecurity, errorResponses, iso, timestamp } from "../schemas.js";
 
 const FRAMEWORKS = ["soc2", "iso27001", "pci_dss", "hipaa", "gdpr", "nist_csf", "nist_800_53", "cis_controls"] as const;
@@ -80,11 +81,11 @@ const scheduleSchema = {
 const scanIdParams = { type: "object", required: ["scan_id"], properties: { scan_id: { type: "string", maxLength: 128 } } } as const;
 
 function listItem(s: Scan) {
-  const status = restEnum(ScanStatus, s.status);
+  const status = enumName(ScanStatus, s.status);
   return {
     id: s.id,
     target: s.target,
-    scan_type: restEnum(ScanType, s.scanType),
+    scan_type: enumName(ScanType, s.scanType),
     status,
     progress: s.progress,
     phase: s.phase,
@@ -118,8 +119,8 @@ function scheduleJson(s: Schedule) {
   return {
     id: s.id,
     target: s.target,
-    scan_type: restEnum(ScanType, s.scanType),
-    frequency: restEnum(ScheduleFrequency, s.frequency),
+    scan_type: enumName(ScanType, s.scanType),
+    frequency: enumName(ScheduleFrequency, s.frequency),
     ...(s.dayOfWeek !== undefined ? { day_of_week: s.dayOfWeek } : {}),
     ...(s.dayOfMonth !== undefined ? { day_of_month: s.dayOfMonth } : {}),
     hour: s.hour,
@@ -183,7 +184,7 @@ export const scanRoutes =
         const { scan } = await scans.createScan({
           orgId: principalOf(req).orgId,
           target: body.target.trim(),
-          scanType: protoEnum(ScanType, body.scan_type),
+          scanType: enumValue(ScanType, body.scan_type),
           frameworks: body.frameworks ?? [],
           ports: body.ports?.trim() ?? "",
           authorized: true,
@@ -192,8 +193,8 @@ export const scanRoutes =
         return reply.code(201).send({
           id: scan!.id,
           target: scan!.target,
-          scan_type: restEnum(ScanType, scan!.scanType),
-          status: restEnum(ScanStatus, scan!.status),
+          scan_type: enumName(ScanType, scan!.scanType),
+          status: enumName(ScanStatus, scan!.status),
           created_at: iso(scan!.createdAt),
           estimated_duration: scan!.estimatedDurationSeconds,
         });
@@ -229,7 +230,7 @@ export const scanRoutes =
         const res = await scans.listScans({
           orgId: principalOf(req).orgId,
           pagination: { page: q.page, perPage: q.per_page },
-          status: q.status ? protoEnum(ScanStatus, q.status) : undefined,
+          status: q.status ? enumValue(ScanStatus, q.status) : undefined,
           target: q.target,
           fromDate: tsOf(q.from_date),
           toDate: tsOf(q.to_date),
@@ -314,8 +315,8 @@ export const scanRoutes =
         const { schedule } = await scans.createSchedule({
           orgId: principalOf(req).orgId,
           target: b.target.trim(),
-          scanType: protoEnum(ScanType, b.scan_type),
-          frequency: protoEnum(ScheduleFrequency, b.frequency),
+          scanType: enumValue(ScanType, b.scan_type),
+          frequency: enumValue(ScheduleFrequency, b.frequency),
           dayOfWeek: b.day_of_week,
           dayOfMonth: b.day_of_month,
           hour: b.hour,
@@ -408,7 +409,7 @@ export const scanRoutes =
       async (req) => {
         const { scan_id } = req.params as { scan_id: string };
         const res = await scans.cancelScan({ orgId: principalOf(req).orgId, scanId: scan_id, actor: actorOf(principalOf(req)) });
-        return { id: res.scan!.id, status: restEnum(ScanStatus, res.scan!.status), message: res.message || "Scan cancelled" };
+        return { id: res.scan!.id, status: enumName(ScanStatus, res.scan!.status), message: res.message || "Scan cancelled" };
       },
     );
   };

@@ -3,6 +3,7 @@ export * from "./breaker.js";
 export * from "./config.js";
 export * from "./cursor.js";
 export * from "./errors.js";
+export * from "./enums.js";
 export * from "./health.js";
 export * from "./ids.js";
 export * from "./kafka.js";

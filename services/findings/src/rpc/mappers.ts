@@ -1,6 +1,6 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampDate, timestampFromDate, type Timestamp } from "@bufbuild/protobuf/wkt";
-import { validationError } from "@vulnscan/kit";
+import { enumNameIn, enumValue, validationError } from "@vulnscan/kit";
 import type { Actor as ActorMsg } from "@vulnscan/proto/vulnscan/common/v1/actor_pb.js";
 import type { Detection } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
 import {
@@ -34,28 +34,16 @@ import {
 } from "../domain/types.js";
 
 /*
- * Proto ⇄ domain. Enum numbers map to the REST strings by position (the proto enums list the
- * values in the spec's order after UNSPECIFIED); a present enum of UNSPECIFIED or an unknown
- * number is a VALIDATION_ERROR naming the field, as findings_service.proto says.
+ * Proto ⇄ domain. Enums map by name (the kit's enums.ts); a present enum of UNSPECIFIED or an
+ * unknown number is a VALIDATION_ERROR naming the field, as findings_service.proto says.
  */
-function fromEnum<T extends string>(values: readonly T[], n: number, field: string): T {
-  const v = values[n - 1];
-  if (n <= 0 || v === undefined) throw validationError(field, `${field} must be one of: ${values.join(", ")}`);
-  return v;
-}
-
-const toEnum = <T extends string>(values: readonly T[], v: T): number => values.indexOf(v) + 1;
-
-export const severityOf = (n: number, field = "severity"): SeverityName => fromEnum(SEVERITIES, n, field);
-export const statusOf = (n: number, field = "status"): Status => fromEnum(STATUSES, n, field);
-export const priorityOf = (n: number): PriorityName | "" => (n === Priority.UNSPECIFIED ? "" : fromEnum(PRIORITIES, n, "priority"));
+export const severityOf = (n: number, field = "severity"): SeverityName => enumNameIn(Severity, n, SEVERITIES, field);
+export const statusOf = (n: number, field = "status"): Status => enumNameIn(FindingStatus, n, STATUSES, field);
+export const priorityOf = (n: number): PriorityName | "" => (n === Priority.UNSPECIFIED ? "" : enumNameIn(Priority, n, PRIORITIES, "priority"));
 export const sortOf = (n: number | undefined): SortField | undefined =>
-  n === undefined ? undefined : fromEnum(["severity", "created_at", "cvss_score"] as const, n, "sort");
-export const orderOf = (n: number | undefined): Order | undefined => (n === undefined ? undefined : fromEnum(["asc", "desc"] as const, n, "order"));
-export const formatOf = (n: number): Format => fromEnum(["csv", "json", "pdf"] as const, n, "format");
-
-// Compile-time guard that the proto enums still line up with the domain lists.
-void [Severity.INFO === 5, FindingStatus.ACCEPTED === 5, Priority.LOW === 4, FindingSortField.CVSS_SCORE === 3, SortOrder.DESC === 2, ExportFormat.PDF === 3];
+  n === undefined ? undefined : enumNameIn(FindingSortField, n, ["severity", "created_at", "cvss_score"] as const, "sort");
+export const orderOf = (n: number | undefined): Order | undefined => (n === undefined ? undefined : enumNameIn(SortOrder, n, ["asc", "desc"] as const, "order"));
+export const formatOf = (n: number): Format => enumNameIn(ExportFormat, n, ["csv", "json", "pdf"] as const, "format");
 
 export function filterOf(f: FindingFilter | undefined): ListFilter {
   if (!f) return {};
@@ -85,8 +73,8 @@ export function findingMsg(f: FindingDoc): Finding {
     id: f._id,
     orgId: f.org_id,
     title: f.title,
-    severity: toEnum(SEVERITIES, f.severity),
-    status: toEnum(STATUSES, f.status),
+    severity: enumValue(Severity, f.severity),
+    status: enumValue(FindingStatus, f.status),
     cvssScore: f.cvss_score,
     cvssVector: f.cvss_vector,
     kev: f.kev,
@@ -111,7 +99,7 @@ export function findingMsg(f: FindingDoc): Finding {
     comments: (f.comments ?? []).map((c) => commentMsg(c, f._id)),
     history: (f.history ?? []).map((h) => ({ action: h.action, ...(h.from !== null ? { from: h.from } : {}), to: h.to, user: h.user, timestamp: ts(h.timestamp) })),
     assignee: f.assignee,
-    priority: f.priority ? toEnum(PRIORITIES, f.priority) : Priority.UNSPECIFIED,
+    priority: f.priority ? enumValue(Priority, f.priority) : Priority.UNSPECIFIED,
     dueDate: f.due_date ? ts(f.due_date) : undefined,
     notes: f.notes,
     createdAt: ts(f.created_at),
