@@ -17,7 +17,7 @@ import { parseNetworkList } from "@vulnscan/kit/networks";
 import { TargetPolicy } from "./domain/target.js";
 import { consumeReports } from "./events/reports-consumer.js";
 import { scanObserver } from "./metrics.js";
-import { AuthPlanProvider } from "./plans/auth-plans.js";
+import { authPlanProvider } from "./plans/auth-plans.js";
 import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-service.js";
 import { COMMANDS_FIELD } from "./storage/commands.js";
 import { CachedMonthlyCounter } from "./storage/monthly-count-cache.js";
@@ -37,7 +37,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
   const domain = createScanDomain({
     scanStore: new MongoScanStore(db, outbox, commands),
     scheduleStore: new MongoScheduleStore(db),
-    plans: new AuthPlanProvider(createRpcClient(AuthService, config.AUTH_URL, { timeoutMs: 5000 }), config.PLAN_CACHE_TTL_MS),
+    plans: authPlanProvider(createRpcClient(AuthService, config.AUTH_URL, { timeoutMs: 5000 }), config.PLAN_CACHE_TTL_MS),
     policy: new TargetPolicy({
       allowPrivate: config.SCAN_ALLOW_PRIVATE_TARGETS,
       allowedNetworks: parseNetworkList(config.SCAN_ALLOWED_NETWORKS),
