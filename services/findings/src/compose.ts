@@ -1,4 +1,5 @@
 import { createRpcClient, SlotCounter, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
+import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
 import { PlanClient } from "@vulnscan/kit/plans";
 import { AuthService, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
@@ -48,8 +49,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   const app = new FindingsApp({ store, reads, ai, aiCache: db.collection<AiCacheDoc>(AI_ANALYSES), credits, plans, processed, logger });
 
   let subscription: Subscription | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  let relay: PeriodicJob | undefined;
   let lastPrune = 0;
   const housekeeping = async () => {
     await store.relayOnce();
@@ -61,14 +61,6 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
       await store.rollups.prune();
     }
   };
-  const tick = () => {
-    running = housekeeping()
-      .catch((err) => logger.warn({ err: (err as Error).message }, "findings relay pass failed"))
-      .finally(() => {
-        if (timer) timer = setTimeout(tick, config.RELAY_INTERVAL_MS);
-      });
-  };
-
   return {
     app,
     store,
@@ -82,13 +74,10 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
         groupId: config.CONSUMER_GROUP,
         batchSize: config.INGEST_BATCH_SIZE,
       });
-      timer = setTimeout(tick, config.RELAY_INTERVAL_MS);
+      relay = startPeriodic({ name: "findings relay pass", intervalMs: config.RELAY_INTERVAL_MS, run: housekeeping, logger });
     },
     stop: async () => {
-      const t = timer;
-      timer = undefined;
-      if (t) clearTimeout(t);
-      await running;
+      await relay?.stop();
       await subscription?.stop();
       await store.rollups.idle();
     },

@@ -14,6 +14,7 @@ import type { Config } from "./config.js";
 import { systemResolver } from "./dns-resolver.js";
 import { createScanDomain } from "./domain/index.js";
 import { parseNetworkList } from "@vulnscan/kit/networks";
+import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
 import { TargetPolicy } from "./domain/target.js";
 import { consumeReports } from "./events/reports-consumer.js";
 import { scanObserver } from "./metrics.js";
@@ -55,28 +56,8 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     newId: (prefix) => newId(prefix),
   });
 
-  const loops: { stop(): Promise<void> }[] = [];
-  /** Runs `fn` every `ms` (no overlap with itself); stop() waits for a pass in flight. */
-  const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> | undefined;
-    let stopped = false;
-    const tick = () => {
-      running = fn()
-        .catch((err) => logger.warn({ err: (err as Error).message }, `${what} failed; will retry`))
-        .finally(() => {
-          if (!stopped) timer = setTimeout(tick, ms);
-        });
-    };
-    timer = setTimeout(tick, ms);
-    loops.push({
-      stop: async () => {
-        stopped = true;
-        clearTimeout(timer);
-        await running;
-      },
-    });
-  };
+  const loops: PeriodicJob[] = [];
+  const every = (intervalMs: number, name: string, run: () => Promise<unknown>) => loops.push(startPeriodic({ name, intervalMs, run, logger }));
 
   const processed = ctx.processedEvents(config.REPORTS_CONSUMER_GROUP);
   let subscription: Subscription | undefined;
