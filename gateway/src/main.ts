@@ -1,4 +1,5 @@
 import { createLogger, createMetrics, initTelemetry, main, Readiness, startAdminServer } from "@vulnscan/kit";
+import { startPeriodic } from "@vulnscan/kit/periodic";
 import { composeGateway } from "./compose.js";
 import { loadGatewayConfig } from "./config.js";
 
@@ -23,15 +24,12 @@ await main(async () => {
   // Indexes and pruning need the database; the gateway serves meanwhile (rate limiting
   // answers 503 until Mongo does), so they run in the background.
   void gw.indexed.then(() => readiness.markStarted()).catch(() => undefined);
-  const prune = setInterval(() => {
-    gw.limiter.prune().catch((err) => logger.warn({ err: (err as Error).message }, "rate counter prune failed"));
-  }, 10 * 60_000);
-  prune.unref();
+  const prune = startPeriodic({ name: "rate counter prune", intervalMs: 10 * 60_000, run: () => gw.limiter.prune(), logger });
 
   return {
     stop: async () => {
       readiness.markStopping();
-      clearInterval(prune);
+      await prune.stop();
       await gw.stop();
       await admin.close();
       await telemetry.shutdown().catch(() => undefined);

@@ -117,7 +117,7 @@ export class Authenticator {
       throw invalidToken();
     }
     // A plan without API keys (a downgrade) stops them at once; the plan cache follows the events.
-    const { plan } = await this.o.plans.entry(key.orgId);
+    const { plan } = await this.o.plans.get(key.orgId);
     if (!plan.apiKeysEnabled) throw invalidToken();
     return { kind: "api_key", orgId: key.orgId, apiKeyId: key.apiKeyId, name: key.name, permissions: key.permissions };
   }

@@ -1,4 +1,5 @@
 import { Outbox, Topics, type ServiceContext, type ServiceParts } from "@vulnscan/kit";
+import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
 import { authSettings, type Config } from "./config.js";
 import { createAuthDomain } from "./domain/index.js";
 import { argon2Hasher } from "./domain/passwords.js";
@@ -33,15 +34,8 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     cacheSeconds: config.AUTH_JWKS_CACHE_SECONDS,
   });
 
-  const timers: NodeJS.Timeout[] = [];
-  let heartbeat: { stop(): void } | undefined;
-  const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
-    const t = setInterval(() => {
-      fn().catch((err) => logger.warn({ err: (err as Error).message }, `${what} failed; will retry`));
-    }, ms);
-    t.unref();
-    timers.push(t);
-  };
+  const jobs: PeriodicJob[] = [];
+  const every = (intervalMs: number, name: string, run: () => Promise<unknown>) => jobs.push(startPeriodic({ name, intervalMs, run, logger }));
 
   return {
     routes: authRoutes(impl),
@@ -53,7 +47,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       const key = await domain.keyring.ensureCurrent();
       logger.info({ kid: key.kid, generation: key.generation }, "signing key ready");
       outbox.start();
-      heartbeat = startHeartbeat(ctx.kafka, logger, config.AUTH_HEARTBEAT_INTERVAL_MS);
+      jobs.push(startHeartbeat(ctx.kafka, logger, config.AUTH_HEARTBEAT_INTERVAL_MS));
       every(Math.min(keyRotationMs / 4, 60_000), "signing key maintenance", () => domain.keyring.maintain());
       every(HOUSEKEEPING_INTERVAL_MS, "housekeeping", async () => {
         const now = Date.now();
@@ -62,8 +56,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       });
     },
     stop: async () => {
-      for (const t of timers) clearInterval(t);
-      heartbeat?.stop();
+      await Promise.all(jobs.map((j) => j.stop()));
       await outbox.stop();
     },
   };

@@ -1,5 +1,7 @@
 import { createRpcClient, SlotCounter, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
-import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
+import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
+import { PlanClient } from "@vulnscan/kit/plans";
+import { AuthService, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { BuiltinAnalyst } from "./ai/analyst.js";
 import { OpenAiCompatibleProvider } from "./ai/openai.js";
@@ -7,7 +9,6 @@ import type { AiProvider } from "./ai/provider.js";
 import { FindingsApp, type AiCacheDoc, type PlanPort } from "./application.js";
 import type { Config } from "./config.js";
 import { subscribeDetections } from "./events/detections-consumer.js";
-import { PlanCache } from "./plans.js";
 import { findingRoutes } from "./rpc/routes.js";
 import { FindingReads } from "./storage/finding-reads.js";
 import { FindingStore } from "./storage/finding-store.js";
@@ -18,6 +19,18 @@ export interface ComposeOverrides {
   /** Plan facts (tests); default: auth's GetPlan at AUTH_URL. */
   plans?: PlanPort;
   ai?: AiProvider;
+}
+
+/** The AI credit limit of an organization's plan; an unset limit fails closed (0). */
+const aiCreditsOf = (plan: Plan | undefined) => {
+  const limit = plan?.limits?.aiCreditsPerMonth;
+  return { unlimited: limit?.unlimited ?? false, max: Math.max(0, limit?.max ?? 0) };
+};
+
+/** Plan facts from auth's GetPlan, cached at most `ttlMs` (≤ 30 s) so a plan change reaches the AI quota quickly. */
+function authPlans(auth: ConstructorParameters<typeof PlanClient>[0], ttlMs: number): PlanPort {
+  const client = new PlanClient(auth, { project: aiCreditsOf, ttlMs });
+  return { aiCredits: (orgId) => client.get(orgId) };
 }
 
 /** Wiring: mongo → store (with its event publisher) → use cases → rpc and the detections consumer. */
@@ -31,13 +44,12 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     (config.AI_PROVIDER_URL && config.AI_API_KEY
       ? new OpenAiCompatibleProvider({ url: config.AI_PROVIDER_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS })
       : new BuiltinAnalyst());
-  const plans = overrides.plans ?? new PlanCache(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
+  const plans = overrides.plans ?? authPlans(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
   const credits = new SlotCounter(db, AI_CREDITS);
   const app = new FindingsApp({ store, reads, ai, aiCache: db.collection<AiCacheDoc>(AI_ANALYSES), credits, plans, processed, logger });
 
   let subscription: Subscription | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
+  let relay: PeriodicJob | undefined;
   let lastPrune = 0;
   const housekeeping = async () => {
     await store.relayOnce();
@@ -49,14 +61,6 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
       await store.rollups.prune();
     }
   };
-  const tick = () => {
-    running = housekeeping()
-      .catch((err) => logger.warn({ err: (err as Error).message }, "findings relay pass failed"))
-      .finally(() => {
-        if (timer) timer = setTimeout(tick, config.RELAY_INTERVAL_MS);
-      });
-  };
-
   return {
     app,
     store,
@@ -70,13 +74,10 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
         groupId: config.CONSUMER_GROUP,
         batchSize: config.INGEST_BATCH_SIZE,
       });
-      timer = setTimeout(tick, config.RELAY_INTERVAL_MS);
+      relay = startPeriodic({ name: "findings relay pass", intervalMs: config.RELAY_INTERVAL_MS, run: housekeeping, logger });
     },
     stop: async () => {
-      const t = timer;
-      timer = undefined;
-      if (t) clearTimeout(t);
-      await running;
+      await relay?.stop();
       await subscription?.stop();
       await store.rollups.idle();
     },

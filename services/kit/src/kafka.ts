@@ -2,6 +2,7 @@
 import { context } from "@opentelemetry/api";
 import { fromBinary, toBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import { ConnectError, Code } from "@connectrpc/connect";
+import pRetry from "p-retry";
 import {
   Kafka,
   logLevel,
@@ -425,14 +426,15 @@ export class KafkaBus {
  */
 async function connectAndSubscribe(consumer: Consumer, topic: string, fromBeginning: boolean, log: Logger): Promise<void> {
   await consumer.connect();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await consumer.subscribe({ topic, fromBeginning });
-      return;
-    } catch (err) {
-      if (attempt >= 10 || (err as { retriable?: boolean }).retriable !== true) throw err;
-      log.warn({ err: (err as Error).message, attempt }, "subscribe retried");
-      await sleep(250 * attempt);
-    }
-  }
+  await pRetry(() => consumer.subscribe({ topic, fromBeginning }), {
+    retries: 9,
+    minTimeout: 250,
+    factor: 1.5,
+    maxTimeout: 2500,
+    shouldRetry: ({ error, attemptNumber }) => {
+      const retriable = (error as { retriable?: boolean }).retriable === true;
+      if (retriable) log.warn({ err: error.message, attempt: attemptNumber }, "subscribe retried");
+      return retriable;
+    },
+  });
 }

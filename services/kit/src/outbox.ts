@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { KafkaBus } from "./kafka.js";
 import type { Logger } from "./logger.js";
 import type { IndexSpec } from "./mongo.js";
+import { startPeriodic, type PeriodicJob } from "./periodic.js";
 
 /**
  * Transactional outbox without transactions. An event is written into the same document as
@@ -97,8 +98,7 @@ export interface OutboxOptions {
 }
 
 export class Outbox {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private relay?: PeriodicJob;
 
   private readonly intervalMs: number;
   private readonly minAgeMs: number;
@@ -155,21 +155,12 @@ export class Outbox {
   }
 
   start(): void {
-    const tick = () => {
-      this.running = this.relayOnce()
-        .then(() => undefined)
-        .catch((err) => this.logger.warn({ err: (err as Error).message, outbox: this.field }, "outbox relay pass failed"))
-        .finally(() => {
-          if (this.timer) this.timer = setTimeout(tick, this.intervalMs);
-        });
-    };
-    this.timer = setTimeout(tick, this.intervalMs);
+    this.relay ??= startPeriodic({ name: `outbox relay pass (${this.field})`, intervalMs: this.intervalMs, run: () => this.relayOnce(), logger: this.logger });
   }
 
   async stop(): Promise<void> {
-    const t = this.timer;
-    this.timer = undefined;
-    if (t) clearTimeout(t);
-    await this.running;
+    const relay = this.relay;
+    this.relay = undefined;
+    await relay?.stop();
   }
 }

@@ -1,5 +1,6 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import type { Db } from "mongodb";
+import pRetry from "p-retry";
 import { startAdminServer } from "./admin-server.js";
 import { ConfigError, type ServiceConfig } from "./config.js";
 import { errorInterceptor } from "./errors.js";
@@ -45,8 +46,6 @@ export interface RunningService {
   started: Promise<void>;
   stop(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Composition shared by every service. The ports open at once (readiness false); the
@@ -94,18 +93,29 @@ export async function runService<C extends ServiceConfig>(opts: {
   logger.info({ rpc_port: rpc.port, admin_port: admin.port }, "listening");
 
   let stopping = false;
+  const stopped = new AbortController();
   const started = (async () => {
-    for (let attempt = 1; !stopping; attempt++) {
-      try {
-        await mongo.ping();
-        await ensureIndexes(mongo.db, [...processedEventsIndexes, ...(parts.indexes ?? [])]);
-        if (parts.topics?.length) await kafka.ensureTopics(parts.topics);
-        else await kafka.ping();
-        break;
-      } catch (err) {
-        logger.warn({ err: (err as Error).message, attempt }, "waiting for dependencies");
-        await sleep(Math.min(250 * 2 ** attempt, 5000));
-      }
+    // Dependencies may come up after the service: wait for them, backing off to 5 s, until stopped.
+    try {
+      await pRetry(
+        async () => {
+          await mongo.ping();
+          await ensureIndexes(mongo.db, [...processedEventsIndexes, ...(parts.indexes ?? [])]);
+          if (parts.topics?.length) await kafka.ensureTopics(parts.topics);
+          else await kafka.ping();
+        },
+        {
+          retries: Number.POSITIVE_INFINITY,
+          minTimeout: 500,
+          factor: 2,
+          maxTimeout: 5000,
+          signal: stopped.signal,
+          onFailedAttempt: ({ error, attemptNumber }) => logger.warn({ err: error.message, attempt: attemptNumber }, "waiting for dependencies"),
+        },
+      );
+    } catch (err) {
+      if (stopping) return;
+      throw err;
     }
     if (stopping) return;
     await parts.start?.();
@@ -121,6 +131,7 @@ export async function runService<C extends ServiceConfig>(opts: {
     stop: async () => {
       if (stopping) return;
       stopping = true;
+      stopped.abort();
       readiness.markStopping();
       await rpc.close(config.SHUTDOWN_TIMEOUT_MS / 2);
       await parts.stop?.().catch((err) => logger.error({ err }, "stop failed"));

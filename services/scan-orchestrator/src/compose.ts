@@ -14,10 +14,11 @@ import type { Config } from "./config.js";
 import { systemResolver } from "./dns-resolver.js";
 import { createScanDomain } from "./domain/index.js";
 import { parseNetworkList } from "@vulnscan/kit/networks";
+import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
 import { TargetPolicy } from "./domain/target.js";
 import { consumeReports } from "./events/reports-consumer.js";
 import { scanObserver } from "./metrics.js";
-import { AuthPlanProvider } from "./plans/auth-plans.js";
+import { authPlanProvider } from "./plans/auth-plans.js";
 import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-service.js";
 import { COMMANDS_FIELD } from "./storage/commands.js";
 import { CachedMonthlyCounter } from "./storage/monthly-count-cache.js";
@@ -37,7 +38,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
   const domain = createScanDomain({
     scanStore: new MongoScanStore(db, outbox, commands),
     scheduleStore: new MongoScheduleStore(db),
-    plans: new AuthPlanProvider(createRpcClient(AuthService, config.AUTH_URL, { timeoutMs: 5000 }), config.PLAN_CACHE_TTL_MS),
+    plans: authPlanProvider(createRpcClient(AuthService, config.AUTH_URL, { timeoutMs: 5000 }), config.PLAN_CACHE_TTL_MS),
     policy: new TargetPolicy({
       allowPrivate: config.SCAN_ALLOW_PRIVATE_TARGETS,
       allowedNetworks: parseNetworkList(config.SCAN_ALLOWED_NETWORKS),
@@ -55,28 +56,8 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     newId: (prefix) => newId(prefix),
   });
 
-  const loops: { stop(): Promise<void> }[] = [];
-  /** Runs `fn` every `ms` (no overlap with itself); stop() waits for a pass in flight. */
-  const every = (ms: number, what: string, fn: () => Promise<unknown>) => {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> | undefined;
-    let stopped = false;
-    const tick = () => {
-      running = fn()
-        .catch((err) => logger.warn({ err: (err as Error).message }, `${what} failed; will retry`))
-        .finally(() => {
-          if (!stopped) timer = setTimeout(tick, ms);
-        });
-    };
-    timer = setTimeout(tick, ms);
-    loops.push({
-      stop: async () => {
-        stopped = true;
-        clearTimeout(timer);
-        await running;
-      },
-    });
-  };
+  const loops: PeriodicJob[] = [];
+  const every = (intervalMs: number, name: string, run: () => Promise<unknown>) => loops.push(startPeriodic({ name, intervalMs, run, logger }));
 
   const processed = ctx.processedEvents(config.REPORTS_CONSUMER_GROUP);
   let subscription: Subscription | undefined;

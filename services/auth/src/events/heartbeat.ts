@@ -2,6 +2,7 @@ import os from "node:os";
 import { create } from "@bufbuild/protobuf";
 import { timestampNow } from "@bufbuild/protobuf/wkt";
 import { newId, Topics, type KafkaBus, type Logger } from "@vulnscan/kit";
+import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
 import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 
 /**
@@ -11,13 +12,10 @@ import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope
  * shows its view is current, and how it notices it is not (DESIGN.md §6). Every auth replica
  * beats; more replicas only mean more (tiny) records.
  */
-export function startHeartbeat(kafka: KafkaBus, logger: Logger, intervalMs: number): { stop(): void } {
+export function startHeartbeat(kafka: KafkaBus, logger: Logger, intervalMs: number): PeriodicJob {
   const emitter = `${os.hostname()}/${process.pid}`;
   let partitions: number[] = [];
-  let running = false;
   const beat = async () => {
-    if (running) return;
-    running = true;
     try {
       if (partitions.length === 0) partitions = (await kafka.latestOffsets(Topics.authEvents)).map((p) => p.partition);
       await Promise.all(
@@ -37,13 +35,8 @@ export function startHeartbeat(kafka: KafkaBus, logger: Logger, intervalMs: numb
       );
     } catch (err) {
       partitions = []; // re-read the partition list next time (it may have grown)
-      logger.warn({ err: (err as Error).message }, "auth heartbeat failed; will retry");
-    } finally {
-      running = false;
+      throw err;
     }
   };
-  const timer = setInterval(() => void beat(), intervalMs);
-  timer.unref();
-  void beat();
-  return { stop: () => clearInterval(timer) };
+  return startPeriodic({ name: "auth heartbeat", intervalMs, run: beat, logger, immediate: true });
 }

@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { GetPlanResponseSchema, PlanTier } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { describe, expect, it } from "vitest";
-import { AuthPlanProvider, planFacts } from "./auth-plans.js";
+import { authPlanProvider, planFacts } from "./auth-plans.js";
 
 describe("planFacts", () => {
   it("maps auth's plan; unset limits fail closed; a missing CIDR cap falls back to the tier's", () => {
@@ -30,12 +30,12 @@ describe("planFacts", () => {
   });
 });
 
-describe("AuthPlanProvider", () => {
+describe("authPlanProvider", () => {
   it("caches per organization for the TTL, shares concurrent calls and does not cache errors", async () => {
     let calls = 0;
     let fail = false;
-    let t = 0;
-    const provider = new AuthPlanProvider(
+    let t = 1_000;
+    const provider = authPlanProvider(
       {
         getPlan: (async (req: { orgId: string }) => {
           calls++;
@@ -48,12 +48,12 @@ describe("AuthPlanProvider", () => {
     );
     await Promise.all([provider.planOf("org_a"), provider.planOf("org_a")]);
     expect(calls).toBe(1);
-    t = 29_999;
+    t = 31_000;
     await provider.planOf("org_a");
     expect(calls).toBe(1);
     await provider.planOf("org_b");
     expect(calls).toBe(2);
-    t = 30_000;
+    t = 31_001;
     fail = true;
     await expect(provider.planOf("org_a")).rejects.toThrow("unavailable");
     fail = false;

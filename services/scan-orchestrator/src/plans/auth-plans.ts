@@ -1,5 +1,5 @@
-import type { Client } from "@connectrpc/connect";
-import { AuthService, PlanTier, type Limit as LimitMsg, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
+import { PlanClient, type PlanSource } from "@vulnscan/kit/plans";
+import { PlanTier, type Limit as LimitMsg, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { Limit, PlanFacts, PlanProvider, PlanTierName } from "../domain/ports.js";
 
 const tierNames: Record<PlanTier, PlanTierName> = {
@@ -30,28 +30,10 @@ export function planFacts(plan: Plan | undefined): PlanFacts {
 
 /**
  * Plan facts from auth's GetPlan, cached per organization for a short time (auth allows up to
- * a minute; we keep ≤ 30 s so a plan change shows quickly). Concurrent misses for one
- * organization share one call. Errors are not cached: auth unreachable answers UNAVAILABLE.
+ * a minute; we keep ≤ 30 s so a plan change shows quickly; 0 caches nothing). Concurrent misses
+ * for one organization share one call. Errors are not cached: auth unreachable answers UNAVAILABLE.
  */
-export class AuthPlanProvider implements PlanProvider {
-  private readonly cache = new Map<string, { at: number; plan: Promise<PlanFacts> }>();
-
-  constructor(
-    private readonly auth: Pick<Client<typeof AuthService>, "getPlan">,
-    private readonly ttlMs = 30_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  planOf(orgId: string): Promise<PlanFacts> {
-    const t = this.now();
-    const hit = this.cache.get(orgId);
-    if (hit && t - hit.at < this.ttlMs) return hit.plan;
-    const plan = this.auth.getPlan({ orgId }).then((res) => planFacts(res.plan));
-    this.cache.set(orgId, { at: t, plan });
-    plan.catch(() => {
-      if (this.cache.get(orgId)?.plan === plan) this.cache.delete(orgId);
-    });
-    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
-    return plan;
-  }
+export function authPlanProvider(auth: PlanSource, ttlMs = 30_000, now?: () => number): PlanProvider {
+  const client = new PlanClient(auth, { project: planFacts, ttlMs, now });
+  return { planOf: (orgId) => client.get(orgId) };
 }

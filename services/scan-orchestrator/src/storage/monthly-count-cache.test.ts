@@ -51,3 +51,19 @@ describe("CachedMonthlyCounter (quota reads from memory)", () => {
     expect(await c.count("k", 100)).toBe(4); // too old: waits for the database
   });
 });
+
+describe("CachedMonthlyCounter bound", () => {
+  it("keeps at most maxEntries month keys, dropping the least recently read", async () => {
+    const inner = counter();
+    const c = new CachedMonthlyCounter(inner, { maxEntries: 2, now: () => 0 });
+    await c.count("a", 10);
+    await c.count("b", 10);
+    await c.count("a", 10);
+    await c.count("c", 10);
+    expect(inner.counts).toBe(3);
+    await c.count("a", 10);
+    expect(inner.counts).toBe(3);
+    await c.count("b", 10);
+    expect(inner.counts).toBe(4);
+  });
+});

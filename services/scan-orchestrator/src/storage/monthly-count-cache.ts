@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { MonthlyCounter } from "../domain/ports.js";
 
 interface Entry {
@@ -17,12 +18,15 @@ interface Entry {
  * (what enforces the quota) always goes to the database and stays exact.
  */
 export class CachedMonthlyCounter implements MonthlyCounter {
-  private readonly entries = new Map<string, Entry>();
+  /** Bounded: the least recently read month keys go first. Ages are this class's own (fresh/stale). */
+  private readonly entries: LRUCache<string, Entry>;
 
   constructor(
     private readonly inner: MonthlyCounter,
     private readonly opts: { freshMs?: number; maxStaleMs?: number; maxEntries?: number; now?: () => number } = {},
-  ) {}
+  ) {
+    this.entries = new LRUCache({ max: opts.maxEntries ?? 10_000 });
+  }
 
   private get now(): number {
     return (this.opts.now ?? Date.now)();
@@ -55,9 +59,7 @@ export class CachedMonthlyCounter implements MonthlyCounter {
       const cur = this.entries.get(key);
       // A take that finished meanwhile may know more than the read: keep the higher count.
       const next = Math.max(used, cur?.used ?? 0);
-      this.entries.delete(key); // re-insert: Map order is the eviction order
       this.entries.set(key, { used: next, at: startedAt });
-      if (this.entries.size > (this.opts.maxEntries ?? 10_000)) this.entries.delete(this.entries.keys().next().value!);
       return next;
     });
     if (e) e.refreshing = p;

@@ -1,23 +1,11 @@
 import { OPEN_PORTS, TELNET_EXPOSED } from "../fingerprint/checks.js";
 import { identifyService } from "../fingerprint/identify.js";
 import { scanPorts } from "../portscan/scanner.js";
+import { mapLimit } from "../../templates-engine/pool.js";
 import type { PhaseHandler, ScanContext, Service } from "../types.js";
 import { detection } from "../web/check.js";
 
 const IDENTIFY_CONCURRENCY = 8;
-
-async function mapBounded<T, R>(items: T[], limit: number, signal: AbortSignal, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length && !signal.aborted) {
-      const item = items[next++]!;
-      out.push(await fn(item));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
 
 const describe = (s: Service) => [s.port, s.tls ? "tls" : "tcp", s.name ?? "unknown", s.product, s.version].filter(Boolean).join(" ");
 
@@ -65,8 +53,11 @@ export const enumeration: PhaseHandler = async (ctx) => {
     if (!result.open.length) continue;
     const host = hosts.find((h) => h.address === result.host)!;
     host.alive = true;
-    const services = await mapBounded(result.open, IDENTIFY_CONCURRENCY, ctx.signal, (port) =>
-      identifyService({ host: host.address, hostname: host.hostname, port }, { guard: ctx.guard, signal: ctx.signal }),
+    const services = await mapLimit(
+      result.open,
+      IDENTIFY_CONCURRENCY,
+      (port) => identifyService({ host: host.address, hostname: host.hostname, port }, { guard: ctx.guard, signal: ctx.signal }),
+      ctx.signal,
     );
     ctx.services.push(...services);
     if (ctx.signal.aborted) return;
