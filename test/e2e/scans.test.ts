@@ -6,7 +6,7 @@ import { createMongo, createLogger, KafkaBus, Topics, type MongoHandle } from "@
 import { EventEnvelopeSchema, type EventEnvelope } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import { VulnerabilityCriticalSchema } from "@vulnscan/proto/vulnscan/events/v1/finding_events_pb.js";
 import { ScanCompletedSchema } from "@vulnscan/proto/vulnscan/events/v1/scan_events_pb.js";
-import { FULL_PHASES, QUICK_PHASES } from "@vulnscan/scan-orchestrator/phases";
+import { FULL_PHASES, QUICK_PHASES } from "@vulnscan/scan-contract";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startSystem, type RunningSystem } from "../../scripts/system.js";
 import { startLab, type Lab } from "../lab/lab.js";

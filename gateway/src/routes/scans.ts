@@ -7,7 +7,7 @@ import {
   type Scan,
   type Schedule,
 } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
-import { FULL_PHASES as PHASES, SCAN_TYPES } from "@vulnscan/scan-orchestrator/phases";
+import { FULL_PHASES as PHASES, SCAN_TYPES } from "@vulnscan/scan-contract";
 import type { FastifyPluginAsync } from "fastify";
 import { principalOf } from "../auth/guard.js";
 import { HttpError } from "../errors.js";

@@ -1,7 +1,7 @@
 import { booleanFlag, loadConfig, serviceEnvSchema } from "@vulnscan/kit";
 import { networkListEnv } from "@vulnscan/kit/networks";
 import { z } from "zod";
-import type { ScanTypeName } from "./domain/phases.js";
+import type { ScanTypeName } from "@vulnscan/scan-contract";
 
 const seconds = (def: number, min = 1) => z.coerce.number().int().min(min).default(def);
 

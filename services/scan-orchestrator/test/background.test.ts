@@ -3,7 +3,7 @@ import { createMongo, type MongoHandle } from "@vulnscan/kit";
 import { ScanStatus, ScanType, ScheduleFrequency } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
-import { FULL_PHASES } from "../src/domain/phases.js";
+import { FULL_PHASES } from "@vulnscan/scan-contract";
 import {
   Collector,
   eventually,

@@ -5,7 +5,7 @@ import { ScanStatus, ScanType } from "@vulnscan/proto/vulnscan/scans/v1/scans_se
 import { createMongo } from "@vulnscan/kit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
-import { FULL_PHASES, QUICK_PHASES } from "../src/domain/phases.js";
+import { FULL_PHASES, QUICK_PHASES } from "@vulnscan/scan-contract";
 import {
   Collector,
   eventually,

@@ -1,4 +1,4 @@
-import type { ScanTypeName } from "./phases.js";
+import type { ScanTypeName } from "@vulnscan/scan-contract";
 
 /*
  * estimated_duration_seconds (the spec's `estimated_duration`, in seconds):

@@ -6,7 +6,7 @@ import {
   scanProgressEvent,
   scanStartedEvent,
 } from "./messages.js";
-import type { PhaseName } from "./phases.js";
+import type { PhaseName } from "@vulnscan/scan-contract";
 import { project, projectedFields } from "./projection.js";
 import type { ConcurrencySlots, ScanObserver, ScanStore, Volatile } from "./ports.js";
 import { transitionId, type Counts, type ScanCommand, type ScanEvent, type ScanRecord, type Transition } from "./types.js";

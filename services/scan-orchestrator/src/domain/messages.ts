@@ -1,7 +1,7 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { ScanType } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { durationSeconds } from "./projection.js";
-import type { PhaseName, ScanTypeName } from "./phases.js";
+import type { PhaseName, ScanTypeName } from "@vulnscan/scan-contract";
 import type { ScanCommand, ScanEvent, ScanRecord } from "./types.js";
 
 /*

@@ -1,4 +1,4 @@
-import { COMPLETE_PHASE } from "./phases.js";
+import { COMPLETE_PHASE } from "@vulnscan/scan-contract";
 import { addCounts, zeroCounts, type ScanRecord, type Transition } from "./types.js";
 
 /** The fields of a scan derived from its transitions. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { concurrencyKey } from "./lifecycle.js";
-import { QUICK_PHASES } from "./phases.js";
+import { QUICK_PHASES } from "@vulnscan/scan-contract";
 import type { Report } from "./reports.js";
 import { testDomain } from "./testing.js";
 import { project } from "./projection.js";

@@ -1,5 +1,5 @@
 import { steps, type Lifecycle, type Step } from "./lifecycle.js";
-import { isPhaseName } from "./phases.js";
+import { isPhaseName } from "@vulnscan/scan-contract";
 import type { ScanObserver, Volatile } from "./ports.js";
 import { isTerminal, type Counts, type ScanRecord } from "./types.js";
 

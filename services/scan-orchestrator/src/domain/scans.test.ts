@@ -2,7 +2,7 @@ import { encodeCursor } from "@vulnscan/kit/cursor";
 import { DomainError } from "@vulnscan/kit/errors";
 import { describe, expect, it } from "vitest";
 import { concurrencyKey } from "./lifecycle.js";
-import { FULL_PHASES, QUICK_PHASES } from "./phases.js";
+import { FULL_PHASES, QUICK_PHASES } from "@vulnscan/scan-contract";
 import { scanListDescription } from "./scans.js";
 import { PLANS, testDomain } from "./testing.js";
 

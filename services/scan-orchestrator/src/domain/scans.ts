@@ -5,7 +5,7 @@ import { parseFrameworks } from "./frameworks.js";
 import { concurrencyKey, Lifecycle, steps } from "./lifecycle.js";
 import { jobCommand, scanCreatedEvent } from "./messages.js";
 import { monthKey, startOfNextMonth } from "./month.js";
-import { phasesFor, SCAN_TYPES, type ScanTypeName } from "./phases.js";
+import { phasesFor, SCAN_TYPES, type ScanTypeName } from "@vulnscan/scan-contract";
 import { parsePorts, portCount } from "./port-spec.js";
 import { project } from "./projection.js";
 import type {

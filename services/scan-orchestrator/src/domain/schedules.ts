@@ -1,5 +1,5 @@
 import { DomainError, forbidden, notFound, validationError } from "@vulnscan/kit/errors";
-import type { ScanTypeName } from "./phases.js";
+import type { ScanTypeName } from "@vulnscan/scan-contract";
 import type { PlanProvider, ScanObserver, ScheduleStore } from "./ports.js";
 import { isValidTimeZone, nextRunAt, type Frequency } from "./schedule-time.js";
 import { checkTarget, validateScanRequest, type ScanUseCases } from "./scans.js";

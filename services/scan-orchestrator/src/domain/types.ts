@@ -2,7 +2,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import type { ScanCancellationSchema, ScanJobSchema } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
 import type { Frequency } from "./schedule-time.js";
-import type { PhaseName, ScanTypeName } from "./phases.js";
+import type { PhaseName, ScanTypeName } from "@vulnscan/scan-contract";
 
 export type ScanStatusName = "pending" | "running" | "completed" | "failed" | "cancelled";
 export const TERMINAL_STATUSES: readonly ScanStatusName[] = ["completed", "failed", "cancelled"];

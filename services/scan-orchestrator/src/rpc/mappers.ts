@@ -12,7 +12,7 @@ import {
   ScheduleSchema,
 } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { scanTypeEnum } from "../domain/messages.js";
-import type { ScanTypeName } from "../domain/phases.js";
+import type { ScanTypeName } from "@vulnscan/scan-contract";
 import type { QuotaView } from "../domain/scans.js";
 import type { Frequency } from "../domain/schedule-time.js";
 import type { ActorRecord, PageRequest, ScanRecord, ScanStatusName, ScheduleRecord } from "../domain/types.js";

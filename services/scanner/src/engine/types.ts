@@ -1,5 +1,5 @@
 import type { Logger } from "@vulnscan/kit";
-import { FULL_PHASES, type PhaseName, type ScanTypeName } from "@vulnscan/scan-orchestrator/phases";
+import { FULL_PHASES, type PhaseName, type ScanTypeName } from "@vulnscan/scan-contract";
 import type { EgressGuard } from "../net/egress.js";
 
 /*

@@ -3,7 +3,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { KafkaBus, Logger, Subscription } from "@vulnscan/kit";
 import { DetectionSchema } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
 import { ScanCancellationSchema, ScanJobSchema, ScanReportSchema, type ScanCancellation, type ScanJob } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
-import { phasesFor } from "@vulnscan/scan-orchestrator/phases";
+import { phasesFor } from "@vulnscan/scan-contract";
 import { runJob, type JobOutcome, type JobSpec, type RunnerReport, type StopReason } from "../engine/runner.js";
 import type { DetectionDraft, Phase, PhaseHandler } from "../engine/types.js";
 import type { EgressGuard } from "../net/egress.js";

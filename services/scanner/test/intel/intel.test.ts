@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { ScanType } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
-import { phasesFor } from "@vulnscan/scan-orchestrator/phases";
+import { phasesFor } from "@vulnscan/scan-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncIntel } from "../../../../scripts/intel-sync.js";
 import { unique } from "../../../../test/support/names.js";

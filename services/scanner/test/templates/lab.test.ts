@@ -1,4 +1,4 @@
-import { phasesFor } from "@vulnscan/scan-orchestrator/phases";
+import { phasesFor } from "@vulnscan/scan-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLab, type Lab } from "../../../../test/lab/lab.js";
 import { unique } from "../../../../test/support/names.js";

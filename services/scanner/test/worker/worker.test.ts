@@ -3,7 +3,7 @@ import type net from "node:net";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { ScanType } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
-import { phasesFor } from "@vulnscan/scan-orchestrator/phases";
+import { phasesFor } from "@vulnscan/scan-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../../../../test/support/names.js";
 import type { PhaseHandler } from "../../src/engine/types.js";

@@ -1,8 +1,7 @@
 /*
  * The phases each scan type runs, in order (DESIGN.md §3: the 11th phase of a full scan is
- * `compliance_mapping`, between `correlation` and `ai_analysis`). This module imports nothing
- * and is the package export `@vulnscan/scan-orchestrator/phases`, so the scanner reads the
- * same lists the orchestrator dispatches.
+ * `compliance_mapping`, between `correlation` and `ai_analysis`). This module imports nothing;
+ * the orchestrator dispatches, the scanner runs and the gateway documents these same lists.
  */
 
 export const SCAN_TYPES = ["quick", "full", "compliance"] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { COMPLIANCE_PHASES, FULL_PHASES, PHASES_BY_TYPE, phasesFor, QUICK_PHASES } from "./phases.js";
+import { COMPLIANCE_PHASES, FULL_PHASES, PHASES_BY_TYPE, phasesFor, QUICK_PHASES } from "@vulnscan/scan-contract";
 
 describe("phases", () => {
   it("a full scan runs the 11 phases, compliance_mapping between correlation and ai_analysis", () => {
