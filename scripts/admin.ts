@@ -1,5 +1,6 @@
-// Operator CLI of the auth service (`npm run admin -- <command>`). It is auth's own tool: it
-// uses auth's domain and Mongo storage directly, not RPC. The last line printed is one JSON
+// Operator CLI (`npm run admin -- <command>`). It runs auth's use cases on auth's database
+// through auth's operator entry point (`@vulnscan/auth/admin`), not RPC, so it works before
+// any service runs; rebuild-rollups is findings' (`@vulnscan/findings/admin`). The last line printed is one JSON
 // object, so scripts can read it with `tail -n 1`.
 //
 // Where the database is: MONGO_URL (and MONGO_DB) when set, else the stack a running
@@ -8,16 +9,9 @@
 // and published at once when Kafka is known (KAFKA_BROKERS, else the state file); otherwise the
 // running auth service's outbox relay publishes them within a few seconds.
 import { parseArgs } from "node:util";
-import { createLogger, createMongo, DomainError, ensureIndexes, KafkaBus, mongoUrl, Outbox } from "@vulnscan/kit";
-import { createAuthDomain } from "../services/auth/src/domain/index.js";
-import { argon2Hasher } from "../services/auth/src/domain/passwords.js";
-import { isPlanTier } from "../services/auth/src/domain/plans.js";
-import { noopObserver } from "../services/auth/src/domain/ports.js";
-import { defaultSettings } from "../services/auth/src/domain/settings.js";
-import type { CustomLimits, Limit, PlanLimits } from "../services/auth/src/domain/types.js";
-import { seedDemo } from "../services/auth/src/seed.js";
-import { authIndexes, mongoRepositories, outboxCollections } from "../services/auth/src/storage/index.js";
-import { rebuildRollups } from "../services/findings/src/storage/rollups.js";
+import { authAdmin, isPlanTier, seedDemo, type CustomLimits, type Limit, type PlanLimits } from "@vulnscan/auth/admin";
+import { rebuildRollups } from "@vulnscan/findings/admin";
+import { createLogger, createMongo, DomainError, KafkaBus, mongoUrl } from "@vulnscan/kit";
 import { readStackState } from "./lib/stack-state.js";
 
 const USAGE = `usage: npm run admin -- <command> [options]
@@ -205,17 +199,7 @@ async function main() {
     await mongo.ping().catch((err: Error) => {
       throw new Error(`cannot reach MongoDB at ${url} (from ${where}): ${err.message}`);
     });
-    await ensureIndexes(mongo.db, authIndexes);
-    // With Kafka known, events are published right after the write; else the service's relay does it.
-    const repos = mongoRepositories(mongo.db, kafka ? new Outbox(mongo.db, kafka, logger, outboxCollections) : undefined);
-    const domain = createAuthDomain({
-      ...repos,
-      hasher: argon2Hasher,
-      settings: defaultSettings,
-      observer: noopObserver,
-      now: () => new Date(),
-      keyRotationMs: 30 * 24 * 3600 * 1000,
-    });
+    const domain = await authAdmin(mongo.db, { logger, ...(kafka ? { kafka } : {}) });
     const { directory } = domain;
     let result: unknown;
     switch (command) {

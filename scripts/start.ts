@@ -3,7 +3,7 @@
 import net from "node:net";
 import path from "node:path";
 import { createMongo } from "@vulnscan/kit";
-import { seedDemo } from "../services/auth/src/seed.js";
+import { seedDemo } from "@vulnscan/auth/admin";
 import { clearStackState, writeStackState } from "./lib/stack-state.js";
 import { cacheDir, startStack, type StackHandle } from "./stack/index.js";
 import { LOCAL_SAFETY_ENV, startSystem, type RunningSystem } from "./system.js";
