@@ -8,7 +8,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir } from '../lib/stack-state.ts';
 import { removeLeftovers, withLock, withProgress } from './lock.ts';
-import { exchange, freePorts, run, terminate, which } from './process.ts';
+import { Kafka, logLevel } from 'kafkajs';
+import { freePorts, run, terminate, which } from './process.ts';
 import { spawnServer, waitReady, withPortRetry, type StartContext, type Started } from './servers.ts';
 
 export const KAFKA_VERSION = '3.9.0';
@@ -44,22 +45,23 @@ export async function ensureKafka(log: (line: string) => void): Promise<string> 
   });
 }
 
-// Kafka Metadata v1 for no topics. The broker lists itself only once it is registered and
-// unfenced, which is when producers and consumers can use it.
+// The brokers the cluster lists, asked through kafkajs (the client the services use): a broker is
+// listed only once it is registered and unfenced, which is when producers and consumers can use it.
 async function kafkaBrokerCount(port: number): Promise<number> {
-  const clientId = Buffer.from('vulnscan-stack');
-  const body = Buffer.alloc(2 + 2 + 4 + 2 + clientId.length + 4);
-  let o = body.writeInt16BE(3, 0); // api key Metadata
-  o = body.writeInt16BE(1, o); // version 1
-  o = body.writeInt32BE(1, o); // correlation id
-  o = body.writeInt16BE(clientId.length, o);
-  o += clientId.copy(body, o);
-  body.writeInt32BE(0, o); // empty topic list (null would mean all topics)
-  const size = Buffer.alloc(4);
-  size.writeInt32BE(body.length);
-  const response = await exchange(port, Buffer.concat([size, body]), (buf) => (buf.length >= 4 && buf.length >= 4 + buf.readInt32BE(0) ? 4 + buf.readInt32BE(0) : undefined));
-  if (response.length < 12 || response.readInt32BE(4) !== 1) throw new Error('unexpected Kafka response');
-  return response.readInt32BE(8);
+  const admin = new Kafka({
+    clientId: 'vulnscan-stack',
+    brokers: [`127.0.0.1:${port}`],
+    logLevel: logLevel.NOTHING,
+    connectionTimeout: 2_000,
+    requestTimeout: 2_000,
+    retry: { retries: 0 },
+  }).admin();
+  try {
+    await admin.connect();
+    return (await admin.describeCluster()).brokers.length;
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
 }
 
 // Kafka's cluster ids are 16 random bytes in URL-safe base64 without padding and never begin

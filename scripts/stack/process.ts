@@ -185,31 +185,6 @@ export async function freePorts(count: number): Promise<number[]> {
 }
 
 
-// One request/response exchange over a fresh connection; `complete` says how many bytes of the
-// buffered answer make a whole frame (or undefined while incomplete).
-export function exchange(port: number, request: Buffer, complete: (buf: Buffer) => number | undefined, timeoutMs = 2_000): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    let buf = Buffer.alloc(0);
-    const fail = (error: Error) => {
-      socket.destroy();
-      reject(error);
-    };
-    socket.setTimeout(timeoutMs, () => fail(new Error('timeout')));
-    socket.once('error', fail);
-    socket.once('close', () => reject(new Error('connection closed')));
-    socket.once('connect', () => socket.write(request));
-    socket.on('data', (chunk: Buffer) => {
-      buf = Buffer.concat([buf, chunk]);
-      const size = complete(buf);
-      if (size !== undefined) {
-        socket.destroy();
-        resolve(buf.subarray(0, size));
-      }
-    });
-  });
-}
-
 export function tail(files: string[], lines = 40): string {
   const all: string[] = [];
   for (const file of files) {
