@@ -1,19 +1,18 @@
-import { createRpcClient, SlotCounter, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
+import { createRpcClient, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
 import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
 import { PlanClient } from "@vulnscan/kit/plans";
 import { AuthService, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
-import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { BuiltinAnalyst } from "./ai/analyst.js";
 import { OpenAiCompatibleProvider } from "./ai/openai.js";
 import type { AiProvider } from "./ai/provider.js";
-import { FindingsApp, type AiCacheDoc, type PlanPort } from "./application.js";
 import type { Config } from "./config.js";
+import { createFindingsDomain, type FindingsDomain } from "./domain/index.js";
+import type { PlanPort } from "./domain/ports.js";
 import { subscribeDetections } from "./events/detections-consumer.js";
-import { findingRoutes } from "./rpc/routes.js";
-import { FindingReads } from "./storage/finding-reads.js";
-import { FindingStore } from "./storage/finding-store.js";
-import { AI_ANALYSES, AI_CREDITS, findingIndexes } from "./storage/indexes.js";
-import { ProcessedDetections } from "./storage/processed-detections.js";
+import { FindingRpcService } from "./rpc/finding-service.js";
+import { findingRoutes, findingServiceNames } from "./rpc/routes.js";
+import type { FindingStore } from "./storage/finding-store.js";
+import { findingIndexes, mongoRepositories } from "./storage/index.js";
 
 export interface ComposeOverrides {
   /** Plan facts (tests); default: auth's GetPlan at AUTH_URL. */
@@ -33,20 +32,18 @@ function authPlans(auth: ConstructorParameters<typeof PlanClient>[0], ttlMs: num
   return { aiCredits: (orgId) => client.get(orgId) };
 }
 
-/** Wiring: mongo → store (with its event publisher) → use cases → rpc and the detections consumer. */
-export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides = {}): ServiceParts & { app: FindingsApp; store: FindingStore } {
+/** Wiring: mongo → repositories (the store with its event publisher) → use cases → rpc and the detections consumer. */
+export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides = {}): ServiceParts & { app: FindingsDomain; store: FindingStore } {
   const { config, db, kafka, logger } = ctx;
-  const store = new FindingStore(db, kafka, logger, config.FINDING_EVENTS_TOPIC);
-  const processed = new ProcessedDetections(db);
-  const reads = new FindingReads(store.findings);
+  const repos = mongoRepositories(db, kafka, logger, config.FINDING_EVENTS_TOPIC);
+  const { store, processed, credits } = repos;
   const ai =
     overrides.ai ??
     (config.AI_PROVIDER_URL && config.AI_API_KEY
       ? new OpenAiCompatibleProvider({ url: config.AI_PROVIDER_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS })
       : new BuiltinAnalyst());
   const plans = overrides.plans ?? authPlans(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
-  const credits = new SlotCounter(db, AI_CREDITS);
-  const app = new FindingsApp({ store, reads, ai, aiCache: db.collection<AiCacheDoc>(AI_ANALYSES), credits, plans, processed, logger });
+  const app = createFindingsDomain({ ...repos, ai, plans, logger, now: () => new Date() });
 
   let subscription: Subscription | undefined;
   let relay: PeriodicJob | undefined;
@@ -64,12 +61,12 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   return {
     app,
     store,
-    routes: findingRoutes(app, logger),
-    serviceNames: [FindingService.typeName],
+    routes: findingRoutes(new FindingRpcService(app, logger)),
+    serviceNames: findingServiceNames,
     indexes: findingIndexes,
     topics: [config.DETECTIONS_TOPIC, config.FINDING_EVENTS_TOPIC],
     start: async () => {
-      subscription = await subscribeDetections(kafka, app, {
+      subscription = await subscribeDetections(kafka, app.ingestion, {
         topic: config.DETECTIONS_TOPIC,
         groupId: config.CONSUMER_GROUP,
         batchSize: config.INGEST_BATCH_SIZE,

@@ -12,11 +12,10 @@ import {
 } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
-import { parseCsv } from "../src/domain/csv.js";
-import { CSV_COLUMNS } from "../src/domain/rest.js";
+import { CSV_COLUMNS, parseCsv } from "../src/export/csv.js";
 import { detection as facts } from "../src/domain/test-fixtures.js";
 import { SEVERITIES, STATUSES, type DetectionFacts } from "../src/domain/types.js";
-import { filterQuery, sortSpec } from "../src/domain/query.js";
+import { listQuery } from "../src/domain/list.js";
 import { FindingReads } from "../src/storage/finding-reads.js";
 import { aiCredits, startFakeAuth, startFindings, testEnv, type TestService } from "./support.js";
 
@@ -140,12 +139,11 @@ describe("listing", () => {
   it("reaches deep pages by hops on the index with the same result as a plain skip", async () => {
     const reads = new FindingReads(svc.store.findings, { maxSkip: 3, hop: 4 });
     for (const [field, order] of [["created_at", "desc"], ["severity", "desc"], ["cvss_score", "asc"]] as const) {
-      const spec = sortSpec(field, order);
-      const q = filterQuery(org, {});
-      const full = (await reads.page(q, spec, 0, 100)).map((f) => f._id);
+      const q = listQuery({}, field, order);
+      const full = (await reads.page(org, q, 0, 100)).map((f) => f._id);
       expect(full).toHaveLength(25);
       for (let offset = 0; offset < 26; offset += 1) {
-        const page = (await reads.page(q, spec, offset, 3)).map((f) => f._id);
+        const page = (await reads.page(org, q, offset, 3)).map((f) => f._id);
         expect(page, `${field} ${order} @${offset}`).toEqual(full.slice(offset, offset + 3));
       }
     }

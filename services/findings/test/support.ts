@@ -18,7 +18,9 @@ import { FindingService, Severity } from "@vulnscan/proto/vulnscan/findings/v1/f
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { randomUUID } from "node:crypto";
 import { unique } from "../../../test/support/names.js";
-import type { FindingsApp } from "../src/application.js";
+import type { FindingsDomain } from "../src/domain/index.js";
+import { listQuery, type ListFilter } from "../src/domain/list.js";
+import type { SortField, SortOrder } from "../src/domain/types.js";
 import { compose } from "../src/compose.js";
 import { configSchema, type Config } from "../src/config.js";
 import type { FindingStore } from "../src/storage/finding-store.js";
@@ -46,7 +48,10 @@ export interface TestService {
   running: RunningService;
   config: Config;
   client: Client<typeof FindingService>;
-  app: FindingsApp;
+  /** The use cases (domain/index.ts). */
+  domain: FindingsDomain;
+  /** The use cases the integration tests drive directly, under the names they had before domain/ was split by concern. */
+  app: ReturnType<typeof testApp>;
   store: FindingStore;
   url: string;
 }
@@ -84,7 +89,19 @@ export async function startFindings(env: Record<string, string>): Promise<TestSe
   });
   await running.started;
   const url = `http://127.0.0.1:${running.rpcPort}`;
-  return { running, config, client: createRpcClient(FindingService, url, { breaker: false }), app: parts!.app, store: parts!.store, url };
+  return { running, config, client: createRpcClient(FindingService, url, { breaker: false }), domain: parts!.app, app: testApp(parts!.app), store: parts!.store, url };
+}
+
+function testApp(d: FindingsDomain) {
+  return {
+    ingest: d.ingestion.ingest.bind(d.ingestion),
+    ingestBatch: d.ingestion.ingestBatch.bind(d.ingestion),
+    update: d.triage.update.bind(d.triage),
+    bulk: d.triage.bulk.bind(d.triage),
+    stats: d.listing.stats.bind(d.listing),
+    list: (orgId: string, filter: ListFilter, sort: SortField | undefined, order: SortOrder | undefined, page: number, perPage: number, cursor = "") =>
+      d.listing.list(orgId, listQuery(filter, sort, order), page, perPage, cursor),
+  };
 }
 
 export type DetectionInit = Omit<MessageInitShape<typeof DetectionSchema>, "$typeName">;

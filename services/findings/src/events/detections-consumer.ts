@@ -1,6 +1,6 @@
 import { DomainError, PoisonMessageError, Topics, type KafkaBus, type Subscription } from "@vulnscan/kit";
 import { DetectionSchema, type Detection } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
-import type { FindingsApp } from "../application.js";
+import type { Ingestion } from "../domain/ingestion.js";
 import type { DetectionFacts } from "../domain/types.js";
 import { detectionFacts } from "../rpc/mappers.js";
 
@@ -16,7 +16,7 @@ function factsOf(d: Detection): DetectionFacts {
 }
 
 /**
- * Thin consumer: decode a batch → ingest it (application.ingestBatch: de-duplication, the
+ * Thin consumer: decode a batch → ingest it (Ingestion.ingestBatch: de-duplication, the
  * bulk insert, and the redelivery checks) → the kit resolves the batch's offsets. A crash
  * mid-batch redelivers every record of it; ingestion makes a redelivery change nothing. A
  * batch with a record that can never apply (missing ids, unknown severity) is handled record by
@@ -24,7 +24,7 @@ function factsOf(d: Detection): DetectionFacts {
  */
 export function subscribeDetections(
   kafka: KafkaBus,
-  app: FindingsApp,
+  ingestion: Pick<Ingestion, "ingest" | "ingestBatch">,
   opts: { topic?: string; groupId?: string; batchSize?: number } = {},
 ): Promise<Subscription> {
   return kafka.subscribeBatch({
@@ -33,10 +33,10 @@ export function subscribeDetections(
     schema: DetectionSchema,
     maxBatch: opts.batchSize ?? 500,
     handleBatch: async (items) => {
-      await app.ingestBatch(items.map((it) => factsOf(it.message)));
+      await ingestion.ingestBatch(items.map((it) => factsOf(it.message)));
     },
     handleOne: async (d) => {
-      await app.ingest(factsOf(d));
+      await ingestion.ingest(factsOf(d));
     },
   });
 }

@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { newFinding } from "../domain/changes.js";
-import { parseCsv } from "../domain/csv.js";
-import { CSV_COLUMNS, detailJson } from "../domain/rest.js";
 import { detection } from "../domain/test-fixtures.js";
 import type { FindingDoc } from "../domain/types.js";
 import { Chunker, CHUNK_BYTES } from "./chunker.js";
 import { pdfExport } from "./pdf-export.js";
-import { csvExport, jsonExport } from "./text-exports.js";
+import { csvExport, CSV_COLUMNS, parseCsv } from "./csv.js";
+import { detailJson, jsonExport } from "./json.js";
 
 function findings(n: number): FindingDoc[] {
   return Array.from({ length: n }, (_, i) =>

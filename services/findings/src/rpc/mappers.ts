@@ -16,8 +16,8 @@ import {
   type Finding,
   type FindingFilter,
 } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
-import type { ExportFormat as Format } from "../application.js";
-import type { ListFilter } from "../domain/query.js";
+import type { ExportFormat as Format } from "../domain/exports.js";
+import type { ListFilter } from "../domain/list.js";
 import {
   PRIORITIES,
   SEVERITIES,

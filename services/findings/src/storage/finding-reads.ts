@@ -1,16 +1,9 @@
-import type { Collection, Document, FindCursor } from "mongodb";
-import {
-  afterQuery,
-  anchorOf,
-  filterQuery,
-  mongoSort,
-  type Anchor,
-  type ListFilter,
-  type Query,
-  type SortSpec,
-} from "../domain/query.js";
+import type { Collection, Document } from "mongodb";
+import type { Anchor, ListFilter, ListQuery } from "../domain/list.js";
+import type { FindingLists } from "../domain/ports.js";
 import type { GroupCount } from "../domain/stats.js";
-import type { FindingDoc, Severity, Status } from "../domain/types.js";
+import { SEVERITIES, type FindingDoc, type Severity, type Status } from "../domain/types.js";
+import { afterQuery, filterQuery, listDescription, mongoSort, sortSpec, storedAnchor, type Query, type SortSpec } from "./list-query.js";
 
 /** List items leave out what only the detail shows (and what can be large). */
 export const LIST_PROJECTION = { comments: 0, history: 0, evidence: 0 } as const;
@@ -35,7 +28,8 @@ interface AnchorSet {
   anchors: Map<number, Anchor>;
 }
 
-export class FindingReads {
+/** The lists of findings on MongoDB (FindingLists): domain list queries translated in list-query.ts. */
+export class FindingReads implements FindingLists {
   private readonly anchorCache = new Map<string, AnchorSet>();
 
   private readonly maxSkip: number;
@@ -50,8 +44,12 @@ export class FindingReads {
     this.hop = limits.hop ?? this.maxSkip;
   }
 
-  count(q: Query): Promise<number> {
-    return this.findings.countDocuments(q as Document);
+  describe(orgId: string, q: ListQuery): unknown {
+    return listDescription(orgId, q);
+  }
+
+  count(orgId: string, filter: ListFilter): Promise<number> {
+    return this.findings.countDocuments(filterQuery(orgId, filter) as Document);
   }
 
   private anchorsFor(key: string): AnchorSet {
@@ -69,8 +67,12 @@ export class FindingReads {
     return set;
   }
 
-  /** Rows [offset, offset+limit) of the query in the sort order, without skipping more than MAX_SKIP. */
-  async page(q: Query, sort: SortSpec, offset: number, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
+  /** Rows [offset, offset+limit) of the list in its order, without skipping more than MAX_SKIP. */
+  page(orgId: string, list: ListQuery, offset: number, limit: number): Promise<FindingDoc[]> {
+    return this.pageOf(filterQuery(orgId, list.filter), sortSpec(list.sort), offset, limit);
+  }
+
+  private async pageOf(q: Query, sort: SortSpec, offset: number, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
     const order = mongoSort(sort);
     if (offset <= this.maxSkip) {
       return this.findings.find(q as Document, { projection }).sort(order).skip(offset).limit(limit).toArray();
@@ -101,7 +103,7 @@ export class FindingReads {
         .toArray();
       if (!row) return [];
       pos += step;
-      anchor = anchorOf(sort, row as unknown as Record<string, unknown>);
+      anchor = storedAnchor(sort, row as unknown as Record<string, unknown>);
       set.anchors.set(pos, anchor);
     }
     const base = anchor ? { $and: [q, afterQuery(sort, anchor)] } : q;
@@ -113,18 +115,20 @@ export class FindingReads {
       .toArray();
   }
 
-  /** Up to `limit` rows strictly after `anchor` in the sort order: a range on the index, no skip. */
-  after(q: Query, sort: SortSpec, anchor: Anchor, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
+  /** Up to `limit` rows strictly after `anchor` in the list's order: a range on the index, no skip. */
+  after(orgId: string, list: ListQuery, anchor: Anchor, limit: number): Promise<FindingDoc[]> {
+    const sort = sortSpec(list.sort);
     return this.findings
-      .find({ $and: [q, afterQuery(sort, anchor)] } as Document, { projection })
+      .find({ $and: [filterQuery(orgId, list.filter), afterQuery(sort, anchor)] } as Document, { projection: LIST_PROJECTION })
       .sort(mongoSort(sort))
       .limit(limit)
       .toArray();
   }
 
-  /** Every row of a query in order, read in batches (exports): memory stays flat. */
-  cursor(q: Query, sort: SortSpec, projection?: Document): FindCursor<FindingDoc> {
-    return this.findings.find(q as Document, projection ? { projection } : {}).sort(mongoSort(sort)).batchSize(500);
+  /** Every row of the list in order, read in batches (exports): memory stays flat. */
+  stream(orgId: string, list: ListQuery, opts: { details: boolean }): AsyncIterable<FindingDoc> {
+    const q = filterQuery(orgId, list.filter);
+    return this.findings.find(q as Document, opts.details ? {} : { projection: LIST_PROJECTION }).sort(mongoSort(sortSpec(list.sort))).batchSize(500);
   }
 
   /** A scan's findings in detection order. */
@@ -133,13 +137,13 @@ export class FindingReads {
     return this.findings.find(q as Document, { projection: LIST_PROJECTION }).sort({ _id: 1 }).toArray();
   }
 
-  private group(q: Query, field: string): Promise<GroupCount[]> {
+  async severityCounts(orgId: string, filter: ListFilter): Promise<Record<Severity, number>> {
     // $group with $sum: 1 only: the subset FerretDB v1 evaluates correctly.
-    return this.findings.aggregate<GroupCount>([{ $match: q }, { $group: { _id: `$${field}`, n: { $sum: 1 } } }]).toArray();
+    const counts = await this.findings
+      .aggregate<GroupCount>([{ $match: filterQuery(orgId, filter) }, { $group: { _id: "$severity", n: { $sum: 1 } } }])
+      .toArray();
+    const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+    for (const c of counts) if ((SEVERITIES as readonly unknown[]).includes(c._id)) bySeverity[c._id as Severity] += c.n;
+    return bySeverity;
   }
-
-  async severityCounts(q: Query): Promise<GroupCount[]> {
-    return this.group(q, "severity");
-  }
-
 }

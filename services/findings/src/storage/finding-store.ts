@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { Binary, type Collection, type Db, type Document } from "mongodb";
 import type { Change } from "../domain/changes.js";
+import type { FindingRepository } from "../domain/ports.js";
 import { foundEvents } from "../domain/events.js";
 import { contributionOf, deltaOf, type Delta } from "../domain/rollup.js";
 import type { FindingDoc } from "../domain/types.js";
@@ -81,7 +82,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 const HOLDER_CACHE_SIZE = 200_000;
 
-export class FindingStore {
+/** The findings on MongoDB (FindingRepository), with their write log, fingerprint claims and rollups. */
+export class FindingStore implements FindingRepository {
   readonly findings: Collection<FindingDoc>;
   readonly log: Collection<LogDoc>;
   readonly fingerprints: Collection<FingerprintDoc>;

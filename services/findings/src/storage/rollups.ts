@@ -1,3 +1,4 @@
+import type { FindingCounts } from "../domain/ports.js";
 import { isDuplicateKey, type Logger } from "@vulnscan/kit";
 import type { Collection, Db, MongoBulkWriteError } from "mongodb";
 import {
@@ -108,7 +109,7 @@ const CLAIM_KEEP_MS = 60_000;
 const MAX_READ_AGE_MS = 45_000;
 export const SLOT_KEEP_MS = 14 * 24 * 3600_000;
 
-export class Rollups {
+export class Rollups implements FindingCounts {
   readonly docs: Collection<RollupDoc>;
   readonly slots: Collection<SlotDoc>;
   readonly log: Collection<FoldClaim>;

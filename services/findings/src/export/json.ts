@@ -1,4 +1,5 @@
-import type { FindingDoc } from "./types.js";
+import type { FindingDoc } from "../domain/types.js";
+import { Chunker } from "./chunker.js";
 
 /*
  * The spec's JSON shapes of a finding, for the exports (the gateway maps the RPC messages to
@@ -47,26 +48,15 @@ export function detailJson(f: FindingDoc) {
   };
 }
 
-/** CSV columns: the list item's fields, in order. */
-export const CSV_COLUMNS = [
-  "id",
-  "title",
-  "severity",
-  "status",
-  "cvss_score",
-  "epss_score",
-  "target",
-  "affected_component",
-  "tool",
-  "template_id",
-  "cve_ids",
-  "cwe_ids",
-  "scan_id",
-  "detected_at",
-  "frameworks",
-] as const;
-
-export function csvValues(f: FindingDoc): unknown[] {
-  const item = listItemJson(f) as Record<string, unknown>;
-  return CSV_COLUMNS.map((c) => item[c]);
+/** JSON: an array of finding details, written one element at a time. */
+export async function* jsonExport(rows: AsyncIterable<FindingDoc>): AsyncGenerator<Buffer> {
+  const c = new Chunker();
+  yield* c.push("[");
+  let first = true;
+  for await (const f of rows) {
+    yield* c.push(`${first ? "\n" : ",\n"}${JSON.stringify(detailJson(f))}`);
+    first = false;
+  }
+  yield* c.push(first ? "]\n" : "\n]\n");
+  yield* c.flush();
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { afterQuery, filterQuery, mongoSort, normalizePage, pagesOf, sortSpec } from "./query.js";
+import { anchorOf, listQuery, normalizePage, pagesOf } from "../domain/list.js";
+import { newFinding } from "../domain/changes.js";
+import { detection } from "../domain/test-fixtures.js";
+import { afterQuery, filterQuery, listDescription, mongoSort, sortSpec as specOf } from "./list-query.js";
+
+const sortSpec = (field?: "created_at" | "severity" | "cvss_score", order?: "asc" | "desc") => specOf(listQuery({}, field, order).sort);
 
 describe("filters", () => {
   it("scopes by org and turns each filter into an indexed equality", () => {
@@ -34,6 +39,20 @@ describe("sorting", () => {
     expect(afterQuery(sortSpec("severity", "desc"), { key: 2, id: "finding_5" })).toEqual({
       $or: [{ severity_rank: { $gt: 2 } }, { severity_rank: 2, _id: { $lt: "finding_5" } }],
     });
+  });
+
+  it("anchors a row by the key its order compares, as the stored hops do", () => {
+    const f = newFinding(detection({ severity: "medium", cvss_score: 5.5 }), "fp", "finding_1", new Date("2026-01-10T10:00:00Z")).doc;
+    expect(anchorOf(listQuery({}), f)).toEqual({ key: "finding_1", id: "finding_1" });
+    expect(anchorOf(listQuery({}, "severity"), f)).toEqual({ key: 3, id: "finding_1" });
+    expect(anchorOf(listQuery({}, "cvss_score", "asc"), f)).toEqual({ key: 5.5, id: "finding_1" });
+  });
+
+  it("describes a list for cursors exactly as before the split (issued cursors stay valid)", () => {
+    expect(listDescription("org_a", listQuery({ severity: "high", cve: "cve-1" }, "cvss_score", "asc"))).toEqual([
+      { org_id: "org_a", severity_rank: 2, cve_keys: "CVE-1" },
+      { key: "cvss_score", keyDir: 1, idDir: 1 },
+    ]);
   });
 
   it("applies the pagination defaults and clamps", () => {

@@ -1,0 +1,57 @@
+import { decodeCursor, encodeCursor, validationError } from "@vulnscan/kit";
+import { anchorOf, normalizePage, pagesOf, type ListFilter, type ListQuery } from "./list.js";
+import type { FindingCounts, FindingLists } from "./ports.js";
+import type { Stats } from "./stats.js";
+import type { FindingDoc, Severity, Status } from "./types.js";
+
+export interface ListPage {
+  items: FindingDoc[];
+  total: number;
+  page: number;
+  perPage: number;
+  pages: number;
+  /** The cursor of the next page when this one is full; "" otherwise. */
+  nextCursor: string;
+}
+
+/** Lists, a scan's findings and the statistics. */
+export class Listing {
+  constructor(private readonly deps: { lists: FindingLists; counts: FindingCounts }) {}
+
+  /**
+   * A page of the list: by number (a bounded skip, see storage/finding-reads.ts), or after a
+   * cursor (a range after the previous page's last row: deep pages cost what the first does).
+   * Every full page carries the cursor of the next, bound to this list (another filter, sort or
+   * organization refuses it).
+   */
+  async list(orgId: string, q: ListQuery, page: number, perPage: number, cursor = ""): Promise<ListPage> {
+    const { lists } = this.deps;
+    const description = lists.describe(orgId, q);
+    const after = cursor ? decodeCursor(cursor, description) : undefined;
+    const p = normalizePage(after ? after.page : page, perPage);
+    const [total, items] = await Promise.all([
+      this.total(orgId, q.filter),
+      after ? lists.after(orgId, q, after.anchor, p.perPage) : lists.page(orgId, q, p.offset, p.perPage),
+    ]);
+    const last = items.at(-1);
+    const nextCursor = last && items.length === p.perPage ? encodeCursor(description, p.page + 1, anchorOf(q, last)) : "";
+    return { items, total, page: p.page, perPage: p.perPage, pages: pagesOf(total, p.perPage), nextCursor };
+  }
+
+  /** The list's total: from the counts for the filters they keep, else a count (a scan on FerretDB). */
+  private async total(orgId: string, filter: ListFilter): Promise<number> {
+    const other = filter.scan_id !== undefined || filter.cve !== undefined;
+    const kept = await this.deps.counts.total(orgId, { severity: filter.severity, status: filter.status, tool: filter.tool, target: filter.target, other });
+    return kept ?? this.deps.lists.count(orgId, filter);
+  }
+
+  scanFindings(orgId: string, scanId: string, severity?: Severity, status?: Status): Promise<FindingDoc[]> {
+    if (!scanId) throw validationError("scan_id", "scan_id is required");
+    return this.deps.lists.scanFindings(orgId, scanId, severity, status);
+  }
+
+  stats(orgId: string, opts: { from?: Date; to?: Date; target?: string }): Promise<Stats> {
+    if (opts.from && opts.to && opts.from > opts.to) throw validationError("from_date", "from_date must not be after to_date");
+    return this.deps.counts.stats(orgId, opts);
+  }
+}

@@ -1,0 +1,73 @@
+import { newId, notFound, validationError, type Logger } from "@vulnscan/kit";
+import { addComment, applyUpdate, COMMENT_MAX_CHARS, type FindingUpdate } from "./changes.js";
+import type { Clock, FindingCounts, FindingRepository } from "./ports.js";
+import { actorName, type Actor, type CommentDoc, type FindingDoc, type Status } from "./types.js";
+
+export const BULK_MAX = 1000;
+const BULK_CONCURRENCY = 8;
+
+/** Reading one finding and changing it: triage fields, comments, bulk status changes. */
+export class Triage {
+  constructor(private readonly deps: { findings: FindingRepository; counts: FindingCounts; logger: Logger; now: Clock }) {}
+
+  async get(orgId: string, id: string): Promise<FindingDoc> {
+    const f = await this.deps.findings.get(orgId, id);
+    if (!f) throw notFound("Finding");
+    return f;
+  }
+
+  async update(orgId: string, id: string, u: FindingUpdate, actor: Actor | undefined): Promise<FindingDoc> {
+    if (u.notes !== undefined && u.notes.length > COMMENT_MAX_CHARS) throw validationError("notes", `notes must be at most ${COMMENT_MAX_CHARS} characters`);
+    if (u.assignee !== undefined && u.assignee.length > 320) throw validationError("assignee", "assignee must be at most 320 characters");
+    const res = await this.deps.findings.mutate(orgId, id, (f) => applyUpdate(f, u, actor, this.deps.now()));
+    if (!res) throw notFound("Finding");
+    return res.doc;
+  }
+
+  async comment(orgId: string, id: string, text: string, actor: Actor | undefined): Promise<CommentDoc> {
+    const body = text.trim();
+    if (!body) throw validationError("text", "text must not be empty");
+    if (body.length > COMMENT_MAX_CHARS) throw validationError("text", `text must be at most ${COMMENT_MAX_CHARS} characters`);
+    let comment: CommentDoc | undefined;
+    const res = await this.deps.findings.mutate(orgId, id, (f) => {
+      const now = this.deps.now();
+      comment = { id: newId("comment", now.getTime()), user: actorName(actor), user_id: actor?.user_id ?? "", text: body, created_at: now };
+      return addComment(f, comment);
+    });
+    if (!res || !comment) throw notFound("Finding");
+    return comment;
+  }
+
+  /**
+   * Status and/or notes on up to 1000 findings, each on its own. Ids of other organizations are
+   * reported exactly like unknown ids (NOT_FOUND) and never touched. Duplicated ids count once.
+   */
+  async bulk(orgId: string, ids: string[], u: { status?: Status; notes?: string }, actor: Actor | undefined) {
+    const distinct = [...new Set(ids)];
+    if (distinct.length === 0) throw validationError("finding_ids", "finding_ids must list at least one id");
+    if (distinct.length > BULK_MAX) throw validationError("finding_ids", `finding_ids may list at most ${BULK_MAX} ids`);
+    if (u.status === undefined && u.notes === undefined) throw validationError("update", "update must set status or notes");
+    if (u.notes !== undefined && u.notes.length > COMMENT_MAX_CHARS) throw validationError("update.notes", `notes must be at most ${COMMENT_MAX_CHARS} characters`);
+    let updated = 0;
+    const failed: { finding_id: string; error_code: string; detail: string }[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < distinct.length) {
+        const id = distinct[next++]!;
+        try {
+          const res = await this.deps.findings.mutate(orgId, id, (f) => applyUpdate(f, u, actor, this.deps.now()));
+          if (res) updated++;
+          else failed.push({ finding_id: id, error_code: "NOT_FOUND", detail: "Finding not found" });
+        } catch (err) {
+          this.deps.logger.error({ err, finding_id: id }, "bulk update of one finding failed");
+          failed.push({ finding_id: id, error_code: "INTERNAL_ERROR", detail: "Could not update this finding; retry" });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, distinct.length) }, worker));
+    this.deps.counts.foldSoon(orgId);
+    const order = new Map(distinct.map((id, i) => [id, i]));
+    failed.sort((a, b) => order.get(a.finding_id)! - order.get(b.finding_id)!);
+    return { updated, failed };
+  }
+}

@@ -1,0 +1,72 @@
+import { severityRank } from "../domain/types.js";
+import type { Anchor, ListFilter, ListQuery } from "../domain/list.js";
+
+/*
+ * A domain list query → MongoDB. Every query starts with org_id (the leading field of every
+ * compound index), and each filter is an equality on an indexed field: `{org_id, <field>, _id}`
+ * indexes serve the default newest-first order without a sort stage. `scan_id` matches every
+ * scan that saw the finding (`scan_ids`); `cve` is case-insensitive through the upper-cased
+ * `cve_keys`; severity compares the stored `severity_rank` (1 = critical), so "most severe
+ * first" is an ascending index walk.
+ */
+
+export type Query = Record<string, unknown>;
+
+export function filterQuery(orgId: string, f: ListFilter): Query {
+  const q: Query = { org_id: orgId };
+  if (f.severity !== undefined) q.severity_rank = severityRank(f.severity);
+  if (f.status !== undefined) q.status = f.status;
+  if (f.scan_id !== undefined) q.scan_ids = f.scan_id;
+  if (f.target !== undefined) q.target = f.target;
+  if (f.tool !== undefined) q.tool = f.tool;
+  if (f.cve !== undefined) q.cve_keys = f.cve.trim().toUpperCase();
+  return q;
+}
+
+/**
+ * The order on stored fields: the sort key, then `_id` (ids start with their creation time, so
+ * `_id` alone is the created_at order and a stable tie-breaker). One index per sort key serves
+ * both directions.
+ */
+export interface SortSpec {
+  key: "_id" | "severity_rank" | "cvss_score";
+  keyDir: 1 | -1;
+  idDir: 1 | -1;
+}
+
+export function sortSpec(sort: ListQuery["sort"]): SortSpec {
+  const desc = sort.order === "desc";
+  switch (sort.field) {
+    case "created_at":
+      return { key: "_id", keyDir: desc ? -1 : 1, idDir: desc ? -1 : 1 };
+    case "severity":
+      return { key: "severity_rank", keyDir: desc ? 1 : -1, idDir: desc ? -1 : 1 };
+    case "cvss_score":
+      return { key: "cvss_score", keyDir: desc ? -1 : 1, idDir: desc ? -1 : 1 };
+  }
+}
+
+export function mongoSort(s: SortSpec): Record<string, 1 | -1> {
+  return s.key === "_id" ? { _id: s.idDir } : { [s.key]: s.keyDir, _id: s.idDir };
+}
+
+/** Rows strictly after `a` in the order: a range on the index, not a skip. */
+export function afterQuery(s: SortSpec, a: Anchor): Query {
+  const idOp = s.idDir === 1 ? "$gt" : "$lt";
+  if (s.key === "_id") return { _id: { [idOp]: a.id } };
+  const keyOp = s.keyDir === 1 ? "$gt" : "$lt";
+  return { $or: [{ [s.key]: { [keyOp]: a.key } }, { [s.key]: a.key, _id: { [idOp]: a.id } }] };
+}
+
+/** The anchor of a row read with only its sort key and id (the deep-page hops). */
+export function storedAnchor(s: SortSpec, row: Record<string, unknown>): Anchor {
+  return { key: row[s.key] as Anchor["key"], id: String(row._id) };
+}
+
+/**
+ * The list as this store runs it, which cursors are bound to (the kit hashes it): the same
+ * `[query, sort]` pair as before the domain/storage split, so cursors issued earlier stay valid.
+ */
+export function listDescription(orgId: string, q: ListQuery): unknown {
+  return [filterQuery(orgId, q.filter), sortSpec(q.sort)];
+}

@@ -1,0 +1,231 @@
+import type { EnvelopeInit } from "@vulnscan/kit";
+import type { Change } from "../domain/changes.js";
+import { foundEvents } from "../domain/events.js";
+import { anchorOf, type Anchor, type ListFilter, type ListQuery } from "../domain/list.js";
+import type {
+  AnalysisCache,
+  CachedAnalysis,
+  Clock,
+  CreditCounter,
+  FindingCounts,
+  FindingLists,
+  FindingRepository,
+  Holder,
+  ProcessedDetectionLog,
+} from "../domain/ports.js";
+import { addDays, addTo, contributionOf, dayOf, dayRange, emptyCounts, statsOf, WEEK_DAYS } from "../domain/rollup.js";
+import type { Stats } from "../domain/stats.js";
+import { SEVERITIES, type FindingDoc, type Severity, type Status } from "../domain/types.js";
+
+/*
+ * In-memory adapters of the ports, for unit tests: the same contracts as the Mongo adapters
+ * (org-scoped reads, one holder per fingerprint, serialised changes, list order and anchors),
+ * without the database. Stored documents are copies, so a test cannot change them by accident.
+ */
+
+const copy = <T>(v: T): T => structuredClone(v);
+
+/** What a list row leaves out (the Mongo list projection). */
+function listRow(f: FindingDoc): FindingDoc {
+  const { comments: _c, history: _h, evidence: _e, ...rest } = copy(f);
+  return rest as FindingDoc;
+}
+
+function matches(f: FindingDoc, orgId: string, filter: ListFilter): boolean {
+  return (
+    f.org_id === orgId &&
+    (filter.severity === undefined || f.severity === filter.severity) &&
+    (filter.status === undefined || f.status === filter.status) &&
+    (filter.scan_id === undefined || f.scan_ids.includes(filter.scan_id)) &&
+    (filter.target === undefined || f.target === filter.target) &&
+    (filter.tool === undefined || f.tool === filter.tool) &&
+    (filter.cve === undefined || f.cve_keys.includes(filter.cve.trim().toUpperCase()))
+  );
+}
+
+/** Compares two positions in the list's order (the domain's order: see domain/list.ts). */
+function compareIn(q: ListQuery): (a: Anchor, b: Anchor) => number {
+  const desc = q.sort.order === "desc";
+  // Severity compares ranks (1 = critical): "most severe first" is ascending rank.
+  const keyDir = q.sort.field === "severity" ? (desc ? 1 : -1) : desc ? -1 : 1;
+  const idDir = desc ? -1 : 1;
+  const cmp = (x: Anchor["key"] | string, y: Anchor["key"] | string) => (x < y ? -1 : x > y ? 1 : 0);
+  return (a, b) => cmp(a.key, b.key) * keyDir || cmp(a.id, b.id) * idDir;
+}
+
+export class MemoryFindings implements FindingRepository, FindingLists {
+  readonly docs = new Map<string, FindingDoc>();
+  /** Fingerprint → holder: the claims (never removed). */
+  readonly claims = new Map<string, string>();
+  /** Events in the order the writes stored them. */
+  readonly events: EnvelopeInit[] = [];
+  private readonly remembered = new Map<string, string>();
+
+  async get(orgId: string, id: string): Promise<FindingDoc | null> {
+    const f = this.docs.get(id);
+    return f && f.org_id === orgId ? copy(f) : null;
+  }
+
+  rememberedHolders(fps: string[]): Map<string, string> {
+    return new Map(fps.flatMap((fp) => (this.remembered.has(fp) ? [[fp, this.remembered.get(fp)!] as const] : [])));
+  }
+
+  async createMany(docs: FindingDoc[]): Promise<Map<string, Holder>> {
+    const out = new Map<string, Holder>();
+    const won: FindingDoc[] = [];
+    for (const d of docs) {
+      const holder = this.claims.get(d.fingerprint);
+      if (holder) {
+        this.remembered.set(d.fingerprint, holder);
+        out.set(d.fingerprint, { holder, created: false });
+        continue;
+      }
+      this.claims.set(d.fingerprint, d._id);
+      this.docs.set(d._id, copy(d));
+      won.push(d);
+      out.set(d.fingerprint, { holder: d._id, created: true });
+    }
+    await this.finishCreations(won);
+    return out;
+  }
+
+  async finishCreations(docs: FindingDoc[]): Promise<void> {
+    for (const d of docs) {
+      // Idempotent like the Mongo store's (its event ids derive from the finding): a finding's found events are kept once.
+      if (!this.announced.has(d._id)) this.events.push(...foundEvents(d));
+      this.announced.add(d._id);
+      this.remembered.set(d.fingerprint, d._id);
+    }
+  }
+  private readonly announced = new Set<string>();
+
+  async mutate(orgId: string, id: string, decide: (f: FindingDoc) => Change | null): Promise<{ doc: FindingDoc; changed: boolean } | null> {
+    const current = await this.get(orgId, id);
+    if (!current) return null;
+    const change = decide(current);
+    if (!change) return { doc: current, changed: false };
+    const doc = { ...current, ...copy(change.set), rev: current.rev + 1 } as FindingDoc;
+    this.docs.set(id, copy(doc));
+    this.events.push(...change.events);
+    return { doc, changed: true };
+  }
+
+  /** The organization's findings as stored (tests and MemoryCounts). */
+  of(orgId: string): FindingDoc[] {
+    return [...this.docs.values()].filter((f) => f.org_id === orgId);
+  }
+
+  describe(orgId: string, q: ListQuery): unknown {
+    return [orgId, q];
+  }
+
+  async count(orgId: string, filter: ListFilter): Promise<number> {
+    return this.of(orgId).filter((f) => matches(f, orgId, filter)).length;
+  }
+
+  private sorted(orgId: string, q: ListQuery): FindingDoc[] {
+    const cmp = compareIn(q);
+    return this.of(orgId)
+      .filter((f) => matches(f, orgId, q.filter))
+      .sort((a, b) => cmp(anchorOf(q, a), anchorOf(q, b)));
+  }
+
+  async page(orgId: string, q: ListQuery, offset: number, limit: number): Promise<FindingDoc[]> {
+    return this.sorted(orgId, q).slice(offset, offset + limit).map(listRow);
+  }
+
+  async after(orgId: string, q: ListQuery, anchor: Anchor, limit: number): Promise<FindingDoc[]> {
+    const cmp = compareIn(q);
+    return this.sorted(orgId, q)
+      .filter((f) => cmp(anchorOf(q, f), anchor) > 0)
+      .slice(0, limit)
+      .map(listRow);
+  }
+
+  async *stream(orgId: string, q: ListQuery, opts: { details: boolean }): AsyncIterable<FindingDoc> {
+    for (const f of this.sorted(orgId, q)) yield opts.details ? copy(f) : listRow(f);
+  }
+
+  async scanFindings(orgId: string, scanId: string, severity?: Severity, status?: Status): Promise<FindingDoc[]> {
+    return this.sorted(orgId, { filter: { scan_id: scanId, severity, status }, sort: { field: "created_at", order: "asc" } }).map(listRow);
+  }
+
+  async severityCounts(orgId: string, filter: ListFilter): Promise<Record<Severity, number>> {
+    const out = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
+    for (const f of this.of(orgId)) if (matches(f, orgId, filter)) out[f.severity]++;
+    return out;
+  }
+}
+
+/**
+ * Stats counted from the stored findings with the same pure functions the rollups fold with
+ * (contributionOf, statsOf), so they agree with the Mongo rollups by construction. `total`
+ * leaves every list total to a count.
+ */
+export class MemoryCounts implements FindingCounts {
+  /** Organizations whose fold was asked for, in order. */
+  readonly folds: string[] = [];
+
+  constructor(
+    private readonly findings: MemoryFindings,
+    private readonly now: Clock,
+  ) {}
+
+  async stats(orgId: string, opts: { from?: Date; to?: Date; target?: string }): Promise<Stats> {
+    const today = dayOf(this.now());
+    const weekFirst = addDays(today, -(WEEK_DAYS - 1));
+    const r = dayRange(opts.from, opts.to);
+    const range = emptyCounts();
+    const week = emptyCounts();
+    for (const f of this.findings.of(orgId)) {
+      if (opts.target !== undefined && f.target !== opts.target) continue;
+      const x = contributionOf(f);
+      if ((r.first && x.day < r.first) || (r.end && x.day >= r.end)) continue;
+      addTo(range, x, 1);
+      if (x.day >= weekFirst) addTo(week, x, 1);
+    }
+    return statsOf(range, week, today);
+  }
+
+  async total(): Promise<number | undefined> {
+    return undefined;
+  }
+
+  foldSoon(orgId: string): void {
+    this.folds.push(orgId);
+  }
+}
+
+export class MemoryProcessed implements ProcessedDetectionLog {
+  readonly ids = new Set<string>();
+  async seen(id: string): Promise<boolean> {
+    return this.ids.has(id);
+  }
+  async recordMany(ids: string[]): Promise<void> {
+    for (const id of ids) this.ids.add(id);
+  }
+}
+
+export class MemoryAnalysisCache implements AnalysisCache {
+  private readonly entries = new Map<string, CachedAnalysis & { org_id: string }>();
+  async get(orgId: string, findingId: string): Promise<CachedAnalysis | null> {
+    const e = this.entries.get(findingId);
+    return e && e.org_id === orgId ? { input_hash: e.input_hash, analysis: copy(e.analysis) } : null;
+  }
+  async put(orgId: string, findingId: string, entry: CachedAnalysis): Promise<void> {
+    this.entries.set(findingId, { ...copy(entry), org_id: orgId });
+  }
+}
+
+export class MemoryCredits implements CreditCounter {
+  private readonly taken = new Map<string, number>();
+  async count(key: string, max: number): Promise<number> {
+    return Math.min(max, this.taken.get(key) ?? 0);
+  }
+  async take(key: string, max: number): Promise<number | undefined> {
+    const n = this.taken.get(key) ?? 0;
+    if (n >= max) return undefined;
+    this.taken.set(key, n + 1);
+    return n + 1;
+  }
+}

@@ -1,0 +1,37 @@
+// Unit-test wiring: the use cases on in-memory adapters, with a clock the test moves.
+import { createLogger } from "@vulnscan/kit/logger";
+import { BuiltinAnalyst } from "./ai/analyst.js";
+import type { AiProvider } from "./ai/provider.js";
+import { createFindingsDomain } from "./domain/index.js";
+import type { PlanPort } from "./domain/ports.js";
+import { MemoryAnalysisCache, MemoryCounts, MemoryCredits, MemoryFindings, MemoryProcessed } from "./storage/memory.js";
+
+export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiProvider } = {}) {
+  let now = opts.start ?? new Date("2026-03-01T12:00:00.000Z");
+  const clock = () => new Date(now);
+  const findings = new MemoryFindings();
+  const repos = {
+    findings,
+    lists: findings,
+    counts: new MemoryCounts(findings, clock),
+    processed: new MemoryProcessed(),
+    analyses: new MemoryAnalysisCache(),
+    credits: new MemoryCredits(),
+  };
+  const plans: PlanPort = { aiCredits: async () => ({ unlimited: false, max: opts.aiCredits ?? 3 }) };
+  const domain = createFindingsDomain({
+    ...repos,
+    ai: opts.ai ?? new BuiltinAnalyst(),
+    plans,
+    logger: createLogger("findings-test", "silent"),
+    now: clock,
+  });
+  return {
+    ...domain,
+    repos,
+    now: clock,
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+  };
+}
