@@ -11,7 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { aiCredits, startFakeAuth, startFindings, testEnv, type TestService } from "../../services/findings/test/support.js";
 import { detection as facts } from "../../services/findings/src/domain/test-fixtures.js";
-import { parseCsv } from "../../services/findings/src/domain/csv.js";
+import { parseCsv } from "../../services/findings/src/export/csv.js";
 import { unique } from "../../test/support/names.js";
 import { buildApp } from "../src/app.js";
 import { TokenVerifier } from "../src/auth/token-verifier.js";
