@@ -10,7 +10,7 @@ import { registerNoNul } from "./plugins/no-nul.js";
 import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { authRoutes } from "./routes/auth.js";
-import { findingsRoutes } from "./routes/findings.js";
+import { findingsRoutes } from "./routes/findings/index.js";
 import { healthRoutes } from "./routes/health.js";
 import { scanRoutes } from "./routes/scans.js";
 import type { Upstreams } from "./upstreams.js";
