@@ -12,7 +12,7 @@ import { registerOpenApi } from "./plugins/openapi.js";
 import { authRoutes } from "./routes/auth.js";
 import { findingsRoutes } from "./routes/findings/index.js";
 import { healthRoutes } from "./routes/health.js";
-import { scanRoutes } from "./routes/scans.js";
+import { scanRoutes } from "./routes/scans/index.js";
 import type { Upstreams } from "./upstreams.js";
 
 export interface AppDeps {
