@@ -1,5 +1,5 @@
 import type { Client } from "@connectrpc/connect";
-import { ScanStatus, ScanType, ScheduleFrequency, type ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
+import { ScanStatus, ScheduleFrequency, type ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { enumName, enumValue } from "@vulnscan/kit";
 import { principalOf } from "../../auth/guard.js";
 import { actorOf, cursorEnvelope, envelope, tsOf } from "../../rest.js";
@@ -10,17 +10,7 @@ import type * as schema from "./schemas.js";
 /** The scans routes' handlers: validated request → one scan-orchestrator RPC → the spec's JSON. */
 export function scanHandlers(scans: Client<typeof ScanService>) {
   async function createScan(req: RequestOf<typeof schema.createScan>, reply: ReplyOf<typeof schema.createScan>) {
-    const body = req.body;
-    map.requireAuthorized(body.authorized);
-    const { scan } = await scans.createScan({
-      orgId: principalOf(req).orgId,
-      target: body.target.trim(),
-      scanType: enumValue(ScanType, body.scan_type),
-      frameworks: body.frameworks ?? [],
-      ports: body.ports?.trim() ?? "",
-      authorized: true,
-      actor: actorOf(principalOf(req)),
-    });
+    const { scan } = await scans.createScan(map.scanSpecOf(req.body, principalOf(req)));
     return reply.code(201).send(map.created(scan!));
   }
 
@@ -45,20 +35,13 @@ export function scanHandlers(scans: Client<typeof ScanService>) {
 
   async function createSchedule(req: RequestOf<typeof schema.createSchedule>, reply: ReplyOf<typeof schema.createSchedule>) {
     const b = req.body;
-    map.requireAuthorized(b.authorized);
     const { schedule } = await scans.createSchedule({
-      orgId: principalOf(req).orgId,
-      target: b.target.trim(),
-      scanType: enumValue(ScanType, b.scan_type),
+      ...map.scanSpecOf(b, principalOf(req)),
       frequency: enumValue(ScheduleFrequency, b.frequency),
       dayOfWeek: b.day_of_week,
       dayOfMonth: b.day_of_month,
       hour: b.hour,
       timezone: b.timezone,
-      frameworks: b.frameworks ?? [],
-      ports: b.ports?.trim() ?? "",
-      authorized: true,
-      actor: actorOf(principalOf(req)),
     });
     return reply.code(201).send(map.scheduleJson(schedule!));
   }

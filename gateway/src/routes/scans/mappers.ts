@@ -1,13 +1,29 @@
 import { ScanStatus, ScanType, ScheduleFrequency, type Quota, type Scan, type Schedule } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
-import { enumName } from "@vulnscan/kit";
+import type { FromSchema } from "json-schema-to-ts";
+import { enumName, enumValue } from "@vulnscan/kit";
+import type { Principal } from "../../auth/principal.js";
 import { HttpError } from "../../errors.js";
+import { actorOf } from "../../rest.js";
 import { iso } from "../../schemas.js";
+import type { createScan, createSchedule } from "./schemas.js";
 
 /** proto → JSON for the scans routes; enums by name through the kit's enumName/enumValue. */
 
-/** A scan or schedule must carry the caller's attestation; the schema cannot say "must be true" in a way the spec words. */
-export function requireAuthorized(authorized: boolean | undefined): void {
-  if (authorized !== true) throw new HttpError(422, "VALIDATION_ERROR", "authorized must be true: only scan targets you are authorized to test", "authorized");
+/**
+ * What a scan and a schedule request share: target and ports trimmed, the caller's attestation
+ * (refused with the spec's wording when not true), the actor.
+ */
+export function scanSpecOf(body: FromSchema<typeof createScan.body> | FromSchema<typeof createSchedule.body>, p: Principal) {
+  if (body.authorized !== true) throw new HttpError(422, "VALIDATION_ERROR", "authorized must be true: only scan targets you are authorized to test", "authorized");
+  return {
+    orgId: p.orgId,
+    target: body.target.trim(),
+    scanType: enumValue(ScanType, body.scan_type),
+    frameworks: body.frameworks ?? [],
+    ports: body.ports?.trim() ?? "",
+    authorized: true,
+    actor: actorOf(p),
+  };
 }
 
 export function listItem(s: Scan) {
