@@ -9,10 +9,10 @@ import { registerErrorHandling } from "./plugins/errors.js";
 import { registerNoNul } from "./plugins/no-nul.js";
 import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
-import { authRoutes } from "./routes/auth.js";
-import { findingsRoutes } from "./routes/findings.js";
+import { authRoutes } from "./routes/auth/index.js";
+import { findingsRoutes } from "./routes/findings/index.js";
 import { healthRoutes } from "./routes/health.js";
-import { scanRoutes } from "./routes/scans.js";
+import { scanRoutes } from "./routes/scans/index.js";
 import type { Upstreams } from "./upstreams.js";
 
 export interface AppDeps {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { checkUpstreams, type Upstreams } from "../upstreams.js";
 
 /**
@@ -8,7 +8,7 @@ import { checkUpstreams, type Upstreams } from "../upstreams.js";
 export const healthRoutes =
   (opts: { upstreams: Upstreams; version: string }): FastifyPluginAsync =>
   async (app) => {
-    app.get("/api/health", { config: { public: true } }, async (_req, reply) => {
+    async function health(_req: unknown, reply: FastifyReply) {
       const services = await checkUpstreams(opts.upstreams);
       const healthy = Object.values(services).every((s) => s === "up");
       return reply.code(healthy ? 200 : 503).send({
@@ -17,5 +17,6 @@ export const healthRoutes =
         timestamp: new Date().toISOString(),
         services,
       });
-    });
+    }
+    app.get("/api/health", { config: { public: true } }, health);
   };

@@ -1,0 +1,179 @@
+import { PERMISSIONS } from "../../auth/principal.js";
+import { bearerSecurity, errorResponses, timestamp } from "../../schemas.js";
+
+/** The auth routes' schemas: what ajv validates, what the handlers' types derive from, what OpenAPI shows. */
+
+const tokenResponse = {
+  type: "object",
+  required: ["access_token", "token_type", "expires_in"],
+  properties: {
+    access_token: { type: "string", description: "JWT (ES256); send as `Authorization: Bearer <token>`" },
+    token_type: { type: "string", enum: ["bearer"] },
+    expires_in: { type: "integer", description: "Seconds until expiry (3600)" },
+  },
+} as const;
+
+const sessionSchema = {
+  type: "object",
+  required: ["id", "created_at", "last_used_at", "expires_at", "ip", "user_agent", "current"],
+  properties: {
+    id: { type: "string", description: "`session_<id>`" },
+    created_at: timestamp,
+    last_used_at: timestamp,
+    expires_at: timestamp,
+    ip: { type: "string" },
+    user_agent: { type: "string" },
+    current: { type: "boolean", description: "true for the session of the token making this request" },
+  },
+} as const;
+
+const apiKeySchema = {
+  type: "object",
+  required: ["id", "name", "permissions", "created_at", "revoked", "prefix"],
+  properties: {
+    id: { type: "string", description: "`apikey_<id>`" },
+    name: { type: "string" },
+    prefix: { type: "string", description: "First characters of the key, to recognise it" },
+    permissions: { type: "array", items: { type: "string", enum: [...PERMISSIONS] } },
+    created_at: timestamp,
+    expires_at: { type: ["string", "null"], format: "date-time" },
+    last_used_at: { type: ["string", "null"], format: "date-time" },
+    revoked: { type: "boolean" },
+  },
+} as const;
+
+/** `{items, total}` of a list that is never paged. */
+const listOf = (item: object) => ({ type: "object", required: ["items", "total"], properties: { items: { type: "array", items: item }, total: { type: "integer" } } }) as const;
+
+export const issueToken = {
+  tags: ["auth"],
+  summary: "Obtain an access token",
+  description: "OAuth2 password flow: form-urlencoded `username` (email) and `password`, plus `mfa_code` when MFA is on.",
+  consumes: ["application/x-www-form-urlencoded"],
+  body: {
+    type: "object",
+    additionalProperties: false,
+    required: ["username", "password"],
+    properties: {
+      username: { type: "string", minLength: 1, maxLength: 320 },
+      password: { type: "string", minLength: 1, maxLength: 1024 },
+      mfa_code: { type: "string", maxLength: 16 },
+      // Standard OAuth2 password-flow clients send these; accepted and ignored.
+      grant_type: { type: "string", enum: ["password"] },
+      scope: { type: "string" },
+      client_id: { type: "string" },
+      client_secret: { type: "string" },
+    },
+  },
+  response: { 200: tokenResponse, ...errorResponses(400, 401, 422) },
+} as const;
+
+export const refreshToken = {
+  tags: ["auth"],
+  summary: "Refresh the access token (same session)",
+  security: bearerSecurity,
+  response: { 200: tokenResponse, ...errorResponses(403) },
+} as const;
+
+export const listSessions = {
+  tags: ["auth"],
+  summary: "List your active sessions",
+  security: bearerSecurity,
+  response: { 200: listOf(sessionSchema), ...errorResponses(403) },
+} as const;
+
+export const revokeSession = {
+  tags: ["auth"],
+  summary: "Revoke one of your sessions",
+  security: bearerSecurity,
+  params: { type: "object", required: ["session_id"], properties: { session_id: { type: "string", maxLength: 128 } } },
+  response: {
+    200: {
+      type: "object",
+      required: ["id", "status", "message"],
+      properties: { id: { type: "string" }, status: { type: "string", enum: ["revoked"] }, message: { type: "string" } },
+    },
+    ...errorResponses(403, 404),
+  },
+} as const;
+
+export const logoutAll = {
+  tags: ["auth"],
+  summary: "Revoke all your sessions (including this one)",
+  security: bearerSecurity,
+  response: {
+    200: { type: "object", required: ["revoked", "message"], properties: { revoked: { type: "integer" }, message: { type: "string" } } },
+    ...errorResponses(403),
+  },
+} as const;
+
+export const setupMfa = {
+  tags: ["auth"],
+  summary: "Start MFA enrolment (TOTP)",
+  security: bearerSecurity,
+  response: {
+    200: {
+      type: "object",
+      required: ["secret", "otpauth_uri"],
+      properties: { secret: { type: "string", description: "Base32 TOTP secret" }, otpauth_uri: { type: "string" } },
+    },
+    ...errorResponses(400, 403),
+  },
+} as const;
+
+/** MFA on or off: both take a current TOTP code and answer the new state. */
+const mfaSwitch = (summary: string) =>
+  ({
+    tags: ["auth"],
+    summary,
+    security: bearerSecurity,
+    body: {
+      type: "object",
+      additionalProperties: false,
+      required: ["code"],
+      properties: { code: { type: "string", pattern: "^[0-9]{6}$", description: "Current 6-digit TOTP code" } },
+    },
+    response: {
+      200: { type: "object", required: ["mfa_enabled"], properties: { mfa_enabled: { type: "boolean" } } },
+      ...errorResponses(400, 403, 422),
+    },
+  }) as const;
+
+export const enableMfa = mfaSwitch("Confirm a TOTP code and turn MFA on");
+export const disableMfa = mfaSwitch("Turn MFA off (needs a current code)");
+
+export const createApiKey = {
+  tags: ["api-keys"],
+  summary: "Create an API key (Professional and Enterprise)",
+  description: "The key value is in this response only; store it now.",
+  security: bearerSecurity,
+  body: {
+    type: "object",
+    additionalProperties: false,
+    required: ["name", "permissions"],
+    properties: {
+      name: { type: "string", minLength: 1, maxLength: 100 },
+      permissions: { type: "array", minItems: 1, uniqueItems: true, items: { type: "string", enum: [...PERMISSIONS] } },
+      expires_at: { ...timestamp, description: "Optional expiry, in the future" },
+    },
+  },
+  response: {
+    201: { ...apiKeySchema, required: [...apiKeySchema.required, "key"], properties: { ...apiKeySchema.properties, key: { type: "string" } } },
+    ...errorResponses(403, 422),
+  },
+} as const;
+
+export const listApiKeys = {
+  tags: ["api-keys"],
+  summary: "List the organization's API keys (never their values)",
+  security: bearerSecurity,
+  response: { 200: listOf(apiKeySchema), ...errorResponses(403) },
+} as const;
+
+export const revokeApiKey = {
+  tags: ["api-keys"],
+  summary: "Revoke an API key",
+  security: bearerSecurity,
+  params: { type: "object", required: ["api_key_id"], properties: { api_key_id: { type: "string", maxLength: 128 } } },
+  response: { 200: apiKeySchema, ...errorResponses(403, 404) },
+} as const;

@@ -1,0 +1,31 @@
+import type { Client } from "@connectrpc/connect";
+import type { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import type { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
+import type { FastifyPluginAsync } from "fastify";
+import { typed } from "../typed.js";
+import { findingHandlers } from "./handlers.js";
+import * as schema from "./schemas.js";
+
+const read = { permission: "read:findings" } as const;
+const write = { permission: "write:findings" } as const;
+
+/**
+ * Findings (spec "Findings") and a scan's findings, served by the findings service. When the
+ * scans client is given, `GET /api/v1/scans/{scan_id}/findings` first checks the scan exists in
+ * the caller's organization (404 otherwise).
+ */
+export const findingsRoutes =
+  (findings: Client<typeof FindingService>, opts: { scans?: Pick<Client<typeof ScanService>, "getScan"> } = {}): FastifyPluginAsync =>
+  async (fastify) => {
+    const app = typed(fastify);
+    const h = findingHandlers(findings, opts.scans);
+    app.get("/api/v1/findings", { config: read, schema: schema.listFindings }, h.listFindings);
+    app.get("/api/v1/findings/stats", { config: read, schema: schema.findingStats }, h.findingStats);
+    app.get("/api/v1/findings/export", { config: read, schema: schema.exportFindings }, h.exportFindings);
+    app.post("/api/v1/findings/bulk", { config: write, schema: schema.bulkUpdate }, h.bulkUpdate);
+    app.get("/api/v1/findings/:finding_id", { config: read, schema: schema.getFinding }, h.getFinding);
+    app.patch("/api/v1/findings/:finding_id", { config: write, schema: schema.updateFinding }, h.updateFinding);
+    app.post("/api/v1/findings/:finding_id/comments", { config: write, schema: schema.addComment }, h.addComment);
+    app.get("/api/v1/findings/:finding_id/ai-analysis", { config: read, schema: schema.aiAnalysis }, h.aiAnalysis);
+    app.get("/api/v1/scans/:scan_id/findings", { config: read, schema: schema.scanFindings }, h.scanFindings);
+  };

@@ -1,0 +1,173 @@
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { FromSchema } from "json-schema-to-ts";
+import {
+  FindingSortField,
+  FindingStatus,
+  Priority,
+  Severity,
+  SortOrder,
+  type BulkUpdateResponse,
+  type Comment,
+  type Finding,
+  type FindingFilterSchema,
+  type GetAiAnalysisResponse,
+  type GetStatsResponse,
+} from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { enumName, enumValue } from "@vulnscan/kit";
+import { HttpError } from "../../errors.js";
+import { tsOf } from "../../rest.js";
+import { iso } from "../../schemas.js";
+import type { FilterQuery } from "./resources.js";
+import type { bulkUpdate, updateFinding } from "./schemas.js";
+
+/** proto ⇄ JSON for the findings routes; enums by name through the kit's enumName/enumValue. */
+
+export function filterOf(q: FilterQuery): MessageInitShape<typeof FindingFilterSchema> {
+  const f: MessageInitShape<typeof FindingFilterSchema> = {};
+  if (q.severity) f.severity = enumValue(Severity, q.severity);
+  if (q.status) f.status = enumValue(FindingStatus, q.status);
+  if (q.scan_id) f.scanId = q.scan_id;
+  if (q.target) f.target = q.target;
+  if (q.tool) f.tool = q.tool;
+  if (q.cve) f.cve = q.cve;
+  return f;
+}
+
+export const sortOf = (q: FilterQuery) => ({ sort: enumValue(FindingSortField, q.sort), order: enumValue(SortOrder, q.order) });
+
+/** An ISO 8601 query value (date or date-time) or a 422 naming the parameter. */
+export function dateParam(value: string | undefined, field: string) {
+  if (value === undefined) return undefined;
+  const d = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(d.getTime())) throw new HttpError(422, "VALIDATION_ERROR", `${field} must be an ISO 8601 date or timestamp`, field);
+  return tsOf(d.toISOString());
+}
+
+export function listItem(f: Finding) {
+  return {
+    id: f.id,
+    title: f.title,
+    severity: enumName(Severity, f.severity),
+    status: enumName(FindingStatus, f.status),
+    cvss_score: f.cvssScore,
+    epss_score: f.epssScore ?? null,
+    target: f.target,
+    affected_component: f.affectedComponent,
+    tool: f.tool,
+    template_id: f.templateId,
+    cve_ids: f.cveIds,
+    cwe_ids: f.cweIds,
+    scan_id: f.scanId,
+    detected_at: iso(f.detectedAt),
+    frameworks: f.frameworks.map((m) => m.name),
+  };
+}
+
+const remediationJson = (r: Finding["remediation"]) => ({ summary: r?.summary ?? "", steps: r?.steps ?? [], code_example: r?.codeExample ?? "", references: r?.references ?? [] });
+const evidenceJson = (e: Finding["evidence"]) => ({ request: e?.request ?? "", response: e?.response ?? "", screenshot_url: e?.screenshotUrl ?? null });
+
+export function detail(f: Finding) {
+  return {
+    ...listItem(f),
+    frameworks: f.frameworks.map((m) => ({ name: m.name, controls: m.controls })),
+    cvss_vector: f.cvssVector,
+    kev: f.kev,
+    description: f.description,
+    impact: f.impact,
+    remediation: remediationJson(f.remediation),
+    evidence: evidenceJson(f.evidence),
+    comments: f.comments.map((c) => ({ id: c.id, user: c.user, text: c.text, created_at: iso(c.createdAt) })),
+    history: f.history.map((h) => ({ action: h.action, from: h.from ?? null, to: h.to, user: h.user, timestamp: iso(h.timestamp) })),
+    assignee: f.assignee,
+    priority: f.priority === Priority.UNSPECIFIED ? null : enumName(Priority, f.priority),
+    due_date: iso(f.dueDate) ?? null,
+    notes: f.notes,
+    last_seen_at: iso(f.lastSeenAt),
+    created_at: iso(f.createdAt),
+    updated_at: iso(f.updatedAt),
+  };
+}
+
+/** A PATCH body's changes: absent fields stay, `null` clears assignee, priority or due date. */
+export function changesOf(body: FromSchema<typeof updateFinding.body>) {
+  return {
+    ...(body.status !== undefined ? { status: enumValue(FindingStatus, body.status) } : {}),
+    ...(body.assignee !== undefined ? { assignee: body.assignee ?? "" } : {}),
+    ...(body.priority !== undefined ? { priority: body.priority === null ? Priority.UNSPECIFIED : enumValue(Priority, body.priority) } : {}),
+    ...(typeof body.due_date === "string" ? { dueDate: tsOf(body.due_date) } : {}),
+    clearDueDate: body.due_date === null,
+    ...(body.notes !== undefined ? { notes: body.notes } : {}),
+  };
+}
+
+/** A bulk body's one update, for every id. */
+export function bulkChangesOf(update: FromSchema<typeof bulkUpdate.body>["update"]) {
+  return {
+    ...(update.status !== undefined ? { status: enumValue(FindingStatus, update.status) } : {}),
+    ...(update.notes !== undefined ? { notes: update.notes } : {}),
+  };
+}
+
+export const bulkJson = (res: BulkUpdateResponse) => ({
+  updated: res.updated,
+  failed: res.failed.map((f) => ({ finding_id: f.findingId, error_code: f.errorCode, detail: f.detail })),
+});
+
+/** The short answer of a PATCH. */
+export const updated = (f: Finding) => ({ id: f.id, status: enumName(FindingStatus, f.status), assignee: f.assignee || null, updated_at: iso(f.updatedAt) });
+
+export const commentJson = (c: Comment) => ({ id: c.id, finding_id: c.findingId, user: c.user, text: c.text, created_at: iso(c.createdAt) });
+
+/** A finding as `GET /api/v1/scans/{scan_id}/findings` lists it. */
+export function scanFinding(f: Finding) {
+  return {
+    id: f.id,
+    title: f.title,
+    severity: enumName(Severity, f.severity),
+    cvss_score: f.cvssScore,
+    status: enumName(FindingStatus, f.status),
+    tool: f.tool,
+    affected_component: f.affectedComponent,
+    description: f.description,
+    remediation: f.remediation?.summary ?? "",
+    cve_ids: f.cveIds,
+    detected_at: iso(f.detectedAt),
+  };
+}
+
+export function statsJson(s: GetStatsResponse) {
+  return {
+    total: s.total,
+    by_severity: { critical: s.bySeverity?.critical ?? 0, high: s.bySeverity?.high ?? 0, medium: s.bySeverity?.medium ?? 0, low: s.bySeverity?.low ?? 0, info: s.bySeverity?.info ?? 0 },
+    by_status: {
+      open: s.byStatus?.open ?? 0,
+      in_progress: s.byStatus?.inProgress ?? 0,
+      resolved: s.byStatus?.resolved ?? 0,
+      false_positive: s.byStatus?.falsePositive ?? 0,
+      accepted: s.byStatus?.accepted ?? 0,
+    },
+    by_tool: s.byTool,
+    trends: {
+      new_this_week: s.trends?.newThisWeek ?? 0,
+      resolved_this_week: s.trends?.resolvedThisWeek ?? 0,
+      average_resolution_days: s.trends?.averageResolutionDays ?? 0,
+    },
+  };
+}
+
+export function aiAnalysisJson(res: GetAiAnalysisResponse) {
+  const a = res.aiAnalysis!;
+  return {
+    finding_id: res.findingId,
+    ai_analysis: {
+      risk_assessment: a.riskAssessment,
+      attack_scenarios: a.attackScenarios,
+      remediation_priority: a.remediationPriority,
+      recommended_actions: a.recommendedActions,
+      automation_available: a.automationAvailable,
+      ansible_playbook_id: a.ansiblePlaybookId,
+    },
+    ai_credits_used: res.aiCreditsUsed,
+    ai_credits_remaining: res.aiCreditsRemaining,
+  };
+}

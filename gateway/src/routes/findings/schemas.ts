@@ -1,0 +1,230 @@
+import { CURSOR_DESCRIPTION, cursorEnvelopeSchema, cursorQueryProp, pageQueryProperties } from "../../rest.js";
+import { anySecurity, errorResponses, timestamp } from "../../schemas.js";
+import { commentSchema, filterQueryProps, findingDetail, findingIdParams, findingListItem, FORMATS, PRIORITIES, SEVERITIES, STATUSES, strings } from "./resources.js";
+
+/** Each findings route's schema: what ajv validates, what the handler's types derive from, what OpenAPI shows. */
+
+export const listFindings = {
+  tags: ["findings"],
+  summary: "List findings",
+  description: "Filters combine with AND. `sort=severity&order=desc` puts critical first; ties are newest first. " + CURSOR_DESCRIPTION,
+  security: anySecurity,
+  querystring: { type: "object", additionalProperties: false, properties: { ...pageQueryProperties, ...filterQueryProps, cursor: cursorQueryProp } },
+  response: { 200: cursorEnvelopeSchema(findingListItem), ...errorResponses(403, 422) },
+} as const;
+
+const counts = (keys: readonly string[]) => ({ type: "object", required: [...keys], properties: Object.fromEntries(keys.map((s) => [s, { type: "integer" }])) }) as const;
+
+export const findingStats = {
+  tags: ["findings"],
+  summary: "Finding statistics",
+  description: "`from_date`/`to_date` bound the detection time (from inclusive, to exclusive). Trends count the last 7 days within those filters.",
+  security: anySecurity,
+  querystring: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      from_date: { type: "string", maxLength: 40, description: "ISO 8601" },
+      to_date: { type: "string", maxLength: 40, description: "ISO 8601" },
+      target: { type: "string", minLength: 1, maxLength: 253 },
+    },
+  },
+  response: {
+    200: {
+      type: "object",
+      required: ["total", "by_severity", "by_status", "by_tool", "trends"],
+      properties: {
+        total: { type: "integer" },
+        by_severity: counts(SEVERITIES),
+        by_status: counts(STATUSES),
+        by_tool: { type: "object", additionalProperties: { type: "integer" } },
+        trends: {
+          type: "object",
+          required: ["new_this_week", "resolved_this_week", "average_resolution_days"],
+          properties: {
+            new_this_week: { type: "integer" },
+            resolved_this_week: { type: "integer" },
+            average_resolution_days: { type: "number", description: "Mean days from detection to resolution over resolved findings; 0 when none" },
+          },
+        },
+      },
+    },
+    ...errorResponses(403, 422),
+  },
+} as const;
+
+export const exportFindings = {
+  tags: ["findings"],
+  summary: "Export findings (CSV, JSON or PDF)",
+  description:
+    "Takes the list filters and sort. Streamed as an attachment: CSV (one row per finding, formula-like cells prefixed with `'`), JSON (an array of finding details), PDF (a report with summary, severity chart and table).",
+  security: anySecurity,
+  produces: ["text/csv", "application/json", "application/pdf"],
+  querystring: { type: "object", additionalProperties: false, properties: { format: { type: "string", enum: FORMATS, default: "csv" }, ...filterQueryProps } },
+  response: {
+    200: {
+      description: "The file, as an attachment named findings-<date>.<format>",
+      content: {
+        "text/csv": { schema: { type: "string" } },
+        "application/json": { schema: { type: "array", items: findingDetail } },
+        "application/pdf": { schema: { type: "string", format: "binary" } },
+      },
+    },
+    ...errorResponses(403, 422),
+  },
+} as const;
+
+export const bulkUpdate = {
+  tags: ["findings"],
+  summary: "Bulk status/notes update (up to 1000 findings)",
+  description: "Each finding succeeds or fails on its own; ids that do not exist in your organization are reported as NOT_FOUND.",
+  security: anySecurity,
+  body: {
+    type: "object",
+    additionalProperties: false,
+    required: ["finding_ids", "update"],
+    properties: {
+      finding_ids: { type: "array", minItems: 1, maxItems: 1000, items: { type: "string", minLength: 1, maxLength: 128 } },
+      update: {
+        type: "object",
+        additionalProperties: false,
+        minProperties: 1,
+        properties: { status: { type: "string", enum: STATUSES }, notes: { type: "string", maxLength: 10_000 } },
+      },
+    },
+  },
+  response: {
+    200: {
+      type: "object",
+      required: ["updated", "failed"],
+      properties: {
+        updated: { type: "integer" },
+        failed: {
+          type: "array",
+          items: { type: "object", required: ["finding_id", "error_code", "detail"], properties: { finding_id: { type: "string" }, error_code: { type: "string" }, detail: { type: "string" } } },
+        },
+      },
+    },
+    ...errorResponses(403, 422),
+  },
+} as const;
+
+export const getFinding = {
+  tags: ["findings"],
+  summary: "Finding detail with comments and history",
+  security: anySecurity,
+  params: findingIdParams,
+  response: { 200: findingDetail, ...errorResponses(403, 404) },
+} as const;
+
+export const updateFinding = {
+  tags: ["findings"],
+  summary: "Update status, assignee, priority, due date or notes",
+  description: "Every change is recorded in the finding's history with your name. `null` clears assignee, priority or due_date.",
+  security: anySecurity,
+  params: findingIdParams,
+  body: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      status: { type: "string", enum: STATUSES },
+      assignee: { type: ["string", "null"], maxLength: 320 },
+      priority: { type: ["string", "null"], enum: [...PRIORITIES, null] },
+      due_date: { type: ["string", "null"], format: "date-time" },
+      notes: { type: "string", maxLength: 10_000 },
+    },
+  },
+  response: {
+    200: {
+      type: "object",
+      required: ["id", "status", "assignee", "updated_at"],
+      properties: { id: { type: "string" }, status: { type: "string", enum: STATUSES }, assignee: { type: ["string", "null"] }, updated_at: timestamp },
+    },
+    ...errorResponses(403, 404, 422),
+  },
+} as const;
+
+export const addComment = {
+  tags: ["findings"],
+  summary: "Add a comment",
+  security: anySecurity,
+  params: findingIdParams,
+  body: { type: "object", additionalProperties: false, required: ["text"], properties: { text: { type: "string", minLength: 1, maxLength: 10_000 } } },
+  response: { 201: commentSchema, ...errorResponses(403, 404, 422) },
+} as const;
+
+export const aiAnalysis = {
+  tags: ["findings"],
+  summary: "AI remediation guidance",
+  description:
+    "Costs one credit of the plan's monthly AI credits (Startup 50, Professional 500, Enterprise 5000); asking again about an unchanged finding is free. Used up: 429 AI_QUOTA_EXCEEDED. `ansible_playbook_id` names a playbook under ansible/playbooks/ when `automation_available`.",
+  security: anySecurity,
+  params: findingIdParams,
+  response: {
+    200: {
+      type: "object",
+      required: ["finding_id", "ai_analysis", "ai_credits_used"],
+      properties: {
+        finding_id: { type: "string" },
+        ai_analysis: {
+          type: "object",
+          required: ["risk_assessment", "attack_scenarios", "remediation_priority", "recommended_actions", "automation_available", "ansible_playbook_id"],
+          properties: {
+            risk_assessment: { type: "string" },
+            attack_scenarios: strings,
+            remediation_priority: { type: "string", enum: ["immediate", "high", "medium", "low"] },
+            recommended_actions: strings,
+            automation_available: { type: "boolean" },
+            ansible_playbook_id: { type: "string" },
+          },
+        },
+        ai_credits_used: { type: "integer", description: "Credits this request used: 1, or 0 when answered from cache" },
+        ai_credits_remaining: { type: "integer", description: "Credits left this month (0 on unlimited plans)" },
+      },
+    },
+    ...errorResponses(403, 404),
+  },
+} as const;
+
+export const scanFindings = {
+  tags: ["scans", "findings"],
+  summary: "Findings of one scan",
+  description: "Every finding the scan detected (including ones first found by an earlier scan), in detection order.",
+  security: anySecurity,
+  params: { type: "object", required: ["scan_id"], properties: { scan_id: { type: "string", minLength: 1, maxLength: 128 } } },
+  querystring: {
+    type: "object",
+    additionalProperties: false,
+    properties: { severity: { type: "string", enum: SEVERITIES }, status: { type: "string", enum: ["open", "in_progress", "resolved", "false_positive"] } },
+  },
+  response: {
+    200: {
+      type: "object",
+      required: ["items", "total"],
+      properties: {
+        items: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["id", "title", "severity", "cvss_score", "status", "tool", "affected_component", "description", "remediation", "cve_ids", "detected_at"],
+            properties: {
+              id: { type: "string" },
+              title: { type: "string" },
+              severity: { type: "string", enum: SEVERITIES },
+              cvss_score: { type: "number" },
+              status: { type: "string", enum: STATUSES },
+              tool: { type: "string" },
+              affected_component: { type: "string" },
+              description: { type: "string" },
+              remediation: { type: "string", description: "Remediation summary" },
+              cve_ids: strings,
+              detected_at: timestamp,
+            },
+          },
+        },
+        total: { type: "integer" },
+      },
+    },
+    ...errorResponses(403, 404, 422),
+  },
+} as const;

@@ -1,0 +1,209 @@
+import { FULL_PHASES as PHASES, SCAN_TYPES } from "@vulnscan/scan-contract";
+import { CURSOR_DESCRIPTION, cursorEnvelopeSchema, cursorQueryProp, envelopeSchema, pageQueryProperties } from "../../rest.js";
+import { anySecurity, errorResponses, timestamp } from "../../schemas.js";
+
+/** The scans routes' schemas: what ajv validates, what the handlers' types derive from, what OpenAPI shows. */
+
+const FRAMEWORKS = ["soc2", "iso27001", "pci_dss", "hipaa", "gdpr", "nist_csf", "nist_800_53", "cis_controls"] as const;
+const SCAN_STATUSES = ["pending", "running", "completed", "failed", "cancelled"] as const;
+
+const countProps = {
+  vulnerabilities_found: { type: "integer" },
+  critical_count: { type: "integer" },
+  high_count: { type: "integer" },
+  medium_count: { type: "integer" },
+  low_count: { type: "integer" },
+} as const;
+
+const scanListItem = {
+  type: "object",
+  required: ["id", "target", "scan_type", "status", "progress", "phase", "created_at", ...Object.keys(countProps)],
+  properties: {
+    id: { type: "string", description: "`scan_<id>`" },
+    target: { type: "string" },
+    scan_type: { type: "string", enum: SCAN_TYPES },
+    status: { type: "string", enum: SCAN_STATUSES },
+    progress: { type: "integer", minimum: 0, maximum: 100 },
+    phase: { type: "string", description: "Current phase; `complete` when finished; empty while pending" },
+    created_at: timestamp,
+    completed_at: { ...timestamp, description: "Present once completed" },
+    ...countProps,
+  },
+} as const;
+
+const scanDetail = {
+  type: "object",
+  required: [...scanListItem.required, "current_tool", "phases_completed", "phases_remaining"],
+  properties: {
+    ...scanListItem.properties,
+    current_tool: { type: "string" },
+    started_at: timestamp,
+    phases_completed: { type: "array", items: { type: "string", enum: PHASES } },
+    phases_remaining: { type: "array", items: { type: "string", enum: PHASES } },
+    info_count: { type: "integer" },
+    frameworks: { type: "array", items: { type: "string" } },
+    ports: { type: "string" },
+    estimated_duration: { type: "integer", description: "Seconds, estimated at creation" },
+    error: { type: "string", description: "Why the scan failed or was cancelled" },
+  },
+} as const;
+
+const scheduleSchema = {
+  type: "object",
+  required: ["id", "target", "scan_type", "frequency", "hour", "timezone", "next_run_at", "created_at"],
+  properties: {
+    id: { type: "string", description: "`schedule_<id>`" },
+    target: { type: "string" },
+    scan_type: { type: "string", enum: SCAN_TYPES },
+    frequency: { type: "string", enum: ["daily", "weekly", "monthly"] },
+    day_of_week: { type: "integer", minimum: 0, maximum: 6, description: "Weekly only; 0 = Sunday" },
+    day_of_month: { type: "integer", minimum: 1, maximum: 28, description: "Monthly only" },
+    hour: { type: "integer", minimum: 0, maximum: 23 },
+    timezone: { type: "string", description: "IANA time zone name" },
+    frameworks: { type: "array", items: { type: "string" } },
+    ports: { type: "string" },
+    next_run_at: timestamp,
+    last_scan_id: { type: "string" },
+    created_at: timestamp,
+  },
+} as const;
+
+const scanIdParams = { type: "object", required: ["scan_id"], properties: { scan_id: { type: "string", maxLength: 128 } } } as const;
+const targetProp = { type: "string", minLength: 1, maxLength: 253, description: "Domain, IPv4/IPv6 address or CIDR range" } as const;
+const portsProp = { type: "string", maxLength: 1024, description: 'Ports and ranges, e.g. "22,80,443,8000-8100"; default: common ports' } as const;
+const frameworksProp = { type: "array", maxItems: 8, uniqueItems: true, items: { type: "string", enum: FRAMEWORKS } } as const;
+
+/** The answer of a DELETE: the id, the new status, a message. */
+const statusAnswer = (status: string) =>
+  ({ type: "object", required: ["id", "status", "message"], properties: { id: { type: "string" }, status: { type: "string", enum: [status] }, message: { type: "string" } } }) as const;
+
+export const createScan = {
+  tags: ["scans"],
+  summary: "Start a scan",
+  security: anySecurity,
+  body: {
+    type: "object",
+    additionalProperties: false,
+    required: ["target", "authorized"],
+    properties: {
+      target: targetProp,
+      scan_type: { type: "string", enum: SCAN_TYPES, default: "full" },
+      frameworks: frameworksProp,
+      ports: portsProp,
+      authorized: { type: "boolean", description: "Attestation that you are authorized to scan the target; must be true" },
+    },
+  },
+  response: {
+    201: {
+      type: "object",
+      required: ["id", "target", "scan_type", "status", "created_at", "estimated_duration"],
+      properties: {
+        id: { type: "string" },
+        target: { type: "string" },
+        scan_type: { type: "string", enum: SCAN_TYPES },
+        status: { type: "string", enum: ["pending"] },
+        created_at: timestamp,
+        estimated_duration: { type: "integer", description: "Seconds" },
+      },
+    },
+    ...errorResponses(403, 422),
+  },
+} as const;
+
+export const listScans = {
+  tags: ["scans"],
+  summary: "List scans, newest first",
+  description: "Filters combine with AND; ties in created_at are ordered by id. " + CURSOR_DESCRIPTION,
+  security: anySecurity,
+  querystring: {
+    type: "object",
+    additionalProperties: false,
+    properties: {
+      ...pageQueryProperties,
+      status: { type: "string", enum: SCAN_STATUSES },
+      target: { type: "string", maxLength: 253 },
+      from_date: { ...timestamp, description: "Scans created at or after" },
+      to_date: { ...timestamp, description: "Scans created before" },
+      cursor: cursorQueryProp,
+    },
+  },
+  response: { 200: cursorEnvelopeSchema(scanListItem), ...errorResponses(403, 422) },
+} as const;
+
+export const getQuota = {
+  tags: ["scans"],
+  summary: "Scan quota of the current month",
+  security: anySecurity,
+  response: {
+    200: {
+      type: "object",
+      required: ["plan", "monthly_limit", "used_this_month", "remaining", "resets_at"],
+      properties: {
+        plan: { type: "string", enum: ["startup", "professional", "enterprise"] },
+        monthly_limit: { type: ["integer", "null"], description: "null when the plan is unlimited" },
+        used_this_month: { type: "integer" },
+        remaining: { type: ["integer", "null"], description: "null when the plan is unlimited" },
+        resets_at: timestamp,
+        unlimited: { type: "boolean" },
+      },
+    },
+    ...errorResponses(403),
+  },
+} as const;
+
+export const createSchedule = {
+  tags: ["schedules"],
+  summary: "Create a recurring scan (Professional and Enterprise)",
+  security: anySecurity,
+  body: {
+    type: "object",
+    additionalProperties: false,
+    required: ["target", "frequency", "hour", "timezone"],
+    properties: {
+      target: targetProp,
+      scan_type: { type: "string", enum: SCAN_TYPES, default: "full" },
+      frequency: { type: "string", enum: ["daily", "weekly", "monthly"] },
+      day_of_week: { type: "integer", minimum: 0, maximum: 6, description: "Required for weekly; 0 = Sunday" },
+      day_of_month: { type: "integer", minimum: 1, maximum: 28, description: "Required for monthly" },
+      hour: { type: "integer", minimum: 0, maximum: 23 },
+      timezone: { type: "string", minLength: 1, maxLength: 64, description: "IANA name, e.g. Europe/Berlin" },
+      frameworks: frameworksProp,
+      ports: portsProp,
+      authorized: { type: "boolean", default: true, description: "Attestation recorded for every run; false is refused" },
+    },
+  },
+  response: { 201: scheduleSchema, ...errorResponses(403, 422) },
+} as const;
+
+export const listSchedules = {
+  tags: ["schedules"],
+  summary: "List schedules",
+  security: anySecurity,
+  querystring: { type: "object", additionalProperties: false, properties: pageQueryProperties },
+  response: { 200: envelopeSchema(scheduleSchema), ...errorResponses(403, 422) },
+} as const;
+
+export const deleteSchedule = {
+  tags: ["schedules"],
+  summary: "Delete a schedule (scans it created are kept)",
+  security: anySecurity,
+  params: { type: "object", required: ["schedule_id"], properties: { schedule_id: { type: "string", maxLength: 128 } } },
+  response: { 200: statusAnswer("deleted"), ...errorResponses(403, 404) },
+} as const;
+
+export const getScan = {
+  tags: ["scans"],
+  summary: "Scan detail with live progress",
+  security: anySecurity,
+  params: scanIdParams,
+  response: { 200: scanDetail, ...errorResponses(403, 404) },
+} as const;
+
+export const cancelScan = {
+  tags: ["scans"],
+  summary: "Cancel a pending or running scan",
+  description: "A finished scan answers 400 INVALID_STATE.",
+  security: anySecurity,
+  params: scanIdParams,
+  response: { 200: statusAnswer("cancelled"), ...errorResponses(400, 403, 404) },
+} as const;
