@@ -1,19 +1,14 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { ScanType } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { durationSeconds } from "./projection.js";
-import type { PhaseName, ScanTypeName } from "@vulnscan/scan-contract";
+import { enumValue } from "@vulnscan/kit/enums";
+import type { PhaseName } from "@vulnscan/scan-contract";
 import type { ScanCommand, ScanEvent, ScanRecord } from "./types.js";
 
 /*
  * The scan.* event payloads (vulnscan.events.v1, REST strings, no enums) and the scanner's
  * records, built from a scan as it is right after the transition they describe.
  */
-
-export const scanTypeEnum: Record<ScanTypeName, ScanType> = {
-  quick: ScanType.QUICK,
-  full: ScanType.FULL,
-  compliance: ScanType.COMPLIANCE,
-};
 
 export function scanCreatedEvent(scan: ScanRecord): ScanEvent {
   return {
@@ -121,7 +116,7 @@ export function jobCommand(scan: ScanRecord, attempt: number, phases: readonly P
       scanId: scan._id,
       orgId: scan.org_id,
       target: scan.target,
-      scanType: scanTypeEnum[scan.scan_type],
+      scanType: enumValue(ScanType, scan.scan_type),
       ports: scan.ports,
       frameworks: scan.frameworks,
       phases: [...phases],

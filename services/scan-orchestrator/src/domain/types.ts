@@ -4,7 +4,8 @@ import type { ScanCancellationSchema, ScanJobSchema } from "@vulnscan/proto/vuln
 import type { Frequency } from "./schedule-time.js";
 import type { PhaseName, ScanTypeName } from "@vulnscan/scan-contract";
 
-export type ScanStatusName = "pending" | "running" | "completed" | "failed" | "cancelled";
+export const SCAN_STATUSES = ["pending", "running", "completed", "failed", "cancelled"] as const;
+export type ScanStatusName = (typeof SCAN_STATUSES)[number];
 export const TERMINAL_STATUSES: readonly ScanStatusName[] = ["completed", "failed", "cancelled"];
 export const isTerminal = (s: ScanStatusName) => TERMINAL_STATUSES.includes(s);
 
