@@ -67,18 +67,20 @@ export function scanProgressEvent(scan: ScanRecord, phase: string): ScanEvent {
   };
 }
 
+/** What both end events carry: the scan, its target and how long it ran. */
+function endedFields(scan: ScanRecord) {
+  return { scanId: scan._id, target: scan.target, durationSeconds: durationSeconds(scan, scan.completed_at ?? scan.created_at) };
+}
+
 /** Exactly the spec's data: scan_id, target, status, duration_seconds, findings. */
 export function scanCompletedEvent(scan: ScanRecord): ScanEvent {
-  const end = scan.completed_at ?? scan.created_at;
   return {
     type: "scan.completed",
     payload: {
       case: "scanCompleted",
       value: {
-        scanId: scan._id,
-        target: scan.target,
+        ...endedFields(scan),
         status: "completed",
-        durationSeconds: durationSeconds(scan, end),
         findings: {
           total: scan.counts.total,
           critical: scan.counts.critical,
@@ -92,18 +94,15 @@ export function scanCompletedEvent(scan: ScanRecord): ScanEvent {
 }
 
 export function scanFailedEvent(scan: ScanRecord): ScanEvent {
-  const end = scan.completed_at ?? scan.created_at;
   return {
     type: "scan.failed",
     payload: {
       case: "scanFailed",
       value: {
-        scanId: scan._id,
-        target: scan.target,
+        ...endedFields(scan),
         status: "failed",
         error: scan.error,
         phase: scan.started_at ? scan.phase : "",
-        durationSeconds: durationSeconds(scan, end),
       },
     },
   };
