@@ -72,40 +72,16 @@ function endedFields(scan: ScanRecord) {
   return { scanId: scan._id, target: scan.target, durationSeconds: durationSeconds(scan, scan.completed_at ?? scan.created_at) };
 }
 
-/** Exactly the spec's data: scan_id, target, status, duration_seconds, findings. */
+/** Exactly the spec's data: scan_id, target, status, duration_seconds, findings (no info count). */
 export function scanCompletedEvent(scan: ScanRecord): ScanEvent {
-  return {
-    type: "scan.completed",
-    payload: {
-      case: "scanCompleted",
-      value: {
-        ...endedFields(scan),
-        status: "completed",
-        findings: {
-          total: scan.counts.total,
-          critical: scan.counts.critical,
-          high: scan.counts.high,
-          medium: scan.counts.medium,
-          low: scan.counts.low,
-        },
-      },
-    },
-  };
+  const { total, critical, high, medium, low } = scan.counts;
+  const value = { ...endedFields(scan), status: "completed", findings: { total, critical, high, medium, low } };
+  return { type: "scan.completed", payload: { case: "scanCompleted", value } };
 }
 
 export function scanFailedEvent(scan: ScanRecord): ScanEvent {
-  return {
-    type: "scan.failed",
-    payload: {
-      case: "scanFailed",
-      value: {
-        ...endedFields(scan),
-        status: "failed",
-        error: scan.error,
-        phase: scan.started_at ? scan.phase : "",
-      },
-    },
-  };
+  const value = { ...endedFields(scan), status: "failed", error: scan.error, phase: scan.started_at ? scan.phase : "" };
+  return { type: "scan.failed", payload: { case: "scanFailed", value } };
 }
 
 export function jobCommand(scan: ScanRecord, attempt: number, phases: readonly PhaseName[], at: Date): ScanCommand {
