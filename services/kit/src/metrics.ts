@@ -1,5 +1,5 @@
 import { Code, ConnectError, type Interceptor } from "@connectrpc/connect";
-import { collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
 
 export interface Metrics {
   registry: Registry;
@@ -18,6 +18,11 @@ export function createMetrics(service: string): Metrics {
     registers: [registry],
   });
   return { registry, rpcDuration };
+}
+
+/** A service's own counter on its registry (snake_case name ending in _total, per DESIGN). */
+export function counter<L extends string = never>(registry: Registry, name: string, help: string, labelNames: readonly L[] = []): Counter<L> {
+  return new Counter({ name, help, labelNames, registers: [registry] });
 }
 
 /** Connect code names in snake_case ("ok", "not_found"), as gRPC dashboards expect. */

@@ -1,4 +1,4 @@
-import { MongoClient, type CreateIndexesOptions, type Db, type IndexSpecification } from "mongodb";
+import { MongoClient, type Collection, type CreateIndexesOptions, type Db, type Document, type IndexSpecification, type OptionalUnlessRequiredId } from "mongodb";
 import { ensureFerretdbPostgresIndexes } from "./ferretdb-pg.js";
 import { recordQueryShapes } from "./query-shapes.js";
 
@@ -61,4 +61,15 @@ export async function ensureIndexes(db: Db, specs: IndexSpec[], opts: EnsureInde
 /** Duplicate-key errors are how unique indexes say "already there"; callers often expect them. */
 export function isDuplicateKey(err: unknown): boolean {
   return typeof err === "object" && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/** Inserts `doc` unless its unique key is taken: true when inserted, false when already there. */
+export async function insertOnce<D extends Document>(coll: Collection<D>, doc: OptionalUnlessRequiredId<D>): Promise<boolean> {
+  try {
+    await coll.insertOne(doc);
+    return true;
+  } catch (err) {
+    if (isDuplicateKey(err)) return false;
+    throw err;
+  }
 }

@@ -1,5 +1,5 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { Topics, pendingEvent, type PendingEvent } from "@vulnscan/kit";
+import { Topics, pendingEvent, type EnvelopeInit, type PendingEvent } from "@vulnscan/kit";
 import type { AuthEvent } from "../domain/types.js";
 import { planToProto } from "../rpc/mappers.js";
 
@@ -9,87 +9,40 @@ import { planToProto } from "../rpc/mappers.js";
  * stay in order. `user.*` types are the spec's kinds; `auth.*` are internal (gateways).
  */
 export function toPendingEvent(ev: AuthEvent): PendingEvent {
-  const at = ev.occurredAt;
+  const [key, payload] = keyAndPayload(ev);
+  return pendingEvent(Topics.authEvents, key, { type: ev.type, orgId: ev.orgId, payload }, ev.occurredAt);
+}
+
+/** The partition key and the envelope payload of one event. */
+function keyAndPayload(ev: AuthEvent): [string, EnvelopeInit["payload"]] {
   switch (ev.type) {
-    case "user.login_failed":
-      return pendingEvent(
-        Topics.authEvents,
-        ev.userId,
-        {
-          type: ev.type,
-          orgId: ev.orgId,
-          payload: {
-            case: "userLoginFailed",
-            value: { email: ev.email, ip: ev.ip, userAgent: ev.userAgent, reason: ev.reason },
-          },
-        },
-        at,
-      );
-    case "user.mfa_disabled":
-      return pendingEvent(
-        Topics.authEvents,
-        ev.userId,
-        {
-          type: ev.type,
-          orgId: ev.orgId,
-          payload: {
-            case: "userMfaDisabled",
-            value: { userId: ev.userId, email: ev.email, ip: ev.ip, userAgent: ev.userAgent },
-          },
-        },
-        at,
-      );
-    case "auth.session_revoked":
-      return pendingEvent(
-        Topics.authEvents,
-        ev.userId,
-        {
-          type: ev.type,
-          orgId: ev.orgId,
-          payload: {
-            case: "authSessionRevoked",
-            value: {
-              sessionId: ev.sessionId,
-              userId: ev.userId,
-              revokedAt: timestampFromDate(ev.revokedAt),
-              tokensValidUntil: timestampFromDate(ev.tokensValidUntil),
-              reason: ev.reason,
-            },
-          },
-        },
-        at,
-      );
-    case "auth.api_key_revoked":
-      return pendingEvent(
-        Topics.authEvents,
-        ev.apiKeyId,
-        {
-          type: ev.type,
-          orgId: ev.orgId,
-          payload: { case: "authApiKeyRevoked", value: { apiKeyId: ev.apiKeyId, expiresAt: timestampFromDate(ev.expiresAt) } },
-        },
-        at,
-      );
+    case "user.login_failed": {
+      const { email, ip, userAgent, reason } = ev;
+      return [ev.userId, { case: "userLoginFailed", value: { email, ip, userAgent, reason } }];
+    }
+    case "user.mfa_disabled": {
+      const { userId, email, ip, userAgent } = ev;
+      return [ev.userId, { case: "userMfaDisabled", value: { userId, email, ip, userAgent } }];
+    }
+    case "auth.session_revoked": {
+      const value = {
+        sessionId: ev.sessionId,
+        userId: ev.userId,
+        revokedAt: timestampFromDate(ev.revokedAt),
+        tokensValidUntil: timestampFromDate(ev.tokensValidUntil),
+        reason: ev.reason,
+      };
+      return [ev.userId, { case: "authSessionRevoked", value }];
+    }
+    case "auth.api_key_revoked": {
+      const value = { apiKeyId: ev.apiKeyId, expiresAt: timestampFromDate(ev.expiresAt) };
+      return [ev.apiKeyId, { case: "authApiKeyRevoked", value }];
+    }
     case "auth.user_disabled":
-      return pendingEvent(
-        Topics.authEvents,
-        ev.userId,
-        { type: ev.type, orgId: ev.orgId, payload: { case: "authUserDisabled", value: { userId: ev.userId } } },
-        at,
-      );
+      return [ev.userId, { case: "authUserDisabled", value: { userId: ev.userId } }];
     case "auth.user_enabled":
-      return pendingEvent(
-        Topics.authEvents,
-        ev.userId,
-        { type: ev.type, orgId: ev.orgId, payload: { case: "authUserEnabled", value: { userId: ev.userId } } },
-        at,
-      );
+      return [ev.userId, { case: "authUserEnabled", value: { userId: ev.userId } }];
     case "auth.plan_changed":
-      return pendingEvent(
-        Topics.authEvents,
-        ev.orgId,
-        { type: ev.type, orgId: ev.orgId, payload: { case: "authPlanChanged", value: { plan: planToProto(ev.plan) } } },
-        at,
-      );
+      return [ev.orgId, { case: "authPlanChanged", value: { plan: planToProto(ev.plan) } }];
   }
 }

@@ -16,15 +16,31 @@ import type { ApiKey, AuthEvent, CustomLimits, Organization, PlanTier, Session, 
 
 const clone = <T>(v: T): T => structuredClone(v);
 
+/** Rows by id, handed out as copies so a caller cannot change what is stored. */
+class Rows<T extends { id: string }> extends Map<string, T> {
+  copyOf(id: string): T | null {
+    const row = this.get(id);
+    return row ? clone(row) : null;
+  }
+  /** The row, when it belongs to `orgId` (another organization's id reads as missing). */
+  inOrg<R extends T & { orgId: string }>(this: Rows<R>, orgId: string, id: string): R | null {
+    const row = this.get(id);
+    return row && row.orgId === orgId ? clone(row) : null;
+  }
+  findCopy(match: (row: T) => boolean): T | null {
+    const row = [...this.values()].find(match);
+    return row ? clone(row) : null;
+  }
+}
+
 export class MemoryOrganizations implements OrganizationRepository {
-  readonly rows = new Map<string, Organization>();
+  readonly rows = new Rows<Organization>();
   constructor(readonly events: AuthEvent[] = []) {}
   async insert(org: Organization) {
     this.rows.set(org.id, clone(org));
   }
   async get(id: string) {
-    const o = this.rows.get(id);
-    return o ? clone(o) : null;
+    return this.rows.copyOf(id);
   }
   async findByName(name: string) {
     return [...this.rows.values()].filter((o) => o.name === name).map(clone);
@@ -45,19 +61,17 @@ export class MemoryOrganizations implements OrganizationRepository {
 }
 
 export class MemoryUsers implements UserRepository {
-  readonly rows = new Map<string, User>();
+  readonly rows = new Rows<User>();
   constructor(readonly events: AuthEvent[] = []) {}
   async insert(user: User) {
     if ([...this.rows.values()].some((u) => u.email === user.email)) throw new EmailTakenError(user.email);
     this.rows.set(user.id, clone(user));
   }
   async findByEmail(email: string) {
-    const u = [...this.rows.values()].find((x) => x.email === email);
-    return u ? clone(u) : null;
+    return this.rows.findCopy((x) => x.email === email);
   }
   async get(orgId: string, userId: string) {
-    const u = this.rows.get(userId);
-    return u && u.orgId === orgId ? clone(u) : null;
+    return this.rows.inOrg(orgId, userId);
   }
   async recordEvent(_userId: string, event: AuthEvent) {
     this.events.push(clone(event));
@@ -111,14 +125,13 @@ export class MemoryUsers implements UserRepository {
 }
 
 export class MemorySessions implements SessionRepository {
-  readonly rows = new Map<string, Session>();
+  readonly rows = new Rows<Session>();
   constructor(readonly events: AuthEvent[] = []) {}
   async insert(s: Session) {
     this.rows.set(s.id, clone(s));
   }
   async get(orgId: string, id: string) {
-    const s = this.rows.get(id);
-    return s && s.orgId === orgId ? clone(s) : null;
+    return this.rows.inOrg(orgId, id);
   }
   async listActive(orgId: string, userId: string, now: Date) {
     return [...this.rows.values()]
@@ -146,19 +159,17 @@ export class MemorySessions implements SessionRepository {
 }
 
 export class MemoryApiKeys implements ApiKeyRepository {
-  readonly rows = new Map<string, ApiKey>();
+  readonly rows = new Rows<ApiKey>();
   constructor(readonly events: AuthEvent[] = []) {}
   touches = 0;
   async insert(k: ApiKey) {
     this.rows.set(k.id, clone(k));
   }
   async findByHash(hash: string) {
-    const k = [...this.rows.values()].find((x) => x.keyHash === hash);
-    return k ? clone(k) : null;
+    return this.rows.findCopy((x) => x.keyHash === hash);
   }
   async get(orgId: string, id: string) {
-    const k = this.rows.get(id);
-    return k && k.orgId === orgId ? clone(k) : null;
+    return this.rows.inOrg(orgId, id);
   }
   async list(orgId: string) {
     return [...this.rows.values()].filter((k) => k.orgId === orgId).sort((a, b) => b.id.localeCompare(a.id)).map(clone);

@@ -1,4 +1,4 @@
-import { isDuplicateKey } from "@vulnscan/kit";
+import { insertOnce } from "@vulnscan/kit";
 import type { Collection, Db } from "mongodb";
 import type { SigningKeyRepository } from "../domain/ports.js";
 import type { PrivateJwk, PublicJwk, SigningKey } from "../domain/types.js";
@@ -38,21 +38,15 @@ export class MongoSigningKeyRepository implements SigningKeyRepository {
     return d ? fromDoc(d) : null;
   }
 
-  async insert(k: SigningKey): Promise<boolean> {
-    try {
-      await this.coll.insertOne({
-        _id: k.kid,
-        generation: k.generation,
-        alg: k.alg,
-        public_jwk: k.publicJwk,
-        private_jwk: k.privateJwk,
-        created_at: k.createdAt,
-      });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+  insert(k: SigningKey): Promise<boolean> {
+    return insertOnce(this.coll, {
+      _id: k.kid,
+      generation: k.generation,
+      alg: k.alg,
+      public_jwk: k.publicJwk,
+      private_jwk: k.privateJwk,
+      created_at: k.createdAt,
+    });
   }
 
   async all(): Promise<SigningKey[]> {

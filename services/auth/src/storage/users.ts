@@ -1,4 +1,4 @@
-import { isDuplicateKey, withOutbox, type Outbox, type PendingEvent } from "@vulnscan/kit";
+import { insertOnce, withOutbox, type Outbox, type PendingEvent } from "@vulnscan/kit";
 import type { Collection, Db } from "mongodb";
 import { EmailTakenError, type UserRepository } from "../domain/ports.js";
 import type { AuthEvent, User } from "../domain/types.js";
@@ -62,25 +62,21 @@ export class MongoUserRepository implements UserRepository {
   }
 
   async insert(user: User): Promise<void> {
-    try {
-      await this.coll.insertOne({
-        _id: user.id,
-        org_id: user.orgId,
-        email: user.email,
-        password_hash: user.passwordHash,
-        mfa_enabled: user.mfa.enabled,
-        mfa_secret: user.mfa.secret ?? null,
-        mfa_pending_secret: user.mfa.pendingSecret ?? null,
-        mfa_last_step: user.mfa.lastUsedStep,
-        created_at: user.createdAt,
-        last_login_at: user.lastLoginAt ?? null,
-        outbox: [],
-        outbox_pending: false,
-      });
-    } catch (err) {
-      if (isDuplicateKey(err)) throw new EmailTakenError(user.email);
-      throw err;
-    }
+    const inserted = await insertOnce(this.coll, {
+      _id: user.id,
+      org_id: user.orgId,
+      email: user.email,
+      password_hash: user.passwordHash,
+      mfa_enabled: user.mfa.enabled,
+      mfa_secret: user.mfa.secret ?? null,
+      mfa_pending_secret: user.mfa.pendingSecret ?? null,
+      mfa_last_step: user.mfa.lastUsedStep,
+      created_at: user.createdAt,
+      last_login_at: user.lastLoginAt ?? null,
+      outbox: [],
+      outbox_pending: false,
+    });
+    if (!inserted) throw new EmailTakenError(user.email);
   }
 
   async findByEmail(email: string): Promise<User | null> {

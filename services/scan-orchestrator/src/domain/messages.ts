@@ -1,19 +1,14 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { ScanType } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { durationSeconds } from "./projection.js";
-import type { PhaseName, ScanTypeName } from "@vulnscan/scan-contract";
+import { enumValue } from "@vulnscan/kit/enums";
+import type { PhaseName } from "@vulnscan/scan-contract";
 import type { ScanCommand, ScanEvent, ScanRecord } from "./types.js";
 
 /*
  * The scan.* event payloads (vulnscan.events.v1, REST strings, no enums) and the scanner's
  * records, built from a scan as it is right after the transition they describe.
  */
-
-export const scanTypeEnum: Record<ScanTypeName, ScanType> = {
-  quick: ScanType.QUICK,
-  full: ScanType.FULL,
-  compliance: ScanType.COMPLIANCE,
-};
 
 export function scanCreatedEvent(scan: ScanRecord): ScanEvent {
   return {
@@ -72,46 +67,21 @@ export function scanProgressEvent(scan: ScanRecord, phase: string): ScanEvent {
   };
 }
 
-/** Exactly the spec's data: scan_id, target, status, duration_seconds, findings. */
+/** What both end events carry: the scan, its target and how long it ran. */
+function endedFields(scan: ScanRecord) {
+  return { scanId: scan._id, target: scan.target, durationSeconds: durationSeconds(scan, scan.completed_at ?? scan.created_at) };
+}
+
+/** Exactly the spec's data: scan_id, target, status, duration_seconds, findings (no info count). */
 export function scanCompletedEvent(scan: ScanRecord): ScanEvent {
-  const end = scan.completed_at ?? scan.created_at;
-  return {
-    type: "scan.completed",
-    payload: {
-      case: "scanCompleted",
-      value: {
-        scanId: scan._id,
-        target: scan.target,
-        status: "completed",
-        durationSeconds: durationSeconds(scan, end),
-        findings: {
-          total: scan.counts.total,
-          critical: scan.counts.critical,
-          high: scan.counts.high,
-          medium: scan.counts.medium,
-          low: scan.counts.low,
-        },
-      },
-    },
-  };
+  const { total, critical, high, medium, low } = scan.counts;
+  const value = { ...endedFields(scan), status: "completed", findings: { total, critical, high, medium, low } };
+  return { type: "scan.completed", payload: { case: "scanCompleted", value } };
 }
 
 export function scanFailedEvent(scan: ScanRecord): ScanEvent {
-  const end = scan.completed_at ?? scan.created_at;
-  return {
-    type: "scan.failed",
-    payload: {
-      case: "scanFailed",
-      value: {
-        scanId: scan._id,
-        target: scan.target,
-        status: "failed",
-        error: scan.error,
-        phase: scan.started_at ? scan.phase : "",
-        durationSeconds: durationSeconds(scan, end),
-      },
-    },
-  };
+  const value = { ...endedFields(scan), status: "failed", error: scan.error, phase: scan.started_at ? scan.phase : "" };
+  return { type: "scan.failed", payload: { case: "scanFailed", value } };
 }
 
 export function jobCommand(scan: ScanRecord, attempt: number, phases: readonly PhaseName[], at: Date): ScanCommand {
@@ -121,7 +91,7 @@ export function jobCommand(scan: ScanRecord, attempt: number, phases: readonly P
       scanId: scan._id,
       orgId: scan.org_id,
       target: scan.target,
-      scanType: scanTypeEnum[scan.scan_type],
+      scanType: enumValue(ScanType, scan.scan_type),
       ports: scan.ports,
       frameworks: scan.frameworks,
       phases: [...phases],

@@ -109,19 +109,23 @@ export async function checkTarget(target: ParsedTarget, plan: PlanFacts, policy:
   await policy.check(target);
 }
 
+/** What taking a scan request needs, for a scan now and for a schedule alike. */
+export interface RequestDeps {
+  plans: PlanProvider;
+  policy: TargetPolicy;
+  observer: ScanObserver;
+  now: () => Date;
+}
+
 export class ScanUseCases {
   readonly lifecycle: Lifecycle;
 
   constructor(
-    private readonly deps: {
+    private readonly deps: RequestDeps & {
       store: ScanStore;
-      plans: PlanProvider;
-      policy: TargetPolicy;
       slots: ConcurrencySlots;
       monthly: MonthlyCounter;
-      observer: ScanObserver;
       settings: ScanSettings;
-      now: () => Date;
       newScanId: () => string;
     },
   ) {

@@ -1,20 +1,16 @@
 import { DomainError, forbidden, notFound, validationError } from "@vulnscan/kit/errors";
-import type { ScanTypeName } from "@vulnscan/scan-contract";
-import type { PlanProvider, ScanObserver, ScheduleStore } from "./ports.js";
+import type { ScheduleStore } from "./ports.js";
 import { isValidTimeZone, nextRunAt, type Frequency } from "./schedule-time.js";
-import { checkTarget, validateScanRequest, type ScanUseCases } from "./scans.js";
-import type { TargetPolicy } from "./target.js";
-import type { ActorRecord, Page, PageRequest, ScheduleRecord } from "./types.js";
+import { checkTarget, validateScanRequest, type CreateScanInput, type RequestDeps, type ScanUseCases } from "./scans.js";
+import type { Page, PageRequest, ScheduleRecord } from "./types.js";
 
 /** A claimed run whose schedule did not move on after this long was left by a crash. */
 const STALE_CLAIM_MS = 60_000;
 
 export const FREQUENCIES: readonly Frequency[] = ["daily", "weekly", "monthly"];
 
-export interface CreateScheduleInput {
-  orgId: string;
-  target: string;
-  scanType?: ScanTypeName;
+/** A scan request (without a schedule id: the schedule is being made) and when to repeat it. */
+export interface CreateScheduleInput extends Omit<CreateScanInput, "scheduleId"> {
   /** Undefined when the request gave none (or an unknown value). */
   frequency?: Frequency;
   dayOfWeek?: number;
@@ -22,10 +18,6 @@ export interface CreateScheduleInput {
   hour: number;
   /** Empty means UTC. */
   timezone: string;
-  frameworks: string[];
-  ports: string;
-  authorized: boolean;
-  actor?: ActorRecord;
 }
 
 export const schedulesNotInPlan = () =>
@@ -35,13 +27,9 @@ const isInt = (n: unknown): n is number => typeof n === "number" && Number.isInt
 
 export class ScheduleUseCases {
   constructor(
-    private readonly deps: {
+    private readonly deps: RequestDeps & {
       store: ScheduleStore;
       scans: ScanUseCases;
-      plans: PlanProvider;
-      policy: TargetPolicy;
-      observer: ScanObserver;
-      now: () => Date;
       newScheduleId: () => string;
     },
   ) {}

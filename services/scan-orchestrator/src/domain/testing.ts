@@ -5,28 +5,21 @@ import { TargetPolicy, type Resolver } from "./target.js";
 
 /* Unit-test wiring: the real use cases over in-memory stores, a fixed plan table and a clock. */
 
+/** A plan limit: a maximum, or none (unlimited). */
+const limit = (max?: number) => (max === undefined ? { unlimited: true, max: 0 } : { unlimited: false, max });
+
+const plan = (tier: PlanTierName, concurrent: number | undefined, monthly: number | undefined, minCidrPrefixLength: number, schedulesEnabled: boolean): PlanFacts => ({
+  tier,
+  concurrentScans: limit(concurrent),
+  scansPerMonth: limit(monthly),
+  minCidrPrefixLength,
+  schedulesEnabled,
+});
+
 export const PLANS: Record<PlanTierName, PlanFacts> = {
-  startup: {
-    tier: "startup",
-    concurrentScans: { unlimited: false, max: 1 },
-    scansPerMonth: { unlimited: false, max: 25 },
-    minCidrPrefixLength: 28,
-    schedulesEnabled: false,
-  },
-  professional: {
-    tier: "professional",
-    concurrentScans: { unlimited: false, max: 3 },
-    scansPerMonth: { unlimited: false, max: 150 },
-    minCidrPrefixLength: 24,
-    schedulesEnabled: true,
-  },
-  enterprise: {
-    tier: "enterprise",
-    concurrentScans: { unlimited: true, max: 0 },
-    scansPerMonth: { unlimited: true, max: 0 },
-    minCidrPrefixLength: 20,
-    schedulesEnabled: true,
-  },
+  startup: plan("startup", 1, 25, 28, false),
+  professional: plan("professional", 3, 150, 24, true),
+  enterprise: plan("enterprise", undefined, undefined, 20, true),
 };
 
 export const fakeResolver = (table: Record<string, string[]>): Resolver => ({

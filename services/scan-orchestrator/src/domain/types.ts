@@ -2,21 +2,16 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import type { ScanCancellationSchema, ScanJobSchema } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
 import type { Frequency } from "./schedule-time.js";
-import type { PhaseName, ScanTypeName } from "@vulnscan/scan-contract";
+import { zeroCounts, type FindingCounts, type PhaseName, type ScanTypeName } from "@vulnscan/scan-contract";
 
-export type ScanStatusName = "pending" | "running" | "completed" | "failed" | "cancelled";
+export const SCAN_STATUSES = ["pending", "running", "completed", "failed", "cancelled"] as const;
+export type ScanStatusName = (typeof SCAN_STATUSES)[number];
 export const TERMINAL_STATUSES: readonly ScanStatusName[] = ["completed", "failed", "cancelled"];
 export const isTerminal = (s: ScanStatusName) => TERMINAL_STATUSES.includes(s);
 
-export interface Counts {
-  total: number;
-  critical: number;
-  high: number;
-  medium: number;
-  low: number;
-  info: number;
-}
-export const zeroCounts = (): Counts => ({ total: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 });
+/** Stored on the scan as the scanner reports them: the contract's per-severity counts. */
+export type Counts = FindingCounts;
+export { zeroCounts };
 export const addCounts = (a: Counts, b: Counts): Counts => ({
   total: a.total + b.total,
   critical: a.critical + b.critical,

@@ -1,5 +1,6 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampDate, timestampFromDate, type Timestamp } from "@bufbuild/protobuf/wkt";
+import { enumName, enumNameIn, enumValue } from "@vulnscan/kit/enums";
 import { validationError } from "@vulnscan/kit/errors";
 import type { Actor } from "@vulnscan/proto/vulnscan/common/v1/actor_pb.js";
 import { PageInfoSchema, type Pagination } from "@vulnscan/proto/vulnscan/common/v1/pagination_pb.js";
@@ -11,55 +12,25 @@ import {
   ScheduleFrequency,
   ScheduleSchema,
 } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
-import { scanTypeEnum } from "../domain/messages.js";
-import type { ScanTypeName } from "@vulnscan/scan-contract";
+import { SCAN_TYPES, type ScanTypeName } from "@vulnscan/scan-contract";
 import type { QuotaView } from "../domain/scans.js";
 import type { Frequency } from "../domain/schedule-time.js";
-import type { ActorRecord, PageRequest, ScanRecord, ScanStatusName, ScheduleRecord } from "../domain/types.js";
+import { SCAN_STATUSES, type ActorRecord, type PageRequest, type ScanRecord, type ScanStatusName, type ScheduleRecord } from "../domain/types.js";
 
 /* Proto ⇄ domain. Handlers only map and delegate; validation of values lives in the domain. */
 
-const scanTypeNames: Partial<Record<ScanType, ScanTypeName>> = {
-  [ScanType.QUICK]: "quick",
-  [ScanType.FULL]: "full",
-  [ScanType.COMPLIANCE]: "compliance",
-};
+/*
+ * Enums by name (the kit's convention): the domain's strings are the proto values' names in
+ * lower case. UNSPECIFIED scan type means the default (full); an unknown number is refused.
+ */
+export const scanTypeFrom = (t: ScanType): ScanTypeName | undefined =>
+  t === ScanType.UNSPECIFIED ? undefined : enumNameIn(ScanType, t, SCAN_TYPES, "scan_type");
 
-/** UNSPECIFIED means the default (full); an unknown number is refused. */
-export function scanTypeFrom(t: ScanType): ScanTypeName | undefined {
-  if (t === ScanType.UNSPECIFIED) return undefined;
-  const name = scanTypeNames[t];
-  if (!name) throw validationError("scan_type", "scan_type must be one of quick, full, compliance");
-  return name;
-}
+export const statusFrom = (s: ScanStatus | undefined): ScanStatusName | undefined =>
+  s === undefined ? undefined : enumNameIn(ScanStatus, s, SCAN_STATUSES, "status");
 
-const statusNames: Record<ScanStatusName, ScanStatus> = {
-  pending: ScanStatus.PENDING,
-  running: ScanStatus.RUNNING,
-  completed: ScanStatus.COMPLETED,
-  failed: ScanStatus.FAILED,
-  cancelled: ScanStatus.CANCELLED,
-};
-
-export function statusFrom(s: ScanStatus | undefined): ScanStatusName | undefined {
-  if (s === undefined) return undefined;
-  const hit = (Object.entries(statusNames) as [ScanStatusName, ScanStatus][]).find(([, v]) => v === s);
-  if (!hit) throw validationError("status", "status must be one of pending, running, completed, failed, cancelled");
-  return hit[0];
-}
-
-const frequencyNames: Partial<Record<ScheduleFrequency, Frequency>> = {
-  [ScheduleFrequency.DAILY]: "daily",
-  [ScheduleFrequency.WEEKLY]: "weekly",
-  [ScheduleFrequency.MONTHLY]: "monthly",
-};
-const frequencyEnum: Record<Frequency, ScheduleFrequency> = {
-  daily: ScheduleFrequency.DAILY,
-  weekly: ScheduleFrequency.WEEKLY,
-  monthly: ScheduleFrequency.MONTHLY,
-};
-
-export const frequencyFrom = (f: ScheduleFrequency): Frequency | undefined => frequencyNames[f];
+/** UNSPECIFIED (or an unknown number) is no frequency: the domain refuses it, naming the field. */
+export const frequencyFrom = (f: ScheduleFrequency): Frequency | undefined => (enumName(ScheduleFrequency, f) as Frequency) || undefined;
 
 /** Page 0 means 1, per_page 0 means 20, above 100 means 100 (common.v1.Pagination); negatives are refused. */
 export function pageFrom(p: Pagination | undefined): PageRequest {
@@ -97,8 +68,8 @@ export function scanTo(s: ScanRecord) {
     id: s._id,
     orgId: s.org_id,
     target: s.target,
-    scanType: scanTypeEnum[s.scan_type],
-    status: statusNames[s.status],
+    scanType: enumValue(ScanType, s.scan_type),
+    status: enumValue(ScanStatus, s.status),
     progress: s.progress,
     phase: s.phase,
     currentTool: s.current_tool,
@@ -127,8 +98,8 @@ export function scheduleTo(s: ScheduleRecord) {
     id: s._id,
     orgId: s.org_id,
     target: s.target,
-    scanType: scanTypeEnum[s.scan_type],
-    frequency: frequencyEnum[s.frequency],
+    scanType: enumValue(ScanType, s.scan_type),
+    frequency: enumValue(ScheduleFrequency, s.frequency),
     ...(s.day_of_week !== undefined ? { dayOfWeek: s.day_of_week } : {}),
     ...(s.day_of_month !== undefined ? { dayOfMonth: s.day_of_month } : {}),
     hour: s.hour,

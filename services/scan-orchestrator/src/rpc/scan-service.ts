@@ -1,6 +1,6 @@
 import type { ConnectRouter, ServiceImpl } from "@connectrpc/connect";
 import { validationError } from "@vulnscan/kit/errors";
-import { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
+import { ScanService, type CreateScanRequest, type CreateScheduleRequest } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import type { ScanUseCases } from "../domain/scans.js";
 import type { ScheduleUseCases } from "../domain/schedules.js";
 import {
@@ -21,20 +21,22 @@ const orgOf = (req: { orgId: string }) => {
   return req.orgId;
 };
 
+/** What a scan and a schedule are both asked with: the target and how to scan it. */
+const scanRequestFrom = (req: CreateScanRequest | CreateScheduleRequest) => ({
+  orgId: orgOf(req),
+  target: req.target,
+  scanType: scanTypeFrom(req.scanType),
+  frameworks: req.frameworks,
+  ports: req.ports,
+  authorized: req.authorized,
+  actor: actorFrom(req.actor),
+});
+
 /** vulnscan.scans.v1.ScanService: map, delegate, map back. */
 export function scanServiceImpl(scans: ScanUseCases, schedules: ScheduleUseCases): ServiceImpl<typeof ScanService> {
   return {
     async createScan(req) {
-      const scan = await scans.create({
-        orgId: orgOf(req),
-        target: req.target,
-        scanType: scanTypeFrom(req.scanType),
-        frameworks: req.frameworks,
-        ports: req.ports,
-        authorized: req.authorized,
-        actor: actorFrom(req.actor),
-      });
-      return { scan: scanTo(scan) };
+      return { scan: scanTo(await scans.create(scanRequestFrom(req))) };
     },
     async listScans(req) {
       const page = pageFrom(req.pagination);
@@ -65,18 +67,12 @@ export function scanServiceImpl(scans: ScanUseCases, schedules: ScheduleUseCases
     },
     async createSchedule(req) {
       const schedule = await schedules.create({
-        orgId: orgOf(req),
-        target: req.target,
-        scanType: scanTypeFrom(req.scanType),
+        ...scanRequestFrom(req),
         frequency: frequencyFrom(req.frequency),
         dayOfWeek: req.dayOfWeek,
         dayOfMonth: req.dayOfMonth,
         hour: req.hour,
         timezone: req.timezone,
-        frameworks: req.frameworks,
-        ports: req.ports,
-        authorized: req.authorized,
-        actor: actorFrom(req.actor),
       });
       return { schedule: scheduleTo(schedule) };
     },

@@ -1,4 +1,4 @@
-import { isDuplicateKey, outboxFields, outboxIndexes, pendingEvent, slotIndexes, slotPoolIndexes, Topics } from "@vulnscan/kit";
+import { insertOnce, isDuplicateKey, outboxFields, outboxIndexes, pendingEvent, slotIndexes, slotPoolIndexes, Topics } from "@vulnscan/kit";
 import type { IndexSpec, Outbox } from "@vulnscan/kit";
 import type { Collection, Db, Document } from "mongodb";
 
@@ -153,14 +153,8 @@ export class MongoScanStore implements ScanStore {
     return out;
   }
 
-  async claim(t: Transition, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean> {
-    try {
-      await this.transitionsColl.insertOne({ ...t, ...pending(events, commands, t.org_id, t.scan_id, t.at) });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+  claim(t: Transition, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean> {
+    return insertOnce(this.transitionsColl, { ...t, ...pending(events, commands, t.org_id, t.scan_id, t.at) });
   }
 
   async save(scanId: string, fields: ProjectedFields): Promise<void> {
@@ -239,20 +233,14 @@ export class MongoScheduleStore implements ScheduleStore {
     return docs.map((d) => clean<ScheduleRecord>(d)!);
   }
 
-  async claimRun(schedule: ScheduleRecord, runAt: Date, claimedAt: Date): Promise<boolean> {
-    try {
-      await this.runs.insertOne({
-        _id: runId(schedule._id, runAt),
-        schedule_id: schedule._id,
-        org_id: schedule.org_id,
-        run_at: runAt,
-        claimed_at: claimedAt,
-      });
-      return true;
-    } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
-    }
+  claimRun(schedule: ScheduleRecord, runAt: Date, claimedAt: Date): Promise<boolean> {
+    return insertOnce(this.runs, {
+      _id: runId(schedule._id, runAt),
+      schedule_id: schedule._id,
+      org_id: schedule.org_id,
+      run_at: runAt,
+      claimed_at: claimedAt,
+    });
   }
 
   async releaseRun(schedule: ScheduleRecord, runAt: Date): Promise<void> {

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { Logger } from "@vulnscan/kit";
+import { zeroCounts, type FindingCounts } from "@vulnscan/scan-contract";
 import { EgressDenied, type EgressGuard } from "../net/egress.js";
-import type { DetectionDraft, Phase, PhaseHandler, ScanContext, ScanType, Severity } from "./types.js";
+import type { DetectionDraft, Phase, PhaseHandler, ScanContext, ScanRequest, Severity } from "./types.js";
 
 /*
  * Runs one scan job: the job's phases, in the job's order, over one ScanContext. Everything it
@@ -10,26 +11,11 @@ import type { DetectionDraft, Phase, PhaseHandler, ScanContext, ScanType, Severi
  * the progress math, ordering, cancellation and deadline handling are testable without Kafka.
  */
 
-export interface JobSpec {
-  scanId: string;
-  orgId: string;
-  target: string;
-  scanType: ScanType;
-  ports: number[];
-  frameworks: string[];
+export interface JobSpec extends ScanRequest {
   phases: Phase[];
   attempt: number;
   /** The job is abandoned (Failed "maximum duration exceeded") when not done by then. */
   deadline?: Date;
-}
-
-export interface FindingCounts {
-  total: number;
-  critical: number;
-  high: number;
-  medium: number;
-  low: number;
-  info: number;
 }
 
 export type RunnerReport =
@@ -97,8 +83,6 @@ export const PHASE_TOOL: Record<Phase, string> = {
 };
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-export const emptyCounts = (): FindingCounts => ({ total: 0, critical: 0, high: 0, medium: 0, low: 0, info: 0 });
 
 export function addCount(c: FindingCounts, severity: Severity): void {
   c.total++;
@@ -190,8 +174,8 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
     Number.isFinite(deadlineMs) && deadlineMs <= MAX_TIMER_MS ? setTimeout(() => controller.abort({ kind: "deadline" } satisfies StopReason), Math.max(0, deadlineMs)) : undefined;
   if (deadlineMs <= 0) controller.abort({ kind: "deadline" } satisfies StopReason);
 
-  const total = emptyCounts();
-  let phaseCounts = emptyCounts();
+  const total = zeroCounts();
+  let phaseCounts = zeroCounts();
   const seen = new Set<string>();
   let current: Phase | undefined;
   let tool = "";
@@ -249,7 +233,7 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
       current = phase;
       tool = PHASE_TOOL[phase];
       phaseStarted = Date.now();
-      phaseCounts = emptyCounts();
+      phaseCounts = zeroCounts();
       await sinks.report({ kind: "phaseStarted", phase, tool });
       const handler = opts.handlers[phase];
       await untilStopped(Promise.resolve().then(() => handler(ctx)), signal, opts.stopGraceMs ?? 2000);

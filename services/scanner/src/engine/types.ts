@@ -1,5 +1,5 @@
 import type { Logger } from "@vulnscan/kit";
-import { FULL_PHASES, type PhaseName, type ScanTypeName } from "@vulnscan/scan-contract";
+import { FULL_PHASES, type PhaseName, type ScanTypeName, type SeverityName } from "@vulnscan/scan-contract";
 import type { EgressGuard } from "../net/egress.js";
 
 /*
@@ -13,7 +13,7 @@ export const PHASES = FULL_PHASES;
 export type Phase = PhaseName;
 
 export type ScanType = ScanTypeName;
-export type Severity = "critical" | "high" | "medium" | "low" | "info";
+export type Severity = SeverityName;
 
 export interface Host {
   /** IP address, the unit every check connects to. */
@@ -66,7 +66,8 @@ export interface DetectionDraft {
   frameworks?: { name: string; controls: string[] }[];
 }
 
-export interface ScanContext {
+/** What a job asks for: which scan of which organization, and what to scan how. */
+export interface ScanRequest {
   scanId: string;
   orgId: string;
   target: string;
@@ -74,6 +75,9 @@ export interface ScanContext {
   /** Ports to probe, exactly as requested (or the default list). */
   ports: number[];
   frameworks: string[];
+}
+
+export interface ScanContext extends ScanRequest {
   signal: AbortSignal;
   guard: EgressGuard;
   log: Logger;

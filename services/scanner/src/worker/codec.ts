@@ -1,40 +1,29 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { enumName, enumValue } from "@vulnscan/kit/enums";
+import { SCAN_TYPES } from "@vulnscan/scan-contract";
 import { DetectionSchema, type Detection } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
 import { Severity as SeverityPb } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { ScanReportSchema, type ScanJob, type ScanReport } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
 import { ScanType as ScanTypePb } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import type { JobSpec, RunnerReport } from "../engine/runner.js";
-import { PHASES, type DetectionDraft, type Phase, type ScanType, type Severity } from "../engine/types.js";
+import { PHASES, type DetectionDraft, type Phase, type ScanType } from "../engine/types.js";
 import { parsePortSpec } from "./ports.js";
 
-/** Proto ⇄ engine mapping for the worker's Kafka records. */
+/** Proto ⇄ engine mapping for the worker's Kafka records (enums by name, the kit's convention). */
 
 export class BadJobError extends Error {
   override name = "BadJobError";
 }
 
-const SCAN_TYPES: Partial<Record<ScanTypePb, ScanType>> = {
-  [ScanTypePb.QUICK]: "quick",
-  [ScanTypePb.FULL]: "full",
-  [ScanTypePb.COMPLIANCE]: "compliance",
-};
-
-const SEVERITY: Record<Severity, SeverityPb> = {
-  critical: SeverityPb.CRITICAL,
-  high: SeverityPb.HIGH,
-  medium: SeverityPb.MEDIUM,
-  low: SeverityPb.LOW,
-  info: SeverityPb.INFO,
-};
-
+const isScanType = (t: string): t is ScanType => (SCAN_TYPES as readonly string[]).includes(t);
 const isPhase = (p: string): p is Phase => (PHASES as readonly string[]).includes(p);
 
 /** The engine's view of a ScanJob; a job that can never run (unknown phase, bad ports) throws BadJobError. */
 export function jobSpecOf(job: ScanJob): JobSpec {
   if (!job.scanId || !job.orgId || !job.target) throw new BadJobError("job without scan id, org id or target");
-  const scanType = SCAN_TYPES[job.scanType];
-  if (!scanType) throw new BadJobError(`unknown scan type ${job.scanType}`);
+  const scanType = enumName(ScanTypePb, job.scanType);
+  if (!isScanType(scanType)) throw new BadJobError(`unknown scan type ${job.scanType}`);
   const unknown = job.phases.filter((p) => !isPhase(p));
   if (unknown.length) throw new BadJobError(`unknown phases: ${unknown.join(", ")}`);
   let ports: number[];
@@ -64,7 +53,7 @@ export function detectionRecord(d: DetectionDraft, meta: { job: JobSpec; phase: 
     target: d.target,
     templateId: d.templateId,
     title: d.title,
-    severity: SEVERITY[d.severity],
+    severity: enumValue(SeverityPb, d.severity),
     cvssScore: d.cvssScore,
     cvssVector: d.cvssVector,
     cweIds: d.cweIds,

@@ -1,0 +1,2 @@
+export * from "./counts.js";
+export * from "./phases.js";
