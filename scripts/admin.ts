@@ -141,7 +141,9 @@ function limitsArgs(values: Record<string, unknown>): CustomLimits {
   set("webhooks", limitArg(values, "webhooks", 0, true));
   set("aiCreditsPerMonth", limitArg(values, "ai-credits", 0, false));
   if (Object.keys(out).length === 0) {
-    throw new UsageError("set-limits needs at least one of --requests-per-hour, --requests-per-day, --scans-per-month, --concurrent-scans, --webhooks, --ai-credits");
+    throw new UsageError(
+      "set-limits needs at least one of --requests-per-hour, --requests-per-day, --scans-per-month, --concurrent-scans, --webhooks, --ai-credits",
+    );
   }
   return out;
 }
@@ -151,7 +153,9 @@ const limitJson = (l: Limit) => (l.unlimited ? "unlimited" : l.max);
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const c of process.stdin) chunks.push(c as Buffer);
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 async function main() {
@@ -191,7 +195,10 @@ async function main() {
   const where = process.env.MONGO_URL ? "MONGO_URL" : stack ? `the running stack (pid ${stack.pid})` : "the default address";
   if (!mongoUrl.safeParse(url).success) fail(`MONGO_URL must be a mongodb:// URL (got ${url})`, 2);
   const dbName = process.env.MONGO_DB || (process.env.MONGO_URL ? "" : (stack?.dbPrefix ?? "")) + "auth";
-  const brokers = (process.env.KAFKA_BROKERS || (process.env.MONGO_URL ? "" : (stack?.kafkaBrokers ?? ""))).split(",").map((b) => b.trim()).filter(Boolean);
+  const brokers = (process.env.KAFKA_BROKERS || (process.env.MONGO_URL ? "" : (stack?.kafkaBrokers ?? "")))
+    .split(",")
+    .map((b) => b.trim())
+    .filter(Boolean);
   const mongo = createMongo(url, dbName, "auth-admin");
   const logger = createLogger("auth-admin", "silent");
   const kafka = brokers.length ? new KafkaBus({ clientId: "auth-admin", brokers, logger }) : undefined;

@@ -39,7 +39,8 @@ export interface SyncResult {
   products: number;
 }
 
-export const defaultOutDir = () => path.join(process.env.VULNSCAN_CACHE_DIR ? path.resolve(process.env.VULNSCAN_CACHE_DIR) : path.join(os.homedir(), ".cache", "vulnscan"), "intel");
+export const defaultOutDir = () =>
+  path.join(process.env.VULNSCAN_CACHE_DIR ? path.resolve(process.env.VULNSCAN_CACHE_DIR) : path.join(os.homedir(), ".cache", "vulnscan"), "intel");
 
 /** Reads a local file or fetches a URL (http/https only), gunzipping when the content is gzip. */
 export async function readSource(src: string, timeoutMs = 120_000): Promise<Buffer> {
@@ -59,7 +60,10 @@ export async function syncIntel(opts: SyncOptions): Promise<SyncResult> {
   const nvd = await Promise.all((opts.nvd ?? []).map(async (s) => JSON.parse((await read(s)).toString("utf8")) as unknown));
   const epss = opts.epss ? (await read(opts.epss)).toString("utf8") : undefined;
   const kev = opts.kev ? (JSON.parse((await read(opts.kev)).toString("utf8")) as unknown) : undefined;
-  const fresh = IntelStore.fromFeeds({ nvd, ...(epss ? { epss } : {}), ...(kev ? { kev } : {}) }, { generatedAt: new Date().toISOString(), ...(opts.nvd?.length ? { nvd: opts.nvd } : {}) }).toSnapshot();
+  const fresh = IntelStore.fromFeeds(
+    { nvd, ...(epss ? { epss } : {}), ...(kev ? { kev } : {}) },
+    { generatedAt: new Date().toISOString(), ...(opts.nvd?.length ? { nvd: opts.nvd } : {}) },
+  ).toSnapshot();
 
   let previous: IntelSnapshot | undefined;
   try {
@@ -97,7 +101,12 @@ async function main() {
     process.stdout.write("usage: npx tsx scripts/intel-sync.ts --nvd FILE_OR_URL [--nvd ...] --epss FILE_OR_URL --kev FILE_OR_URL [--out DIR]\n");
     return;
   }
-  const result = await syncIntel({ ...(values.nvd ? { nvd: values.nvd } : {}), ...(values.epss ? { epss: values.epss } : {}), ...(values.kev ? { kev: values.kev } : {}), ...(values.out ? { out: values.out } : {}) });
+  const result = await syncIntel({
+    ...(values.nvd ? { nvd: values.nvd } : {}),
+    ...(values.epss ? { epss: values.epss } : {}),
+    ...(values.kev ? { kev: values.kev } : {}),
+    ...(values.out ? { out: values.out } : {}),
+  });
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 

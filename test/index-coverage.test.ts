@@ -42,7 +42,9 @@ describe("MongoDB plans every recorded query shape with an index", () => {
     }
     const scans: string[] = [];
     for (const [service, declared] of Object.entries(declaredIndexes)) {
-      const shapes = readSnapshot().filter((s) => s.service === service && !checkShape(s, declared.indexes, declared.allowances).by?.startsWith("allowed scan"));
+      const shapes = readSnapshot().filter(
+        (s) => s.service === service && !checkShape(s, declared.indexes, declared.allowances).by?.startsWith("allowed scan"),
+      );
       if (shapes.length === 0) continue;
       const db = mongo.client.db(unique(`explain_${service.replaceAll("-", "_")}`));
       try {

@@ -27,9 +27,7 @@ const ORGS = 100;
 const STATUSES = ["open", "in_progress", "resolved", "false_positive", "accepted"];
 const BATCH = 1000;
 
-const indexes: IndexSpec[] = [
-  { collection: "findings", key: { org_id: 1, status: 1, _id: -1 }, options: { name: "org_status" } },
-];
+const indexes: IndexSpec[] = [{ collection: "findings", key: { org_id: 1, status: 1, _id: -1 }, options: { name: "org_status" } }];
 
 function doc(i: number): Document {
   return {
@@ -74,7 +72,9 @@ async function pgPlans(url: string): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const meta = await client.query<{ tbl: string }>(`SELECT _jsonb->>'table' AS tbl FROM "bench"."_ferretdb_database_metadata" WHERE _jsonb->>'_id' = 'findings'`);
+    const meta = await client.query<{ tbl: string }>(
+      `SELECT _jsonb->>'table' AS tbl FROM "bench"."_ferretdb_database_metadata" WHERE _jsonb->>'_id' = 'findings'`,
+    );
     const table = `"bench"."${meta.rows[0]!.tbl}"`;
     const plan = async (label: string, sql: string) =>
       `${label}: ${(await client.query<{ "QUERY PLAN": string }>(`EXPLAIN ${sql}`)).rows.map((r) => r["QUERY PLAN"].trim()).join(" | ")}`;
@@ -97,14 +97,17 @@ async function bench(backend: FerretdbBackend): Promise<Result> {
     const coll = db.collection("findings");
     let t0 = performance.now();
     for (let start = 0; start < N; start += BATCH) {
-      await coll.insertMany(Array.from({ length: Math.min(BATCH, N - start) }, (_, k) => doc(start + k)), { ordered: false });
+      await coll.insertMany(
+        Array.from({ length: Math.min(BATCH, N - start) }, (_, k) => doc(start + k)),
+        { ordered: false },
+      );
     }
     const insertsPerSec = N / ((performance.now() - t0) / 1000);
     // Postgres plans with fresh statistics, as autovacuum would have them after a while.
     if (stack.serviceEnv.FERRETDB_POSTGRESQL_URL) {
       const c = new pg.Client({ connectionString: stack.serviceEnv.FERRETDB_POSTGRESQL_URL });
       await c.connect();
-      await c.query('ANALYZE');
+      await c.query("ANALYZE");
       await c.end();
     }
     const ids = Array.from({ length: LOOKUPS }, (_, i) => doc((i * 7919) % N)._id as string);
@@ -131,7 +134,9 @@ async function bench(backend: FerretdbBackend): Promise<Result> {
 const results: Result[] = [];
 for (const b of backends) results.push(await bench(b));
 
-console.log(`\n${N.toLocaleString("en-US")} findings-like documents, ${ORGS} organizations; ${LOOKUPS} point lookups; equality filter {org_id, status} matching ${results[0]?.equality.matched} each`);
+console.log(
+  `\n${N.toLocaleString("en-US")} findings-like documents, ${ORGS} organizations; ${LOOKUPS} point lookups; equality filter {org_id, status} matching ${results[0]?.equality.matched} each`,
+);
 const rows: Array<[string, (r: Result) => string]> = [
   ["server", (r) => r.server],
   ["inserts/s (insertMany of 1,000)", (r) => r.insertsPerSec.toFixed(0)],

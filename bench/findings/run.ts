@@ -74,7 +74,8 @@ function facts(org: string, i: number, t: number): DetectionFacts {
     cve_ids: i % 10 === 0 ? [`CVE-2024-${10000 + (i % 5000)}`] : [],
     tool: ["nuclei", "nmap", "tls", "headers"][i % 4]!,
     affected_component: `https://host-${i % 200}.example.test/path/${i}`,
-    description: "A realistic amount of description text for a finding, about two hundred characters long, so that documents have the size they have in production.",
+    description:
+      "A realistic amount of description text for a finding, about two hundred characters long, so that documents have the size they have in production.",
     impact: "An attacker could do harm.",
     remediation: { summary: "Fix it", steps: ["Step one", "Step two"], code_example: "", references: ["https://example.test/ref"] },
     evidence: { request: "GET / HTTP/1.1", response: "HTTP/1.1 200 OK", screenshot_url: null },
@@ -91,27 +92,27 @@ function detectionBytes(f: DetectionFacts): Buffer {
     toBinary(
       DetectionSchema,
       create(DetectionSchema, {
-      detectionId: f.detection_id,
-      orgId: f.org_id,
-      scanId: f.scan_id,
-      target: f.target,
-      templateId: f.template_id,
-      title: f.title,
-      severity: Severity.HIGH,
-      cvssScore: f.cvss_score,
-      cvssVector: f.cvss_vector,
-      cweIds: f.cwe_ids,
-      cveIds: f.cve_ids,
-      tool: f.tool,
-      affectedComponent: f.affected_component,
-      description: f.description,
-      impact: f.impact,
-      remediation: { summary: f.remediation.summary, steps: f.remediation.steps, codeExample: "", references: f.remediation.references },
-      evidence: { request: f.evidence.request, response: f.evidence.response },
-      frameworks: [],
-      kev: false,
-      detectedAt: timestampFromDate(f.detected_at),
-      phase: "vulnerability_scanning",
+        detectionId: f.detection_id,
+        orgId: f.org_id,
+        scanId: f.scan_id,
+        target: f.target,
+        templateId: f.template_id,
+        title: f.title,
+        severity: Severity.HIGH,
+        cvssScore: f.cvss_score,
+        cvssVector: f.cvss_vector,
+        cweIds: f.cwe_ids,
+        cveIds: f.cve_ids,
+        tool: f.tool,
+        affectedComponent: f.affected_component,
+        description: f.description,
+        impact: f.impact,
+        remediation: { summary: f.remediation.summary, steps: f.remediation.steps, codeExample: "", references: f.remediation.references },
+        evidence: { request: f.evidence.request, response: f.evidence.response },
+        frameworks: [],
+        kev: false,
+        detectedAt: timestampFromDate(f.detected_at),
+        phase: "vulnerability_scanning",
       }),
     ),
   );
@@ -126,7 +127,14 @@ async function main() {
   log(`${stack.mongoServer} at ${stack.mongoUrl}; ${stack.kafkaServer}`);
   const mongo = new MongoClient(stack.mongoUrl);
   await mongo.connect();
-  const auth = await startRpcServer({ host: "127.0.0.1", port: 0, interceptors: [], routes: (r) => { r.service(AuthService, { getPlan: () => ({ plan: { limits: { aiCreditsPerMonth: { unlimited: true } } } }) }); } });
+  const auth = await startRpcServer({
+    host: "127.0.0.1",
+    port: 0,
+    interceptors: [],
+    routes: (r) => {
+      r.service(AuthService, { getPlan: () => ({ plan: { limits: { aiCreditsPerMonth: { unlimited: true } } } }) });
+    },
+  });
   const bus = new KafkaBus({ clientId: `bench-${stamp}`, brokers: [stack.kafkaBrokers], logger: createLogger("bench", "silent"), partitions: 1 });
   const sections: string[] = [];
   const dbs: Db[] = [];
@@ -153,7 +161,8 @@ async function main() {
           const fp = fingerprint(f);
           const { doc } = newFinding(f, fp, newId("finding", t), new Date(t));
           doc.status = STATUSES[i % 5]!;
-          if (doc.status === "resolved") Object.assign(doc, { resolved_at: new Date(t), resolution_minutes: Math.round((t - f.detected_at.getTime()) / 60_000) });
+          if (doc.status === "resolved")
+            Object.assign(doc, { resolved_at: new Date(t), resolution_minutes: Math.round((t - f.detected_at.getTime()) / 60_000) });
           docs.push(doc);
           fps.push({ _id: fp, finding_id: doc._id, org_id: org, created_at: doc.created_at });
         }
@@ -211,20 +220,29 @@ async function main() {
       }));
       const i0 = performance.now();
       for (let at = 0; at < fresh.length; at += 1000) {
-        await bus.publishRawMany(fresh.slice(at, at + 1000).map((f) => ({ topic, key: f.scan_id, value: detectionBytes(f), messageType: DetectionSchema.typeName })));
+        await bus.publishRawMany(
+          fresh.slice(at, at + 1000).map((f) => ({ topic, key: f.scan_id, value: detectionBytes(f), messageType: DetectionSchema.typeName })),
+        );
       }
       await waitFp(fresh.at(-1)!);
       const ingestSecs = (performance.now() - i0) / 1000;
       // Plain: the same finding documents, bulk-inserted in the same batch size into a collection with the same indexes.
-      await ensureIndexes(db, findingIndexes.filter((x) => x.collection === "findings").map((x) => ({ ...x, collection: "plain_findings" })));
+      await ensureIndexes(
+        db,
+        findingIndexes.filter((x) => x.collection === "findings").map((x) => ({ ...x, collection: "plain_findings" })),
+      );
       const plainDocs = fresh.map((f, i) => newFinding(f, fingerprint(f), newId("finding", Date.now() + i), new Date()).doc);
       const p0 = performance.now();
-      for (let at = 0; at < plainDocs.length; at += BATCH) await db.collection<FindingDoc>("plain_findings").insertMany(plainDocs.slice(at, at + BATCH), { ordered: false });
+      for (let at = 0; at < plainDocs.length; at += BATCH)
+        await db.collection<FindingDoc>("plain_findings").insertMany(plainDocs.slice(at, at + BATCH), { ordered: false });
       const plainSecs = (performance.now() - p0) / 1000;
       const ingestRate = INGEST / ingestSecs;
       const plainRate = INGEST / plainSecs;
       row(`ingestion, ${INGEST} new detections via Kafka (findings/s)`, `**${ingestRate.toFixed(0)}/s** (${ingestSecs.toFixed(2)} s; batches of ${BATCH})`);
-      row("plain insertMany of the same finding documents (docs/s)", `${plainRate.toFixed(0)}/s (${plainSecs.toFixed(2)} s) → ingestion = **${(ingestRate / plainRate).toFixed(2)}×** plain`);
+      row(
+        "plain insertMany of the same finding documents (docs/s)",
+        `${plainRate.toFixed(0)}/s (${plainSecs.toFixed(2)} s) → ingestion = **${(ingestRate / plainRate).toFixed(2)}×** plain`,
+      );
 
       // De-duplication lookup shapes, 500 fingerprints: parallel `_id` point reads vs one `$in`.
       const sampleFps = Array.from({ length: 500 }, (_, i) => fingerprint(facts(org, Math.floor((i * N) / 500), 0)));
@@ -232,7 +250,12 @@ async function main() {
       row("de-dup: one `{_id: {$in: 500}}` read p50 / p99", await timed(() => fpColl.find({ _id: { $in: sampleFps } }).toArray(), 3));
 
       // Requests through the service.
-      const ids = (await findings.find({ org_id: org }, { projection: { _id: 1 } }).limit(200).toArray()).map((d) => d._id);
+      const ids = (
+        await findings
+          .find({ org_id: org }, { projection: { _id: 1 } })
+          .limit(200)
+          .toArray()
+      ).map((d) => d._id);
       row("stats, no filter p50 / p99", await timed(() => client.getStats({ orgId: org })));
       const from = timestampFromDate(new Date(Date.now() - 45 * 24 * 3600_000));
       row("stats, target + from_date (45 days) p50 / p99", await timed(() => client.getStats({ orgId: org, target: "host-7.example.test", fromDate: from })));
@@ -240,7 +263,18 @@ async function main() {
       row("list page 1, newest first p50 / p99", await timed(() => client.listFindings({ orgId: org, pagination: { page: 1, perPage: 20 } }), 10, 120_000));
       row(
         "list status=open by severity, page 1 p50 / p99",
-        await timed(() => client.listFindings({ orgId: org, filter: { status: FindingStatus.OPEN }, sort: FindingSortField.SEVERITY, order: SortOrder.DESC, pagination: { page: 1, perPage: 20 } }), 10, 120_000),
+        await timed(
+          () =>
+            client.listFindings({
+              orgId: org,
+              filter: { status: FindingStatus.OPEN },
+              sort: FindingSortField.SEVERITY,
+              order: SortOrder.DESC,
+              pagination: { page: 1, perPage: 20 },
+            }),
+          10,
+          120_000,
+        ),
       );
       await svc.stop();
       sections.push(

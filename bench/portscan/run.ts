@@ -96,12 +96,16 @@ async function runCase(c: Case, target: string, guard: EgressGuard, expected: nu
   const nmapOpen = nmap[0]!.open;
   const stable = ours.every((r) => r.open.join() === oursOpen.join()) && nmap.every((r) => r.open.join() === nmapOpen.join());
   console.log(`\n== ${c.name} (${c.ports.length} ports, ${REPEAT} runs each, median)`);
-  console.log(`  ours : ${fmt(o)}   runs: ${ours.map((r) => fmt(r.ms)).join(", ")}   retries: ${ours.map((r) => r.retries).join(", ")}   filtered: ${ours[0]!.filtered}`);
+  console.log(
+    `  ours : ${fmt(o)}   runs: ${ours.map((r) => fmt(r.ms)).join(", ")}   retries: ${ours.map((r) => r.retries).join(", ")}   filtered: ${ours[0]!.filtered}`,
+  );
   console.log(`  nmap : ${fmt(n)}   runs: ${nmap.map((r) => fmt(r.ms)).join(", ")}`);
   console.log(`  ratio ours/nmap: ${(o / n).toFixed(2)} ${o / n <= 1 ? "(goal ≤ 1.0 met)" : "(goal ≤ 1.0 NOT met)"}`);
   console.log(`  open (ours): ${oursOpen.join(",")}`);
   console.log(`  open (nmap): ${nmapOpen.join(",")}`);
-  console.log(`  same open ports: ${oursOpen.join() === nmapOpen.join() ? "yes" : "NO"}; as listening: ${oursOpen.join() === expected.join() ? "yes" : "NO"}; stable across runs: ${stable ? "yes" : "NO"}`);
+  console.log(
+    `  same open ports: ${oursOpen.join() === nmapOpen.join() ? "yes" : "NO"}; as listening: ${oursOpen.join() === expected.join() ? "yes" : "NO"}; stable across runs: ${stable ? "yes" : "NO"}`,
+  );
   return { name: c.name, ours: o, nmap: n, same: oursOpen.join() === nmapOpen.join() };
 }
 
@@ -112,7 +116,9 @@ async function main() {
   const ns: Namespace = createNamespace({ tag: "bench", hosts: 1 });
   const target = ns.addresses[0]!;
   const guard = new EgressGuard(ns.subnet);
-  const listeners = ns.spawn(process.execPath, ["--import", "tsx", path.join(HERE, "listeners.ts"), target, OPEN.join(",")], { stdio: ["pipe", "pipe", "inherit"] });
+  const listeners = ns.spawn(process.execPath, ["--import", "tsx", path.join(HERE, "listeners.ts"), target, OPEN.join(",")], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   const cleanup = () => {
     listeners.kill("SIGKILL");
     ns.destroy();
@@ -130,17 +136,34 @@ async function main() {
     const top = TOP_TCP_PORTS;
     const results = [];
     results.push(await runCase({ name: "all ports, clean link", ports: all, nmapArgs: ["-p-"] }, target, guard, OPEN));
-    results.push(await runCase({ name: "top 1000, clean link", ports: top, nmapArgs: ["--top-ports", "1000"] }, target, guard, OPEN.filter((p) => top.includes(p))));
+    results.push(
+      await runCase(
+        { name: "top 1000, clean link", ports: top, nmapArgs: ["--top-ports", "1000"] },
+        target,
+        guard,
+        OPEN.filter((p) => top.includes(p)),
+      ),
+    );
 
     const how = impairLink(ns);
     for (const p of DROPPED) ns.exec("iptables", ["-A", "INPUT", "-p", "tcp", "--dport", String(p), "-j", "DROP"]);
     console.log(`\nimpaired: ${how}; iptables DROP in the namespace on ports ${DROPPED.join(",")}`);
     const reachable = OPEN.filter((p) => !DROPPED.includes(p));
     results.push(await runCase({ name: "all ports, netem + DROP", ports: all, nmapArgs: ["-p-"] }, target, guard, reachable));
-    results.push(await runCase({ name: "top 1000, netem + DROP", ports: top, nmapArgs: ["--top-ports", "1000"] }, target, guard, reachable.filter((p) => top.includes(p))));
+    results.push(
+      await runCase(
+        { name: "top 1000, netem + DROP", ports: top, nmapArgs: ["--top-ports", "1000"] },
+        target,
+        guard,
+        reachable.filter((p) => top.includes(p)),
+      ),
+    );
 
     console.log("\nsummary (median seconds):");
-    for (const r of results) console.log(`  ${r.name.padEnd(26)} ours ${(r.ours / 1000).toFixed(2).padStart(6)}  nmap ${(r.nmap / 1000).toFixed(2).padStart(6)}  ratio ${(r.ours / r.nmap).toFixed(2)}  same open ports: ${r.same ? "yes" : "NO"}`);
+    for (const r of results)
+      console.log(
+        `  ${r.name.padEnd(26)} ours ${(r.ours / 1000).toFixed(2).padStart(6)}  nmap ${(r.nmap / 1000).toFixed(2).padStart(6)}  ratio ${(r.ours / r.nmap).toFixed(2)}  same open ports: ${r.same ? "yes" : "NO"}`,
+      );
   } finally {
     process.removeListener("exit", cleanup);
     cleanup();

@@ -14,7 +14,10 @@ export const gatewayEnvSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   /** The gateway's own database holds only rate-limit counters. */
   MONGO_URL: mongoUrl.default("mongodb://127.0.0.1:27017/"),
-  MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).default("gateway"),
+  MONGO_DB: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default("gateway"),
   /** Behind a load balancer, take the client address from X-Forwarded-For. */
   TRUST_PROXY: booleanFlag,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

@@ -11,7 +11,12 @@ export const pageQueryProperties = {
 } as const;
 
 /** Keyset pagination of the lists that offer it (`next_cursor` of the envelope below). */
-export const cursorQueryProp = { type: "string", minLength: 1, maxLength: 1024, description: "Opaque keyset cursor: the `next_cursor` of the previous page" } as const;
+export const cursorQueryProp = {
+  type: "string",
+  minLength: 1,
+  maxLength: 1024,
+  description: "Opaque keyset cursor: the `next_cursor` of the previous page",
+} as const;
 
 export function envelopeSchema(item: object) {
   return {
@@ -34,7 +39,10 @@ export function envelope<T>(items: T[], info: PageInfo | undefined) {
 /** The spec's envelope, plus the cursor of the next page (null on the last page). */
 export function cursorEnvelopeSchema(item: object) {
   const base = envelopeSchema(item);
-  return { ...base, properties: { ...base.properties, next_cursor: { type: ["string", "null"], description: "Pass as `cursor` for the next page; null on the last page" } } } as const;
+  return {
+    ...base,
+    properties: { ...base.properties, next_cursor: { type: ["string", "null"], description: "Pass as `cursor` for the next page; null on the last page" } },
+  } as const;
 }
 
 /** The envelope of a cursor-paged list; an upstream's empty next cursor is null. */
@@ -48,9 +56,7 @@ export const CURSOR_DESCRIPTION =
   "the page then continues after the previous one without skipping rows, and `page` in the answer counts on from it.";
 
 export function actorOf(p: Principal): MessageInitShape<typeof ActorSchema> {
-  return p.kind === "user"
-    ? { userId: p.userId, displayName: p.email || p.userId }
-    : { apiKeyId: p.apiKeyId, displayName: p.name || p.apiKeyId };
+  return p.kind === "user" ? { userId: p.userId, displayName: p.email || p.userId } : { apiKeyId: p.apiKeyId, displayName: p.name || p.apiKeyId };
 }
 
 /** A validated ISO 8601 query value as a proto Timestamp. */

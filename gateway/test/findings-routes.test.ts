@@ -58,7 +58,9 @@ beforeAll(async () => {
           if (!k) throw new ConnectError("Could not validate credentials", Code.Unauthenticated);
           return { orgId: k.orgId, apiKeyId: `apikey_${req.key}`, permissions: k.permissions, name: k.name };
         },
-        getPlan: () => ({ plan: create(PlanSchema, { apiKeysEnabled: true, limits: { requestsPerHour: { unlimited: true }, requestsPerDay: { unlimited: true } } }) }),
+        getPlan: () => ({
+          plan: create(PlanSchema, { apiKeysEnabled: true, limits: { requestsPerHour: { unlimited: true }, requestsPerDay: { unlimited: true } } }),
+        }),
       }),
     ),
   );
@@ -97,7 +99,7 @@ beforeAll(async () => {
           template_id: `check-${i}`,
           title: i === 1 ? "=2+5" : `Finding ${i}`,
           severity: (["critical", "high", "medium", "low", "info"] as const)[i % 5],
-          cvss_score: (i * 13) % 100 / 10,
+          cvss_score: ((i * 13) % 100) / 10,
           tool: i % 2 ? "nuclei" : "tls",
           cve_ids: i === 2 ? ["CVE-2021-44228"] : [],
           epss_score: i === 3 ? null : 0.1,
@@ -128,7 +130,23 @@ describe("GET /api/v1/findings", () => {
     expect(body).toMatchObject({ total: 12, page: 2, per_page: 5, pages: 3 });
     expect(body.items).toHaveLength(5);
     expect(Object.keys(body.items[0]).sort()).toEqual(
-      ["id", "title", "severity", "status", "cvss_score", "epss_score", "target", "affected_component", "tool", "template_id", "cve_ids", "cwe_ids", "scan_id", "detected_at", "frameworks"].sort(),
+      [
+        "id",
+        "title",
+        "severity",
+        "status",
+        "cvss_score",
+        "epss_score",
+        "target",
+        "affected_component",
+        "tool",
+        "template_id",
+        "cve_ids",
+        "cwe_ids",
+        "scan_id",
+        "detected_at",
+        "frameworks",
+      ].sort(),
     );
     expect(body.items[0].frameworks).toEqual(["pci_dss"]);
   });
@@ -148,7 +166,8 @@ describe("GET /api/v1/findings", () => {
   it("walks deep pages with the keyset cursor: the same rows as page numbers, page counted on, no cursor after the last", async () => {
     for (const qs of ["", "&sort=severity&order=desc", "&sort=cvss_score&order=asc&tool=nuclei"]) {
       const byNumber: string[] = [];
-      for (let page = 1; page <= 4; page++) byNumber.push(...(await call("ro_a", "GET", `/api/v1/findings?per_page=5&page=${page}${qs}`)).json().items.map((f: { id: string }) => f.id));
+      for (let page = 1; page <= 4; page++)
+        byNumber.push(...(await call("ro_a", "GET", `/api/v1/findings?per_page=5&page=${page}${qs}`)).json().items.map((f: { id: string }) => f.id));
       const walked: string[] = [];
       let body = (await call("ro_a", "GET", `/api/v1/findings?per_page=5${qs}`)).json();
       const pages: number[] = [body.page];
@@ -210,7 +229,13 @@ describe("finding detail, update and comments", () => {
   });
 
   it("PATCH answers id, status, assignee, updated_at and records the API key's name", async () => {
-    const res = await call("rw_a", "PATCH", `/api/v1/findings/${idsA[0]}`, { status: "in_progress", assignee: "bob@a.test", priority: "high", due_date: "2026-03-01T00:00:00Z", notes: "n" });
+    const res = await call("rw_a", "PATCH", `/api/v1/findings/${idsA[0]}`, {
+      status: "in_progress",
+      assignee: "bob@a.test",
+      priority: "high",
+      due_date: "2026-03-01T00:00:00Z",
+      notes: "n",
+    });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(["assignee", "id", "status", "updated_at"]);
     expect(res.json()).toMatchObject({ id: idsA[0], status: "in_progress", assignee: "bob@a.test" });
@@ -249,7 +274,13 @@ describe("finding detail, update and comments", () => {
   it("POST comments answers 201 with the comment resource", async () => {
     const res = await call("rw_a", "POST", `/api/v1/findings/${idsA[1]}/comments`, { text: "Confirmed on staging" });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ id: expect.stringMatching(/^comment_/), finding_id: idsA[1], user: "triage-bot", text: "Confirmed on staging", created_at: expect.any(String) });
+    expect(res.json()).toEqual({
+      id: expect.stringMatching(/^comment_/),
+      finding_id: idsA[1],
+      user: "triage-bot",
+      text: "Confirmed on staging",
+      created_at: expect.any(String),
+    });
     const bad = await call("rw_a", "POST", `/api/v1/findings/${idsA[1]}/comments`, { text: "" });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().field).toBe("text");
@@ -259,11 +290,17 @@ describe("finding detail, update and comments", () => {
 
 describe("bulk, stats and scan findings", () => {
   it("bulk-updates and reports other organizations' ids as NOT_FOUND", async () => {
-    const res = await call("rw_a", "POST", "/api/v1/findings/bulk", { finding_ids: [idsA[5], idsA[6], idsB[0]], update: { status: "accepted", notes: "risk accepted by CISO" } });
+    const res = await call("rw_a", "POST", "/api/v1/findings/bulk", {
+      finding_ids: [idsA[5], idsA[6], idsB[0]],
+      update: { status: "accepted", notes: "risk accepted by CISO" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ updated: 2, failed: [{ finding_id: idsB[0], error_code: "NOT_FOUND", detail: "Finding not found" }] });
     expect((await call("rw_b", "GET", `/api/v1/findings/${idsB[0]}`)).json().status).toBe("open");
-    const tooMany = await call("rw_a", "POST", "/api/v1/findings/bulk", { finding_ids: Array.from({ length: 1001 }, (_, i) => `finding_${i}`), update: { status: "open" } });
+    const tooMany = await call("rw_a", "POST", "/api/v1/findings/bulk", {
+      finding_ids: Array.from({ length: 1001 }, (_, i) => `finding_${i}`),
+      update: { status: "open" },
+    });
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().field).toBe("finding_ids");
     const empty = await call("rw_a", "POST", "/api/v1/findings/bulk", { finding_ids: [idsA[5]], update: {} });
@@ -298,7 +335,9 @@ describe("bulk, stats and scan findings", () => {
       ["id", "title", "severity", "cvss_score", "status", "tool", "affected_component", "description", "remediation", "cve_ids", "detected_at"].sort(),
     );
     expect(body.items[0].remediation).toBe("Disable 3DES");
-    expect((await call("ro_a", "GET", `/api/v1/scans/${orgA}_scan_1/findings?severity=high`)).json().items.every((f: { severity: string }) => f.severity === "high")).toBe(true);
+    expect(
+      (await call("ro_a", "GET", `/api/v1/scans/${orgA}_scan_1/findings?severity=high`)).json().items.every((f: { severity: string }) => f.severity === "high"),
+    ).toBe(true);
     expect((await call("ro_a", "GET", `/api/v1/scans/${orgA}_scan_1/findings?status=accepted`)).statusCode).toBe(422);
     expect((await call("ro_a", "GET", "/api/v1/scans/scan_nope/findings")).statusCode).toBe(404);
     expect((await call("rw_b", "GET", `/api/v1/scans/${orgA}_scan_1/findings`)).statusCode).toBe(404);
@@ -386,7 +425,12 @@ describe("isolation between organizations", () => {
     expect(listB.items.map((f: { id: string }) => f.id).sort()).toEqual([...idsB].sort());
     expect((await call("rw_b", "GET", "/api/v1/findings/stats")).json().total).toBe(2);
     const exportB = parseCsv((await call("rw_b", "GET", "/api/v1/findings/export?format=csv")).body);
-    expect(exportB.slice(1).map((r) => r[0]).sort()).toEqual([...idsB].sort());
+    expect(
+      exportB
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([...idsB].sort());
     expect((await call("ro_a", "GET", `/api/v1/findings/${foreign}`)).json()).toEqual(before);
   });
 

@@ -18,9 +18,7 @@ describe("RateLimiter on a real MongoDB-protocol server", () => {
     const a = new RateLimiter(mongo.db);
     const b = new RateLimiter(mongo.db);
     const now = Date.UTC(2026, 10, 22, 10, 30, 0);
-    const decisions = await Promise.all(
-      Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).hit("org_boundary", { perHour: 37, perDay: 1000 }, now)),
-    );
+    const decisions = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).hit("org_boundary", { perHour: 37, perDay: 1000 }, now)));
     expect(decisions.filter((d) => d?.allowed)).toHaveLength(37);
     const refused = decisions.filter((d) => !d?.allowed);
     expect(refused).toHaveLength(63);

@@ -49,7 +49,9 @@ beforeAll(async () => {
           if (!k) throw new ConnectError("Could not validate credentials", Code.Unauthenticated);
           return { orgId: k.orgId, apiKeyId: `apikey_${req.key}`, permissions: k.permissions, name: k.name };
         },
-        getPlan: () => ({ plan: create(PlanSchema, { apiKeysEnabled: true, limits: { requestsPerHour: { unlimited: true }, requestsPerDay: { unlimited: true } } }) }),
+        getPlan: () => ({
+          plan: create(PlanSchema, { apiKeysEnabled: true, limits: { requestsPerHour: { unlimited: true }, requestsPerDay: { unlimited: true } } }),
+        }),
       }),
     ),
   );
@@ -61,7 +63,11 @@ beforeAll(async () => {
     logger: createLogger("scans-routes-test", "silent"),
     registry: createMetrics("scans-routes-test").registry,
     upstreams,
-    guard: { authenticator: testAuthenticator({ verifier, auth, plans: plansCache }).authenticator, plans: plansCache, limiter: { hit: async () => undefined } },
+    guard: {
+      authenticator: testAuthenticator({ verifier, auth, plans: plansCache }).authenticator,
+      plans: plansCache,
+      limiter: { hit: async () => undefined },
+    },
   });
   await app.ready();
   for (let i = 0; i < 11; i++) {
@@ -69,7 +75,8 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     idsA.push(res.json().id);
   }
-  for (let i = 0; i < 2; i++) idsB.push((await call("key_b", "POST", "/api/v1/scans", { target: "192.0.2.1", scan_type: "quick", authorized: true })).json().id);
+  for (let i = 0; i < 2; i++)
+    idsB.push((await call("key_b", "POST", "/api/v1/scans", { target: "192.0.2.1", scan_type: "quick", authorized: true })).json().id);
 });
 afterAll(async () => {
   await app?.close();
@@ -130,7 +137,12 @@ describe("GET /api/v1/scans with the keyset cursor", () => {
 
   it("refuses a cursor of other filters, or one it did not issue, with 422 on cursor", async () => {
     const first = (await call("key_a", "GET", "/api/v1/scans?per_page=2&target=192.0.2.1")).json();
-    for (const qs of ["per_page=2&target=192.0.2.2", "per_page=2", "per_page=2&target=192.0.2.1&status=running", "per_page=2&target=192.0.2.1&from_date=2020-01-01T00:00:00Z"]) {
+    for (const qs of [
+      "per_page=2&target=192.0.2.2",
+      "per_page=2",
+      "per_page=2&target=192.0.2.1&status=running",
+      "per_page=2&target=192.0.2.1&from_date=2020-01-01T00:00:00Z",
+    ]) {
       const res = await call("key_a", "GET", `/api/v1/scans?${qs}&cursor=${encodeURIComponent(first.next_cursor)}`);
       expect(res.statusCode, qs).toBe(422);
       expect(res.json(), qs).toEqual({ detail: "cursor belongs to a list with other filters or sort order", error_code: "VALIDATION_ERROR", field: "cursor" });

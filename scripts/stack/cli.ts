@@ -5,7 +5,7 @@
 // The JSON line goes to stdout and everything else to stderr, so a caller can read the addresses
 // with a plain line reader.
 
-import { cacheDir, installStack, startStack, type StackHandle } from './index.ts';
+import { cacheDir, installStack, startStack, type StackHandle } from "./index.ts";
 
 const usage = `usage: tsx scripts/stack/cli.ts install
        tsx scripts/stack/cli.ts up [--persistent] [--data-dir DIR]
@@ -23,23 +23,23 @@ const log = (line: string) => process.stderr.write(`[stack] ${line}\n`);
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  if (command === 'install' && rest.length === 0) {
+  if (command === "install" && rest.length === 0) {
     const done = await installStack({ log });
     log(`kafka: ${done.kafka}`);
     log(`mongo: ${done.mongo}`);
     return 0;
   }
-  if (command !== 'up') {
+  if (command !== "up") {
     process.stderr.write(`${usage}\n`);
-    return command === undefined || command === '--help' || command === '-h' ? 0 : 2;
+    return command === undefined || command === "--help" || command === "-h" ? 0 : 2;
   }
 
   let persistent = false;
   let dataDir: string | undefined;
   for (let i = 0; i < rest.length; i++) {
     const arg = rest[i];
-    if (arg === '--persistent') persistent = true;
-    else if (arg === '--data-dir' && rest[i + 1]) dataDir = rest[++i];
+    if (arg === "--persistent") persistent = true;
+    else if (arg === "--data-dir" && rest[i + 1]) dataDir = rest[++i];
     else {
       process.stderr.write(`${usage}\n`);
       return 2;
@@ -64,12 +64,14 @@ async function main(argv: string[]): Promise<number> {
       },
     );
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
 
   handle = await startStack({ log, persistent, ...(dataDir ? { dataDir } : {}) });
-  process.stdout.write(`${JSON.stringify({ kafkaBrokers: handle.kafkaBrokers, mongoUrl: handle.mongoUrl, mongoServer: handle.mongoServer, serviceEnv: handle.serviceEnv })}\n`);
-  log('running; Ctrl-C stops it');
+  process.stdout.write(
+    `${JSON.stringify({ kafkaBrokers: handle.kafkaBrokers, mongoUrl: handle.mongoUrl, mongoServer: handle.mongoServer, serviceEnv: handle.serviceEnv })}\n`,
+  );
+  log("running; Ctrl-C stops it");
   // Keeps the event loop alive until a signal arrives.
   await new Promise<never>(() => setInterval(() => undefined, 1 << 30));
   return 0;

@@ -11,23 +11,23 @@
 //     means the same and the unique btree on `(_jsonb->'_id')` serves it. Other equality fields
 //     get GIN expression indexes from the kit's ensureIndexes (services/kit/src/ferretdb-pg.ts).
 
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { cacheDir } from '../lib/stack-state.ts';
-import { removeLeftovers, withLock, withProgress } from './lock.ts';
-import { freePorts, run, terminate, which } from './process.ts';
-import { mongoPing } from './mongo-probe.ts';
-import { spawnServer, waitReady, withPortRetry, type StartContext, type Started } from './servers.ts';
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { cacheDir } from "../lib/stack-state.ts";
+import { removeLeftovers, withLock, withProgress } from "./lock.ts";
+import { freePorts, run, terminate, which } from "./process.ts";
+import { mongoPing } from "./mongo-probe.ts";
+import { spawnServer, waitReady, withPortRetry, type StartContext, type Started } from "./servers.ts";
 
-export const FERRETDB_VERSION = '1.24.0';
+export const FERRETDB_VERSION = "1.24.0";
 /** Bumped whenever PATCHES change, so an install with other patches is never reused. */
-const PATCH_LEVEL = 'vs1';
+const PATCH_LEVEL = "vs1";
 const MONGO_READY_TIMEOUT_MS = 60_000;
 /** FerretDB inserts this many documents per SQL statement (default 100; measured 2x faster inserts). */
 const BATCH_SIZE = 1000;
-const ferretdbModuleDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'ferretdb');
+const ferretdbModuleDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "ferretdb");
 
 interface Patch {
   file: string;
@@ -37,25 +37,25 @@ interface Patch {
 
 const PATCHES: Patch[] = [
   {
-    file: 'internal/backends/sqlite/metadata/metadata.go',
+    file: "internal/backends/sqlite/metadata/metadata.go",
     from: `IDColumn = DefaultColumn + "->'$._id'"`,
     to: `IDColumn = DefaultColumn + "->\\"_id\\"" // vulnscan: the expression of the _id index`,
   },
   {
-    file: 'internal/backends/postgresql/query.go',
+    file: "internal/backends/postgresql/query.go",
     from: "\tsql := `%[1]s%[2]s%[3]s @> %[4]s`\n",
     to:
       "\tsql := `%[1]s%[2]s%[3]s @> %[4]s`\n" +
-      '\t// vulnscan: _id is never an array, so = matches exactly what @> does, and the _id index serves it\n' +
+      "\t// vulnscan: _id is never an array, so = matches exactly what @> does, and the _id index serves it\n" +
       '\tif k == "_id" && operator == "->" {\n' +
       "\t\tsql = `%[1]s%[2]s%[3]s = %[4]s`\n" +
-      '\t}\n',
+      "\t}\n",
   },
 ];
 
 async function applyPatch(src: string, patch: Patch): Promise<void> {
   const file = path.join(src, patch.file);
-  const text = await fsp.readFile(file, 'utf8');
+  const text = await fsp.readFile(file, "utf8");
   if (text.split(patch.from).length !== 2) throw new Error(`FerretDB patch does not apply: ${patch.file} lacks exactly one \`${patch.from.trim()}\``);
   await fsp.writeFile(file, text.replace(patch.from, patch.to));
 }
@@ -69,40 +69,43 @@ function chmodUserWritable(target: string): void {
 
 export async function ensureFerretdb(log: (line: string) => void): Promise<string> {
   const home = path.join(cacheDir(), `ferretdb-${FERRETDB_VERSION}-${PATCH_LEVEL}`);
-  const bin = path.join(home, 'ferretdb');
+  const bin = path.join(home, "ferretdb");
   if (fs.existsSync(bin)) return bin;
   return withLock(`ferretdb-${FERRETDB_VERSION}-${PATCH_LEVEL}`, log, async () => {
     if (fs.existsSync(bin)) return bin;
-    const go = which('go');
-    if (!go) throw new Error('no `mongod` on PATH and FerretDB needs the Go toolchain, but `go` is not on PATH (or set MONGO_URL)');
+    const go = which("go");
+    if (!go) throw new Error("no `mongod` on PATH and FerretDB needs the Go toolchain, but `go` is not on PATH (or set MONGO_URL)");
     await removeLeftovers(`${home}.tmp-`);
-    const buildRoot = path.join(cacheDir(), 'build');
+    const buildRoot = path.join(cacheDir(), "build");
     await removeLeftovers(path.join(buildRoot, `ferretdb-${FERRETDB_VERSION}-`));
     const build = path.join(buildRoot, `ferretdb-${FERRETDB_VERSION}-${process.pid}`);
     const tmp = `${home}.tmp-${process.pid}`;
     await fsp.mkdir(build, { recursive: true });
     await fsp.mkdir(tmp, { recursive: true });
-    for (const file of ['go.mod', 'go.sum', 'tools.go']) await fsp.copyFile(path.join(ferretdbModuleDir, file), path.join(build, file));
+    for (const file of ["go.mod", "go.sum", "tools.go"]) await fsp.copyFile(path.join(ferretdbModuleDir, file), path.join(build, file));
     // -mod=mod lets go fill in go.sum lines the toolchain wants; GOTOOLCHAIN=local stops go from
     // fetching another toolchain; no cgo, because FerretDB's SQLite is pure Go (modernc).
-    const env = { ...process.env, GOFLAGS: '-mod=mod -buildvcs=false', GOTOOLCHAIN: 'local', CGO_ENABLED: '0' };
+    const env = { ...process.env, GOFLAGS: "-mod=mod -buildvcs=false", GOTOOLCHAIN: "local", CGO_ENABLED: "0" };
     log(`building FerretDB v${FERRETDB_VERSION} with ${go} into ${home} (first run only, a few minutes)`);
     const started = Date.now();
     // `go install ...@v1.24.0` cannot be used: the proxy refuses the module's version list here,
     // and the published module has an empty build/version/version.txt, so the binary panics at
     // start. Instead: build from a copy of the module source with version.txt filled in.
-    const info = JSON.parse(await run(go, ['mod', 'download', '-json', `github.com/FerretDB/FerretDB@v${FERRETDB_VERSION}`], { cwd: build, env })) as { Dir?: string; Error?: string };
-    if (!info.Dir) throw new Error(`go mod download gave no source dir for FerretDB: ${info.Error ?? 'unknown error'}`);
-    const src = path.join(build, 'src');
+    const info = JSON.parse(await run(go, ["mod", "download", "-json", `github.com/FerretDB/FerretDB@v${FERRETDB_VERSION}`], { cwd: build, env })) as {
+      Dir?: string;
+      Error?: string;
+    };
+    if (!info.Dir) throw new Error(`go mod download gave no source dir for FerretDB: ${info.Error ?? "unknown error"}`);
+    const src = path.join(build, "src");
     await fsp.cp(info.Dir, src, { recursive: true });
     chmodUserWritable(src); // the module cache is read-only
-    await fsp.writeFile(path.join(src, 'build', 'version', 'version.txt'), `v${FERRETDB_VERSION}\n`);
+    await fsp.writeFile(path.join(src, "build", "version", "version.txt"), `v${FERRETDB_VERSION}\n`);
     for (const patch of PATCHES) await applyPatch(src, patch);
-    await run(go, ['mod', 'edit', '-replace', 'github.com/FerretDB/FerretDB=./src'], { cwd: build, env });
-    await withProgress(log, 'go build', () =>
-      run(go, ['build', '-trimpath', '-o', path.join(tmp, 'ferretdb'), 'github.com/FerretDB/FerretDB/cmd/ferretdb'], { cwd: build, env }),
+    await run(go, ["mod", "edit", "-replace", "github.com/FerretDB/FerretDB=./src"], { cwd: build, env });
+    await withProgress(log, "go build", () =>
+      run(go, ["build", "-trimpath", "-o", path.join(tmp, "ferretdb"), "github.com/FerretDB/FerretDB/cmd/ferretdb"], { cwd: build, env }),
     );
-    const version = await run(path.join(tmp, 'ferretdb'), ['--version']);
+    const version = await run(path.join(tmp, "ferretdb"), ["--version"]);
     if (!version.includes(`v${FERRETDB_VERSION}`)) throw new Error(`built FerretDB reports an unexpected version:\n${version}`);
     await fsp.rm(home, { recursive: true, force: true });
     await fsp.rename(tmp, home);
@@ -113,8 +116,7 @@ export async function ensureFerretdb(log: (line: string) => void): Promise<strin
   });
 }
 
-
-export type FerretdbBackend = 'sqlite' | 'postgresql';
+export type FerretdbBackend = "sqlite" | "postgresql";
 
 export interface FerretdbOptions {
   backend: FerretdbBackend;
@@ -126,32 +128,32 @@ export interface FerretdbOptions {
 
 export async function startFerretdb(ctx: StartContext, opts: FerretdbOptions): Promise<Started> {
   const ferretdb = await ensureFerretdb(ctx.log);
-  const sqliteDir = path.join(ctx.dataDir, 'ferretdb');
-  const stateDir = path.join(ctx.dataDir, 'ferretdb-state');
-  const outFile = path.join(ctx.dataDir, 'ferretdb.log');
-  if (opts.backend === 'sqlite') await fsp.mkdir(sqliteDir, { recursive: true });
+  const sqliteDir = path.join(ctx.dataDir, "ferretdb");
+  const stateDir = path.join(ctx.dataDir, "ferretdb-state");
+  const outFile = path.join(ctx.dataDir, "ferretdb.log");
+  if (opts.backend === "sqlite") await fsp.mkdir(sqliteDir, { recursive: true });
   await fsp.mkdir(stateDir, { recursive: true });
   const backendArgs =
-    opts.backend === 'sqlite' ? ['--handler=sqlite', `--sqlite-url=file:${sqliteDir}/`] : ['--handler=postgresql', `--postgresql-url=${opts.postgresqlUrl}`];
-  return withPortRetry(ctx, 'ferretdb', async () => {
+    opts.backend === "sqlite" ? ["--handler=sqlite", `--sqlite-url=file:${sqliteDir}/`] : ["--handler=postgresql", `--postgresql-url=${opts.postgresqlUrl}`];
+  return withPortRetry(ctx, "ferretdb", async () => {
     const [port] = (await freePorts(1)) as [number];
     const managed = spawnServer(
       ctx,
-      'ferretdb',
+      "ferretdb",
       ferretdb,
       [
         ...backendArgs,
         `--state-dir=${stateDir}`,
         `--listen-addr=127.0.0.1:${port}`,
         `--test-batch-size=${BATCH_SIZE}`,
-        '--telemetry=disable',
-        '--debug-addr=-',
-        '--log-level=warn',
+        "--telemetry=disable",
+        "--debug-addr=-",
+        "--log-level=warn",
       ],
       outFile,
     );
     try {
-      await waitReady(ctx, managed, 'FerretDB', MONGO_READY_TIMEOUT_MS, [outFile], () => mongoPing(port));
+      await waitReady(ctx, managed, "FerretDB", MONGO_READY_TIMEOUT_MS, [outFile], () => mongoPing(port));
     } catch (error) {
       await terminate(managed);
       throw error;

@@ -9,16 +9,16 @@
 // Only Node built-ins and (loaded lazily, optional) mongodb-memory-server-core: this module runs
 // before `npm install` has necessarily settled the workspaces.
 
-import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { cacheDir } from '../lib/stack-state.ts';
-import { ensureFerretdb, FERRETDB_VERSION, startFerretdb, type FerretdbBackend } from './ferretdb.ts';
-import { ensureKafka, KAFKA_VERSION, startKafka } from './kafka.ts';
-import { findMongod, startMongod } from './mongodb.ts';
-import { findPostgres, startPostgres } from './postgres.ts';
-import { installHooks, liveStacks, tempDirs, terminate, type Managed } from './process.ts';
-import type { StartContext, Started } from './servers.ts';
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { cacheDir } from "../lib/stack-state.ts";
+import { ensureFerretdb, FERRETDB_VERSION, startFerretdb, type FerretdbBackend } from "./ferretdb.ts";
+import { ensureKafka, KAFKA_VERSION, startKafka } from "./kafka.ts";
+import { findMongod, startMongod } from "./mongodb.ts";
+import { findPostgres, startPostgres } from "./postgres.ts";
+import { installHooks, liveStacks, tempDirs, terminate, type Managed } from "./process.ts";
+import type { StartContext, Started } from "./servers.ts";
 
 export { cacheDir };
 export type { FerretdbBackend };
@@ -29,7 +29,7 @@ export interface StackHandle {
   mongoServer: string; // e.g. "FerretDB v1.24.0 (PostgreSQL 15.8)" / "MongoDB 7.0.24" / "external MONGO_URL"
   kafkaServer: string; // e.g. "Apache Kafka 3.9.0 (KRaft)" / "external KAFKA_BROKERS"
   /** What kind of server mongoUrl is: the index-coverage explain test runs only on MongoDB. */
-  mongoKind: 'mongodb' | 'ferretdb' | 'external';
+  mongoKind: "mongodb" | "ferretdb" | "external";
   ferretdbBackend?: FerretdbBackend;
   /** For FerretDB: how large the data may grow before pages get slow (shown in ready lines). */
   scaleNote?: string;
@@ -49,7 +49,7 @@ export interface StackOptions {
 }
 
 /** Measured on both backends (docs/decisions.md "Database"); VULNSCAN_FERRETDB_BACKEND overrides. */
-export const DEFAULT_FERRETDB_BACKEND: FerretdbBackend = 'postgresql';
+export const DEFAULT_FERRETDB_BACKEND: FerretdbBackend = "postgresql";
 
 /**
  * How far FerretDB serves a filtered, sorted list page within a second (bench/database/sorted-page.ts;
@@ -63,8 +63,8 @@ export const DEFAULT_FERRETDB_BACKEND: FerretdbBackend = 'postgresql';
  * list reads every finding of every organization (6.3 s at 10,000, 55 s at 100,000).
  */
 export const FERRETDB_SCALE: Record<FerretdbBackend, string> = {
-  postgresql: 'findings lists take about 2 s at 2,000 findings matching a filter and 6 s at 10,000',
-  sqlite: 'findings lists take about 6 s at 10,000 findings in all organizations together',
+  postgresql: "findings lists take about 2 s at 2,000 findings matching a filter and 6 s at 10,000",
+  sqlite: "findings lists take about 6 s at 10,000 findings in all organizations together",
 };
 
 export function ferretdbScaleNote(backend: FerretdbBackend): string {
@@ -77,15 +77,15 @@ function defaultLog(line: string): void {
 
 function requestedBackend(): { backend: FerretdbBackend; explicit: boolean } {
   const env = process.env.VULNSCAN_FERRETDB_BACKEND;
-  if (env === undefined || env === '') return { backend: DEFAULT_FERRETDB_BACKEND, explicit: false };
-  if (env !== 'sqlite' && env !== 'postgresql') throw new Error(`VULNSCAN_FERRETDB_BACKEND must be sqlite or postgresql, not ${JSON.stringify(env)}`);
+  if (env === undefined || env === "") return { backend: DEFAULT_FERRETDB_BACKEND, explicit: false };
+  if (env !== "sqlite" && env !== "postgresql") throw new Error(`VULNSCAN_FERRETDB_BACKEND must be sqlite or postgresql, not ${JSON.stringify(env)}`);
   return { backend: env, explicit: true };
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 interface StartedDatabase extends Started {
-  kind: 'mongodb' | 'ferretdb';
+  kind: "mongodb" | "ferretdb";
   backend?: FerretdbBackend;
   serviceEnv: Record<string, string>;
 }
@@ -95,40 +95,42 @@ async function startDatabase(ctx: StartContext, forced?: FerretdbBackend): Promi
   const mongod = forced ? undefined : await findMongod(ctx.log);
   if (mongod) {
     try {
-      return { ...(await startMongod(ctx, mongod.bin)), kind: 'mongodb', serviceEnv: {} };
+      return { ...(await startMongod(ctx, mongod.bin)), kind: "mongodb", serviceEnv: {} };
     } catch (error) {
-      ctx.log(`mongod (${mongod.source}, ${mongod.bin}) did not start, falling back to FerretDB: ${message(error).split('\n')[0]}`);
+      ctx.log(`mongod (${mongod.source}, ${mongod.bin}) did not start, falling back to FerretDB: ${message(error).split("\n")[0]}`);
     }
   }
-  if (backend === 'postgresql') {
+  if (backend === "postgresql") {
     let pgManaged: Managed | undefined;
     try {
       const pg = await startPostgres(ctx, await findPostgres(ctx.log));
       pgManaged = pg.managed;
       const ferret = await startFerretdb(ctx, { backend, postgresqlUrl: pg.url, backendDescription: pg.description });
-      return { ...ferret, kind: 'ferretdb', backend, serviceEnv: { FERRETDB_POSTGRESQL_URL: pg.url } };
+      return { ...ferret, kind: "ferretdb", backend, serviceEnv: { FERRETDB_POSTGRESQL_URL: pg.url } };
     } catch (error) {
       if (pgManaged) await terminate(pgManaged);
       if (explicit || ctx.isStopped()) throw error;
-      ctx.log(`FerretDB on PostgreSQL could not start, using its SQLite backend: ${message(error).split('\n')[0]}`);
+      ctx.log(`FerretDB on PostgreSQL could not start, using its SQLite backend: ${message(error).split("\n")[0]}`);
     }
   }
-  return { ...(await startFerretdb(ctx, { backend: 'sqlite', backendDescription: 'SQLite' })), kind: 'ferretdb', backend: 'sqlite', serviceEnv: {} };
+  return { ...(await startFerretdb(ctx, { backend: "sqlite", backendDescription: "SQLite" })), kind: "ferretdb", backend: "sqlite", serviceEnv: {} };
 }
 
 /** Installs what startStack would need (nothing for external servers or a mongod). */
 export async function installStack(opts: { log?: (line: string) => void } = {}): Promise<{ kafka: string; mongo: string }> {
   const log = opts.log ?? defaultLog;
   const installMongo = async (): Promise<string> => {
-    if (process.env.MONGO_URL) return 'external MONGO_URL: nothing to install';
+    if (process.env.MONGO_URL) return "external MONGO_URL: nothing to install";
     const mongod = await findMongod(log);
     if (mongod) return `mongod ${mongod.source} (${mongod.bin})`;
     const { backend } = requestedBackend();
-    const [bin, pg] = await Promise.all([ensureFerretdb(log), backend === 'postgresql' ? findPostgres(log) : Promise.resolve(undefined)]);
-    return `FerretDB v${FERRETDB_VERSION} at ${bin}${pg ? ` on PostgreSQL ${pg.version} (${pg.bin})` : ' on SQLite'}`;
+    const [bin, pg] = await Promise.all([ensureFerretdb(log), backend === "postgresql" ? findPostgres(log) : Promise.resolve(undefined)]);
+    return `FerretDB v${FERRETDB_VERSION} at ${bin}${pg ? ` on PostgreSQL ${pg.version} (${pg.bin})` : " on SQLite"}`;
   };
   const [kafka, mongo] = await Promise.all([
-    process.env.KAFKA_BROKERS ? Promise.resolve('external KAFKA_BROKERS: nothing to install') : ensureKafka(log).then((libs) => `Apache Kafka ${KAFKA_VERSION} in ${path.dirname(libs)}`),
+    process.env.KAFKA_BROKERS
+      ? Promise.resolve("external KAFKA_BROKERS: nothing to install")
+      : ensureKafka(log).then((libs) => `Apache Kafka ${KAFKA_VERSION} in ${path.dirname(libs)}`),
     installMongo(),
   ]);
   return { kafka, mongo };
@@ -140,16 +142,16 @@ export async function startStack(opts: StackOptions = {}): Promise<StackHandle> 
   const wantKafka = opts.kafka !== false && !process.env.KAFKA_BROKERS;
   const wantDatabase = opts.ferretdb !== undefined || !process.env.MONGO_URL;
   const startsSomething = wantKafka || wantDatabase;
-  let dataDir = '';
+  let dataDir = "";
   let tempData = false;
   if (!startsSomething) {
     // both external: no data dir to create or clean up
   } else if (opts.dataDir) {
     dataDir = path.resolve(opts.dataDir);
   } else if (persistent) {
-    dataDir = path.join(cacheDir(), 'data');
+    dataDir = path.join(cacheDir(), "data");
   } else {
-    dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'vulnscan-stack-'));
+    dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "vulnscan-stack-"));
     tempData = true;
     tempDirs.add(dataDir);
   }
@@ -187,22 +189,26 @@ export async function startStack(opts: StackOptions = {}): Promise<StackHandle> 
     wantKafka ? startKafka(ctx) : Promise.resolve(undefined),
     wantDatabase ? startDatabase(ctx, opts.ferretdb) : Promise.resolve(undefined),
   ]);
-  if (kafka.status === 'rejected' || mongo.status === 'rejected') {
+  if (kafka.status === "rejected" || mongo.status === "rejected") {
     await stop();
-    const reasons = [kafka, mongo].filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason)));
-    throw new Error(`local stack failed to start:\n${reasons.join('\n\n')}`);
+    const reasons = [kafka, mongo]
+      .filter((r): r is PromiseRejectedResult => r.status === "rejected")
+      .map((r) => (r.reason instanceof Error ? r.reason.message : String(r.reason)));
+    throw new Error(`local stack failed to start:\n${reasons.join("\n\n")}`);
   }
 
   const handle: StackHandle = {
-    kafkaBrokers: kafka.value?.address ?? process.env.KAFKA_BROKERS ?? '',
+    kafkaBrokers: kafka.value?.address ?? process.env.KAFKA_BROKERS ?? "",
     mongoUrl: mongo.value?.address ?? process.env.MONGO_URL!,
-    kafkaServer: kafka.value?.description ?? (opts.kafka !== false && process.env.KAFKA_BROKERS ? 'external KAFKA_BROKERS' : 'no Kafka'),
-    mongoServer: mongo.value?.description ?? 'external MONGO_URL',
-    mongoKind: mongo.value?.kind ?? 'external',
+    kafkaServer: kafka.value?.description ?? (opts.kafka !== false && process.env.KAFKA_BROKERS ? "external KAFKA_BROKERS" : "no Kafka"),
+    mongoServer: mongo.value?.description ?? "external MONGO_URL",
+    mongoKind: mongo.value?.kind ?? "external",
     ...(mongo.value?.backend ? { ferretdbBackend: mongo.value.backend, scaleNote: ferretdbScaleNote(mongo.value.backend) } : {}),
     serviceEnv: mongo.value?.serviceEnv ?? {},
     stop,
   };
-  log(`ready: ${handle.kafkaBrokers ? `${handle.kafkaServer} at ${handle.kafkaBrokers}; ` : ''}${handle.mongoServer} at ${handle.mongoUrl}${handle.scaleNote ? ` (${handle.scaleNote})` : ''}${dataDir ? `; data in ${dataDir}${tempData ? ' (removed on stop)' : ''}` : ''}`);
+  log(
+    `ready: ${handle.kafkaBrokers ? `${handle.kafkaServer} at ${handle.kafkaBrokers}; ` : ""}${handle.mongoServer} at ${handle.mongoUrl}${handle.scaleNote ? ` (${handle.scaleNote})` : ""}${dataDir ? `; data in ${dataDir}${tempData ? " (removed on stop)" : ""}` : ""}`,
+  );
   return handle;
 }

@@ -1,11 +1,11 @@
 // Install locks shared by every checkout and process on the machine (the cache folder is shared).
 
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { cacheDir } from '../lib/stack-state.ts';
-import { heldLocks, installHooks, sleep } from './process.ts';
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { cacheDir } from "../lib/stack-state.ts";
+import { heldLocks, installHooks, sleep } from "./process.ts";
 
 const LOCK_STALE_MS = 15 * 60_000;
 
@@ -16,13 +16,13 @@ function lockIsStale(lock: string): boolean {
   try {
     const stat = fs.statSync(lock);
     if (Date.now() - stat.mtimeMs > LOCK_STALE_MS) return true;
-    const [host, pid] = fs.readFileSync(path.join(lock, 'owner'), 'utf8').trim().split(' ');
+    const [host, pid] = fs.readFileSync(path.join(lock, "owner"), "utf8").trim().split(" ");
     if (host !== os.hostname() || !pid) return false;
     try {
       process.kill(Number(pid), 0);
       return false;
     } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'ESRCH';
+      return (error as NodeJS.ErrnoException).code === "ESRCH";
     }
   } catch {
     return false; // gone already, or owner file not written yet: wait
@@ -30,7 +30,7 @@ function lockIsStale(lock: string): boolean {
 }
 
 export async function withLock<T>(name: string, log: (line: string) => void, fn: () => Promise<T>): Promise<T> {
-  const locks = path.join(cacheDir(), 'locks');
+  const locks = path.join(cacheDir(), "locks");
   await fsp.mkdir(locks, { recursive: true });
   const lock = path.join(locks, `${name}.lock`);
   let announced = false;
@@ -39,7 +39,7 @@ export async function withLock<T>(name: string, log: (line: string) => void, fn:
       await fsp.mkdir(lock);
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     if (lockIsStale(lock)) {
       log(`removing stale install lock ${lock}`);
@@ -54,7 +54,7 @@ export async function withLock<T>(name: string, log: (line: string) => void, fn:
   }
   heldLocks.add(lock);
   installHooks();
-  await fsp.writeFile(path.join(lock, 'owner'), `${os.hostname()} ${process.pid}\n`);
+  await fsp.writeFile(path.join(lock, "owner"), `${os.hostname()} ${process.pid}\n`);
   // Keeps a slow but live install (a cold Go build) from being judged stale by a waiter.
   const heartbeat = setInterval(() => {
     const now = new Date();
@@ -89,4 +89,3 @@ export async function removeLeftovers(prefix: string): Promise<void> {
     if (entry.startsWith(base)) await fsp.rm(path.join(dir, entry), { recursive: true, force: true });
   }
 }
-

@@ -1,25 +1,25 @@
 // Real MongoDB: a `mongod` on the PATH, else a MongoDB Community binary fetched once into the
 // cache folder by mongodb-memory-server's downloader, where MongoDB's download site answers.
 
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import https from 'node:https';
-import path from 'node:path';
-import { cacheDir } from '../lib/stack-state.ts';
-import { withLock } from './lock.ts';
-import { mongoPing } from './mongo-probe.ts';
-import { freePorts, run, terminate, which } from './process.ts';
-import { spawnServer, waitReady, withPortRetry, type StartContext, type Started } from './servers.ts';
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import https from "node:https";
+import path from "node:path";
+import { cacheDir } from "../lib/stack-state.ts";
+import { withLock } from "./lock.ts";
+import { mongoPing } from "./mongo-probe.ts";
+import { freePorts, run, terminate, which } from "./process.ts";
+import { spawnServer, waitReady, withPortRetry, type StartContext, type Started } from "./servers.ts";
 
 const MONGO_READY_TIMEOUT_MS = 60_000;
 /** The download site must answer this fast, or the machine is taken to have no way to it. */
 const PROBE_TIMEOUT_MS = 3_000;
 /** An unreachable site is not asked again for this long (each start would otherwise wait). */
 const UNREACHABLE_MEMORY_MS = 60 * 60_000;
-const DEFAULT_MIRROR = 'https://fastdl.mongodb.org';
+const DEFAULT_MIRROR = "https://fastdl.mongodb.org";
 
-export const mongodbDownloadDir = (): string => path.join(cacheDir(), 'mongodb-binaries');
-const unreachableMarker = (): string => path.join(mongodbDownloadDir(), 'site-unreachable');
+export const mongodbDownloadDir = (): string => path.join(cacheDir(), "mongodb-binaries");
+const unreachableMarker = (): string => path.join(mongodbDownloadDir(), "site-unreachable");
 
 /** Any HTTP answer (even 403/404) means the site can be reached; DNS failure, refusal or silence mean no. */
 function answers(url: string, timeoutMs: number): Promise<boolean> {
@@ -31,12 +31,12 @@ function answers(url: string, timeoutMs: number): Promise<boolean> {
       req.destroy();
       resolve(ok);
     };
-    const req = https.request(url, { method: 'HEAD', timeout: timeoutMs }, (res) => {
+    const req = https.request(url, { method: "HEAD", timeout: timeoutMs }, (res) => {
       res.resume();
       done(true);
     });
-    req.once('timeout', () => done(false));
-    req.once('error', () => done(false));
+    req.once("timeout", () => done(false));
+    req.once("error", () => done(false));
     setTimeout(() => done(false), timeoutMs).unref();
     req.end();
   });
@@ -56,15 +56,15 @@ function recentlyUnreachable(): boolean {
  * unreachable site: it is probed first (PROBE_TIMEOUT_MS), and the download gets one attempt.
  */
 export async function downloadedMongod(log: (line: string) => void): Promise<string | undefined> {
-  if (process.env.VULNSCAN_MONGODB_DOWNLOAD === '0') return undefined;
-  let lib: typeof import('mongodb-memory-server-core');
+  if (process.env.VULNSCAN_MONGODB_DOWNLOAD === "0") return undefined;
+  let lib: typeof import("mongodb-memory-server-core");
   try {
-    lib = await import('mongodb-memory-server-core');
+    lib = await import("mongodb-memory-server-core");
   } catch {
     return undefined; // npm dependencies not installed (a bare `npm run stack` before bootstrap)
   }
   const downloadDir = mongodbDownloadDir();
-  const options = { downloadDir, version: process.env.MONGOMS_VERSION ?? '7.0.24' };
+  const options = { downloadDir, version: process.env.MONGOMS_VERSION ?? "7.0.24" };
   const cached = await lib.DryMongoBinary.locateBinary(lib.DryMongoBinary.getEnsuredOptions(options)).catch(() => undefined);
   if (cached && fs.existsSync(cached)) return cached;
   if (recentlyUnreachable()) return undefined;
@@ -75,11 +75,11 @@ export async function downloadedMongod(log: (line: string) => void): Promise<str
     await fsp.writeFile(unreachableMarker(), `${new Date().toISOString()}\n`);
     return undefined;
   }
-  return withLock('mongodb-binary', log, async () => {
+  return withLock("mongodb-binary", log, async () => {
     log(`downloading MongoDB Community ${options.version} into ${downloadDir} (first run only)`);
     const started = Date.now();
     // The downloader retries three times with back-off by default; once is enough here.
-    process.env.MONGOMS_MAX_RETRIES ??= '1';
+    process.env.MONGOMS_MAX_RETRIES ??= "1";
     try {
       const bin = await lib.MongoBinary.getPath(options);
       log(`MongoDB ${options.version} downloaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -92,29 +92,35 @@ export async function downloadedMongod(log: (line: string) => void): Promise<str
 }
 
 async function mongodVersion(mongod: string): Promise<string> {
-  const out = await run(mongod, ['--version']).catch(() => '');
-  return /db version v?(\S+)/.exec(out)?.[1] ?? 'unknown version';
+  const out = await run(mongod, ["--version"]).catch(() => "");
+  return /db version v?(\S+)/.exec(out)?.[1] ?? "unknown version";
 }
 
 /** The mongod on the PATH, else a downloaded one; undefined when neither can be had. */
 export async function findMongod(log: (line: string) => void): Promise<{ bin: string; source: string } | undefined> {
-  const onPath = which('mongod');
-  if (onPath) return { bin: onPath, source: 'on PATH' };
+  const onPath = which("mongod");
+  if (onPath) return { bin: onPath, source: "on PATH" };
   const downloaded = await downloadedMongod(log);
-  return downloaded ? { bin: downloaded, source: 'downloaded' } : undefined;
+  return downloaded ? { bin: downloaded, source: "downloaded" } : undefined;
 }
 
 export async function startMongod(ctx: StartContext, mongod: string): Promise<Started> {
   const version = await mongodVersion(mongod);
-  const dbPath = path.join(ctx.dataDir, 'mongod');
-  const outFile = path.join(ctx.dataDir, 'mongod.log');
+  const dbPath = path.join(ctx.dataDir, "mongod");
+  const outFile = path.join(ctx.dataDir, "mongod.log");
   await fsp.mkdir(dbPath, { recursive: true });
-  return withPortRetry(ctx, 'mongod', async () => {
+  return withPortRetry(ctx, "mongod", async () => {
     const [port] = (await freePorts(1)) as [number];
     // No unix socket: loopback TCP only, and no stale /tmp/mongodb-PORT.sock after a kill.
-    const managed = spawnServer(ctx, 'mongod', mongod, ['--bind_ip', '127.0.0.1', '--port', String(port), '--dbpath', dbPath, '--quiet', '--nounixsocket'], outFile);
+    const managed = spawnServer(
+      ctx,
+      "mongod",
+      mongod,
+      ["--bind_ip", "127.0.0.1", "--port", String(port), "--dbpath", dbPath, "--quiet", "--nounixsocket"],
+      outFile,
+    );
     try {
-      await waitReady(ctx, managed, 'mongod', MONGO_READY_TIMEOUT_MS, [outFile], () => mongoPing(port));
+      await waitReady(ctx, managed, "mongod", MONGO_READY_TIMEOUT_MS, [outFile], () => mongoPing(port));
     } catch (error) {
       await terminate(managed);
       throw error;

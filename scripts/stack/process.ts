@@ -2,11 +2,11 @@
 // until it exits, and is killed on stop, on a signal, or (as a last resort) on process exit.
 // Only Node built-ins (see index.ts).
 
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
+import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 
 export const STOP_GRACE_MS = 10_000;
 
@@ -52,7 +52,7 @@ export function startManaged(
   options: SpawnOptions & { exitSignal: NodeJS.Signals; stopSignal?: NodeJS.Signals; onUnexpectedExit?: (code: number | null, sig: string | null) => void },
 ): Managed {
   installHooks();
-  const { exitSignal, stopSignal = 'SIGTERM', onUnexpectedExit, ...spawnOptions } = options;
+  const { exitSignal, stopSignal = "SIGTERM", onUnexpectedExit, ...spawnOptions } = options;
   const child = spawn(command, args, { ...spawnOptions, detached: true });
   let resolveExited!: () => void;
   const exited = new Promise<void>((resolve) => (resolveExited = resolve));
@@ -63,11 +63,11 @@ export function startManaged(
     liveChildren.delete(managed);
     resolveExited();
   };
-  child.on('exit', (code, sig) => {
+  child.on("exit", (code, sig) => {
     if (!managed.stopping) onUnexpectedExit?.(code, sig);
     finish();
   });
-  child.on('error', finish);
+  child.on("error", finish);
   liveChildren.add(managed);
   return managed;
 }
@@ -75,15 +75,15 @@ export function startManaged(
 export async function terminate(managed: Managed): Promise<void> {
   managed.stopping = true;
   if (managed.done) {
-    signalGroup(managed.child.pid, 'SIGKILL'); // stragglers the leader left behind
+    signalGroup(managed.child.pid, "SIGKILL"); // stragglers the leader left behind
     return;
   }
   signalGroup(managed.child.pid, managed.stopSignal);
   const graceful = await Promise.race([managed.exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
-  if (!graceful) signalGroup(managed.child.pid, 'SIGKILL');
+  if (!graceful) signalGroup(managed.child.pid, "SIGKILL");
   await Promise.race([managed.exited, sleep(5_000)]);
   // The group outlives its leader if the leader forked; wait until the kernel reports it empty.
-  signalGroup(managed.child.pid, 'SIGKILL');
+  signalGroup(managed.child.pid, "SIGKILL");
   for (let i = 0; i < 50 && signalGroup(managed.child.pid, 0); i++) await sleep(100);
 }
 
@@ -107,8 +107,8 @@ function onSignal(sig: NodeJS.Signals): void {
   signalStopInProgress = true;
   void Promise.allSettled([...liveStacks].map((stop) => stop())).finally(() => {
     killEverythingNow();
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
     process.kill(process.pid, sig);
   });
 }
@@ -117,9 +117,9 @@ export function installHooks(): void {
   if (hooksInstalled) return;
   hooksInstalled = true;
   // 'exit' handlers must be synchronous: signal the groups and delete temp data, no waiting.
-  process.on('exit', killEverythingNow);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  process.on("exit", killEverythingNow);
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,28 +134,28 @@ export async function run(command: string, args: string[], options: RunOptions =
   const managed = startManaged(path.basename(command), command, args, {
     cwd: options.cwd,
     env: options.env ?? process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    exitSignal: 'SIGKILL',
+    stdio: ["ignore", "pipe", "pipe"],
+    exitSignal: "SIGKILL",
   });
   const chunks: Buffer[] = [];
   const errChunks: Buffer[] = [];
-  managed.child.stdout?.on('data', (c: Buffer) => chunks.push(c));
-  managed.child.stderr?.on('data', (c: Buffer) => errChunks.push(c));
+  managed.child.stdout?.on("data", (c: Buffer) => chunks.push(c));
+  managed.child.stderr?.on("data", (c: Buffer) => errChunks.push(c));
   const result = await new Promise<{ code: number | null; signal: string | null; error?: Error }>((resolve) => {
-    managed.child.on('error', (error) => resolve({ code: null, signal: null, error }));
-    managed.child.on('close', (code, signal) => resolve({ code, signal }));
+    managed.child.on("error", (error) => resolve({ code: null, signal: null, error }));
+    managed.child.on("close", (code, signal) => resolve({ code, signal }));
   });
-  const stdout = Buffer.concat(chunks).toString('utf8');
+  const stdout = Buffer.concat(chunks).toString("utf8");
   if (result.error || result.code !== 0) {
-    const output = (stdout + Buffer.concat(errChunks).toString('utf8')).trim().split('\n').slice(-40).join('\n');
+    const output = (stdout + Buffer.concat(errChunks).toString("utf8")).trim().split("\n").slice(-40).join("\n");
     const why = result.error ? result.error.message : result.signal ? `signal ${result.signal}` : `exit code ${result.code}`;
-    throw new Error(`${command} ${args.join(' ')} failed (${why})${output ? `:\n${output}` : ''}`);
+    throw new Error(`${command} ${args.join(" ")} failed (${why})${output ? `:\n${output}` : ""}`);
   }
   return stdout;
 }
 
 export function which(command: string): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
     if (!dir) continue;
     const candidate = path.join(dir, command);
     try {
@@ -173,30 +173,32 @@ export function which(command: string): string | undefined {
 // binds it, which the start functions handle by retrying with new ports.
 export async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<net.Server>((resolve, reject) => {
-      const server = net.createServer();
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve(server));
-    })),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<net.Server>((resolve, reject) => {
+          const server = net.createServer();
+          server.once("error", reject);
+          server.listen(0, "127.0.0.1", () => resolve(server));
+        }),
+    ),
   );
   const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
   await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
   return ports;
 }
 
-
 export function tail(files: string[], lines = 40): string {
   const all: string[] = [];
   for (const file of files) {
     try {
-      const text = fs.readFileSync(file, 'utf8').trimEnd();
-      if (text) all.push(`--- ${file}`, ...text.split('\n').slice(-lines));
+      const text = fs.readFileSync(file, "utf8").trimEnd();
+      if (text) all.push(`--- ${file}`, ...text.split("\n").slice(-lines));
     } catch {
       // not written yet
     }
   }
-  return all.join('\n');
+  return all.join("\n");
 }
 
 export const PORT_IN_USE = /address already in use|BindException|bind: address/i;
-

@@ -1,8 +1,8 @@
 // What every server start shares: the context of one stack, spawning into its data dir,
 // waiting until the server answers its own protocol, and retrying when a free port was taken.
 
-import fs from 'node:fs';
-import { PORT_IN_USE, sleep, startManaged, tail, type Managed } from './process.ts';
+import fs from "node:fs";
+import { PORT_IN_USE, sleep, startManaged, tail, type Managed } from "./process.ts";
 
 const PORT_ATTEMPTS = 3;
 
@@ -22,13 +22,13 @@ export interface StartContext {
 }
 
 export function spawnServer(ctx: StartContext, name: string, command: string, args: string[], outFile: string, stopSignal?: NodeJS.Signals): Managed {
-  if (ctx.isStopped()) throw new Error('stack was stopped while starting');
-  const out = fs.openSync(outFile, 'a');
+  if (ctx.isStopped()) throw new Error("stack was stopped while starting");
+  const out = fs.openSync(outFile, "a");
   try {
     const managed = startManaged(name, command, args, {
       cwd: ctx.dataDir, // a JVM crash writes hs_err files into its working directory
-      stdio: ['ignore', out, out],
-      exitSignal: ctx.tempData ? 'SIGKILL' : (stopSignal ?? 'SIGTERM'),
+      stdio: ["ignore", out, out],
+      exitSignal: ctx.tempData ? "SIGKILL" : (stopSignal ?? "SIGTERM"),
       ...(stopSignal ? { stopSignal } : {}),
       onUnexpectedExit: (code, sig) => ctx.log(`${name} exited unexpectedly (${sig ?? `code ${code}`}); see ${outFile}`),
     });
@@ -55,7 +55,7 @@ export async function waitReady(
       (error as Error & { portInUse?: boolean }).portInUse = PORT_IN_USE.test(logs);
       throw error;
     }
-    if (ctx.isStopped()) throw new Error('stack was stopped while starting');
+    if (ctx.isStopped()) throw new Error("stack was stopped while starting");
     if (await probe().catch(() => false)) return;
     if (Date.now() > deadline) throw new Error(`${name} did not become ready within ${timeoutMs / 1000} s\n${tail(logFiles)}`);
     await sleep(250);
@@ -72,4 +72,3 @@ export async function withPortRetry<T extends Started>(ctx: StartContext, name: 
     }
   }
 }
-

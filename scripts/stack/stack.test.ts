@@ -1,25 +1,25 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { MongoClient } from 'mongodb';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startStack, type StackHandle } from './index.ts';
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { MongoClient } from "mongodb";
+import { afterAll, describe, expect, it } from "vitest";
+import { startStack, type StackHandle } from "./index.ts";
 
 function accepts(hostPort: string): Promise<boolean> {
-  const [host, port] = hostPort.split(':');
+  const [host, port] = hostPort.split(":");
   return new Promise((resolve) => {
     const socket = net.connect({ host: host!, port: Number(port) });
     socket.setTimeout(2_000, () => {
       socket.destroy();
       resolve(false);
     });
-    socket.once('connect', () => {
+    socket.once("connect", () => {
       socket.destroy();
       resolve(true);
     });
-    socket.once('error', () => resolve(false));
+    socket.once("error", () => resolve(false));
   });
 }
 
@@ -27,9 +27,9 @@ function accepts(hostPort: string): Promise<boolean> {
 // names it, and no process of anyone else can.
 function processesUsing(dir: string): string[] {
   const found: string[] = [];
-  for (const pid of fs.readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
+  for (const pid of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
     try {
-      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
       if (cmdline.includes(dir)) found.push(`${pid} ${cmdline}`);
     } catch {
       // exited while we looked
@@ -38,34 +38,34 @@ function processesUsing(dir: string): string[] {
   return found;
 }
 
-describe('local stack', () => {
+describe("local stack", () => {
   let stack: StackHandle | undefined;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vulnscan-stack-test-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-stack-test-"));
 
   afterAll(async () => {
     await stack?.stop();
     await fsp.rm(dataDir, { recursive: true, force: true });
   });
 
-  it('starts Kafka and a MongoDB-protocol server on loopback, and stops them', { timeout: 300_000 }, async () => {
+  it("starts Kafka and a MongoDB-protocol server on loopback, and stops them", { timeout: 300_000 }, async () => {
     stack = await startStack({ dataDir, log: () => undefined });
     const startedHere = !process.env.KAFKA_BROKERS && !process.env.MONGO_URL;
 
     if (!process.env.KAFKA_BROKERS) expect(stack.kafkaBrokers).toMatch(/^127\.0\.0\.1:\d+$/);
     if (!process.env.MONGO_URL) expect(stack.mongoUrl).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
     // FerretDB on PostgreSQL hands the services its PostgreSQL, for the GIN indexes.
-    if (stack.ferretdbBackend === 'postgresql') expect(stack.serviceEnv.FERRETDB_POSTGRESQL_URL).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+    if (stack.ferretdbBackend === "postgresql") expect(stack.serviceEnv.FERRETDB_POSTGRESQL_URL).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
     else expect(stack.serviceEnv).toEqual({});
-    expect(stack.mongoKind).toBe(process.env.MONGO_URL ? 'external' : stack.ferretdbBackend ? 'ferretdb' : 'mongodb');
+    expect(stack.mongoKind).toBe(process.env.MONGO_URL ? "external" : stack.ferretdbBackend ? "ferretdb" : "mongodb");
     const mongoHostPort = new URL(stack.mongoUrl).host;
-    expect(await accepts(stack.kafkaBrokers.split(',')[0]!)).toBe(true);
+    expect(await accepts(stack.kafkaBrokers.split(",")[0]!)).toBe(true);
     expect(await accepts(mongoHostPort)).toBe(true);
 
     const client = new MongoClient(stack.mongoUrl, { serverSelectionTimeoutMS: 10_000 });
     try {
-      const collection = client.db(`stack_test_${process.pid}`).collection<{ _id: string; n: number }>('docs');
-      await collection.insertOne({ _id: 'one', n: 1 });
-      expect(await collection.findOne({ _id: 'one' })).toEqual({ _id: 'one', n: 1 });
+      const collection = client.db(`stack_test_${process.pid}`).collection<{ _id: string; n: number }>("docs");
+      await collection.insertOne({ _id: "one", n: 1 });
+      expect(await collection.findOne({ _id: "one" })).toEqual({ _id: "one", n: 1 });
       await client.db(`stack_test_${process.pid}`).dropDatabase();
     } finally {
       await client.close();

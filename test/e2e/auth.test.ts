@@ -97,7 +97,13 @@ describe("tokens", () => {
     const header = decodeProtectedHeader(res.body.access_token);
     expect(header).toMatchObject({ alg: "ES256", kid: expect.any(String) });
     const claims = decodeJwt(res.body.access_token);
-    expect(claims).toMatchObject({ org: acct.orgId, sid: expect.stringMatching(/^session_/), sub: expect.stringMatching(/^user_/), iss: expect.any(String), aud: expect.anything() });
+    expect(claims).toMatchObject({
+      org: acct.orgId,
+      sid: expect.stringMatching(/^session_/),
+      sub: expect.stringMatching(/^user_/),
+      iss: expect.any(String),
+      aud: expect.anything(),
+    });
     expect(claims.exp! - claims.iat!).toBe(3600);
     expect((await api.withToken(res.body.access_token).get("/api/v1/auth/sessions")).status).toBe(200);
   });
@@ -183,7 +189,14 @@ describe("sessions", () => {
     const firstSid = decodeJwt(first).sid as string;
     const secondSid = decodeJwt(second).sid as string;
     const current = list.body.items.find((s: { id: string }) => s.id === firstSid);
-    expect(current).toMatchObject({ current: true, ip: expect.any(String), user_agent: expect.any(String), created_at: expect.any(String), last_used_at: expect.any(String), expires_at: expect.any(String) });
+    expect(current).toMatchObject({
+      current: true,
+      ip: expect.any(String),
+      user_agent: expect.any(String),
+      created_at: expect.any(String),
+      last_used_at: expect.any(String),
+      expires_at: expect.any(String),
+    });
     expect(list.body.items.find((s: { id: string }) => s.id === secondSid).current).toBe(false);
 
     const replica = await system.startGateway();
@@ -325,7 +338,17 @@ describe("rate limits and API description", () => {
     expect(Number(res.headers.get("x-ratelimit-remaining"))).toBeLessThan(100);
     expect(Number(res.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000);
     expect(res.body.openapi).toBe("3.1.0");
-    for (const p of ["/api/v1/auth/token", "/api/v1/auth/refresh", "/api/v1/auth/sessions", "/api/v1/auth/logout-all", "/api/v1/scans", "/api/v1/scans/{scan_id}", "/api/v1/scans/quota", "/api/v1/scans/schedules", "/api/health"]) {
+    for (const p of [
+      "/api/v1/auth/token",
+      "/api/v1/auth/refresh",
+      "/api/v1/auth/sessions",
+      "/api/v1/auth/logout-all",
+      "/api/v1/scans",
+      "/api/v1/scans/{scan_id}",
+      "/api/v1/scans/quota",
+      "/api/v1/scans/schedules",
+      "/api/health",
+    ]) {
       expect(Object.keys(res.body.paths), p).toContain(p);
     }
     for (const p of ["/openapi.json", "/docs", "/redoc"]) expect((await api.get(p)).status, p).toBe(401);

@@ -60,16 +60,22 @@ const TERMINAL = new Set(["completed", "failed", "cancelled"]);
 /** Polls a scan's detail until it is terminal; returns every snapshot seen. */
 async function follow(api: Api, scanId: string, timeoutMs = 180_000) {
   const seen: any[] = [];
-  const last = await waitFor(`scan ${scanId} to finish`, async () => {
-    const res = await api.get(`/api/v1/scans/${scanId}`);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    seen.push(res.body);
-    return TERMINAL.has(res.body.status) ? res.body : undefined;
-  }, timeoutMs, 150);
+  const last = await waitFor(
+    `scan ${scanId} to finish`,
+    async () => {
+      const res = await api.get(`/api/v1/scans/${scanId}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      seen.push(res.body);
+      return TERMINAL.has(res.body.status) ? res.body : undefined;
+    },
+    timeoutMs,
+    150,
+  );
   return { seen, last };
 }
 
-const scanEvents = (scanId: string) => events.filter((e) => e.type.startsWith("scan.") && (e.payload.value as { scanId?: string } | undefined)?.scanId === scanId);
+const scanEvents = (scanId: string) =>
+  events.filter((e) => e.type.startsWith("scan.") && (e.payload.value as { scanId?: string } | undefined)?.scanId === scanId);
 const findingEvents = (orgId: string, type: string) => events.filter((e) => e.type === type && e.orgId === orgId);
 
 beforeAll(async () => {
@@ -154,7 +160,7 @@ describe("creating a scan", () => {
       // Nested values are named by their path (frameworks.0); the top-level field comes first.
       expect(res.body.field.split(".")[0], name).toBe(field);
     }
-    const malformed = await api.post("/api/v1/scans", "{\"target\": ");
+    const malformed = await api.post("/api/v1/scans", '{"target": ');
     expect(malformed.status).toBe(400);
     expect(malformed.body.error_code).toBe("BAD_REQUEST");
     // Nothing was created by any of them.
@@ -179,7 +185,14 @@ describe("a full scan of the scan lab", () => {
 
   it("moves through all 11 phases in order with rising progress, and completes", () => {
     expect(final.status, JSON.stringify(final)).toBe("completed");
-    expect(final).toMatchObject({ progress: 100, phase: "complete", phases_completed: [...FULL_PHASES], phases_remaining: [], target: lab.weak.address, scan_type: "full" });
+    expect(final).toMatchObject({
+      progress: 100,
+      phase: "complete",
+      phases_completed: [...FULL_PHASES],
+      phases_remaining: [],
+      target: lab.weak.address,
+      scan_type: "full",
+    });
     expect(final.completed_at).toEqual(expect.any(String));
     expect(final.started_at).toEqual(expect.any(String));
     const progress = snapshots.map((s) => s.progress);
@@ -198,33 +211,64 @@ describe("a full scan of the scan lab", () => {
     const kinds = scanEvents(scanId).map((e) => e.type);
     expect(kinds.filter((k) => k === "scan.created")).toHaveLength(1);
     expect(kinds.filter((k) => k === "scan.started")).toHaveLength(1);
-    const progress = scanEvents(scanId).filter((e) => e.type === "scan.progress").map((e) => (e.payload.value as { phase: string }).phase);
+    const progress = scanEvents(scanId)
+      .filter((e) => e.type === "scan.progress")
+      .map((e) => (e.payload.value as { phase: string }).phase);
     expect(progress).toEqual([...FULL_PHASES]);
     const data = toJson(ScanCompletedSchema, done.payload.value as never, { useProtoFieldName: true, alwaysEmitImplicit: true }) as any;
     expect(Object.keys(data).sort()).toEqual(["duration_seconds", "findings", "scan_id", "status", "target"]);
     expect(Object.keys(data.findings).sort()).toEqual(["critical", "high", "low", "medium", "total"]);
     expect(data).toMatchObject({ scan_id: scanId, target: lab.weak.address, status: "completed" });
     expect(data.duration_seconds).toBe(Math.round((Date.parse(final.completed_at) - Date.parse(final.started_at)) / 1000));
-    expect(data.findings).toEqual({ total: final.vulnerabilities_found, critical: final.critical_count, high: final.high_count, medium: final.medium_count, low: final.low_count });
+    expect(data.findings).toEqual({
+      total: final.vulnerabilities_found,
+      critical: final.critical_count,
+      high: final.high_count,
+      medium: final.medium_count,
+      low: final.low_count,
+    });
   });
 
   it("shows the findings through the gateway, agreeing with the scan's counts", async () => {
     const { api } = accounts.enterprise;
-    const list = await waitFor("every finding ingested", async () => {
-      const res = await api.get(`/api/v1/scans/${scanId}/findings`);
-      expect(res.status).toBe(200);
-      return res.body.total === final.vulnerabilities_found ? res.body : undefined;
-    }, 30_000);
+    const list = await waitFor(
+      "every finding ingested",
+      async () => {
+        const res = await api.get(`/api/v1/scans/${scanId}/findings`);
+        expect(res.status).toBe(200);
+        return res.body.total === final.vulnerabilities_found ? res.body : undefined;
+      },
+      30_000,
+    );
     expect(Object.keys(list).sort()).toEqual(["items", "total"]);
     expect(list.total).toBeGreaterThan(5);
     const bySeverity = (s: string) => list.items.filter((f: any) => f.severity === s).length;
-    expect([bySeverity("critical"), bySeverity("high"), bySeverity("medium"), bySeverity("low")]).toEqual([final.critical_count, final.high_count, final.medium_count, final.low_count]);
+    expect([bySeverity("critical"), bySeverity("high"), bySeverity("medium"), bySeverity("low")]).toEqual([
+      final.critical_count,
+      final.high_count,
+      final.medium_count,
+      final.low_count,
+    ]);
     for (const f of list.items) {
-      expect(f).toMatchObject({ id: expect.stringMatching(/^finding_/), title: expect.any(String), cvss_score: expect.any(Number), status: "open", tool: expect.any(String), affected_component: expect.any(String), description: expect.any(String), remediation: expect.any(String), cve_ids: expect.any(Array), detected_at: expect.any(String) });
+      expect(f).toMatchObject({
+        id: expect.stringMatching(/^finding_/),
+        title: expect.any(String),
+        cvss_score: expect.any(Number),
+        status: "open",
+        tool: expect.any(String),
+        affected_component: expect.any(String),
+        description: expect.any(String),
+        remediation: expect.any(String),
+        cve_ids: expect.any(Array),
+        detected_at: expect.any(String),
+      });
     }
     const http = lab.targets.http;
     const components = list.items.map((f: any) => `${f.affected_component}`);
-    expect(components.some((c: string) => c.endsWith(`:${http.port}/.git/HEAD`)), components.join(" ")).toBe(true);
+    expect(
+      components.some((c: string) => c.endsWith(`:${http.port}/.git/HEAD`)),
+      components.join(" "),
+    ).toBe(true);
     expect(components.some((c: string) => c.endsWith(`:${http.port}/.env`))).toBe(true);
     expect(list.items.some((f: any) => f.cve_ids.includes("CVE-2011-2523"))).toBe(true); // vsFTPd 2.3.4
 
@@ -250,18 +294,26 @@ describe("a full scan of the scan lab", () => {
   it("emits vulnerability.found once per finding and vulnerability.critical with the spec's data", async () => {
     const { orgId, api } = accounts.enterprise;
     const list = (await api.get(`/api/v1/scans/${scanId}/findings`)).body;
-    const found = await waitFor("vulnerability.found for every finding", () => {
-      const evs = findingEvents(orgId, "vulnerability.found").filter((e) => (e.payload.value as { scanId: string }).scanId === scanId);
-      return evs.length >= list.total ? evs : undefined;
-    }, 30_000);
+    const found = await waitFor(
+      "vulnerability.found for every finding",
+      () => {
+        const evs = findingEvents(orgId, "vulnerability.found").filter((e) => (e.payload.value as { scanId: string }).scanId === scanId);
+        return evs.length >= list.total ? evs : undefined;
+      },
+      30_000,
+    );
     const ids = found.map((e) => (e.payload.value as { findingId: string }).findingId);
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(ids)).toEqual(new Set(list.items.map((f: any) => f.id)));
     const criticals = list.items.filter((f: any) => f.severity === "critical");
-    const crit = await waitFor("vulnerability.critical", () => {
-      const evs = findingEvents(orgId, "vulnerability.critical").filter((e) => (e.payload.value as { scanId: string }).scanId === scanId);
-      return evs.length >= criticals.length ? evs : undefined;
-    }, 30_000);
+    const crit = await waitFor(
+      "vulnerability.critical",
+      () => {
+        const evs = findingEvents(orgId, "vulnerability.critical").filter((e) => (e.payload.value as { scanId: string }).scanId === scanId);
+        return evs.length >= criticals.length ? evs : undefined;
+      },
+      30_000,
+    );
     expect(crit).toHaveLength(criticals.length);
     const f = criticals[0];
     const ev = crit.find((e) => (e.payload.value as { findingId: string }).findingId === f.id)!;
@@ -290,10 +342,14 @@ describe("a full scan of the scan lab", () => {
     expect(second.status).toBe(201);
     const { last } = await follow(api, second.body.id);
     expect(last.status).toBe("completed");
-    await waitFor("second scan's findings", async () => {
-      const r = await api.get(`/api/v1/scans/${second.body.id}/findings`);
-      return r.body.total === last.vulnerabilities_found ? r : undefined;
-    }, 30_000);
+    await waitFor(
+      "second scan's findings",
+      async () => {
+        const r = await api.get(`/api/v1/scans/${second.body.id}/findings`);
+        return r.body.total === last.vulnerabilities_found ? r : undefined;
+      },
+      30_000,
+    );
 
     const after = (await api.get(`/api/v1/findings?target=${lab.weak.address}&per_page=100`)).body;
     expect(after.total).toBe(before.total); // no duplicates
@@ -363,7 +419,21 @@ describe("listing scans", () => {
     expect(created).toEqual([...created].sort((a, b) => b - a));
     for (const s of all.items) {
       expect(Object.keys(s).sort()).toEqual(
-        ["critical_count", "created_at", "high_count", "id", "low_count", "medium_count", "phase", "progress", "scan_type", "status", "target", "vulnerabilities_found", ...(s.status === "completed" ? ["completed_at"] : [])].sort(),
+        [
+          "critical_count",
+          "created_at",
+          "high_count",
+          "id",
+          "low_count",
+          "medium_count",
+          "phase",
+          "progress",
+          "scan_type",
+          "status",
+          "target",
+          "vulnerabilities_found",
+          ...(s.status === "completed" ? ["completed_at"] : []),
+        ].sort(),
       );
     }
 
@@ -371,7 +441,10 @@ describe("listing scans", () => {
     expect(completed.total).toBe(all.items.filter((s: any) => s.status === "completed").length);
     expect(completed.items.every((s: any) => s.status === "completed")).toBe(true);
     const cancelled = (await api.get("/api/v1/scans?status=cancelled")).body;
-    expect(cancelled.total, JSON.stringify({ filtered: cancelled.items.map((s: any) => s.id), all: all.items.map((s: any) => [s.id, s.status, s.phase]) })).toBe(all.items.filter((s: any) => s.status === "cancelled").length);
+    expect(
+      cancelled.total,
+      JSON.stringify({ filtered: cancelled.items.map((s: any) => s.id), all: all.items.map((s: any) => [s.id, s.status, s.phase]) }),
+    ).toBe(all.items.filter((s: any) => s.status === "cancelled").length);
 
     const byTarget = (await api.get(`/api/v1/scans?target=${lab.hardened.address}&per_page=100`)).body;
     expect(byTarget.total).toBe(all.items.filter((s: any) => s.target === lab.hardened.address).length);
@@ -455,7 +528,14 @@ describe("plan limits", () => {
 
 describe("schedules", () => {
   it("need the Professional plan", async () => {
-    const res = await accounts.startup.api.post("/api/v1/scans/schedules", { ...weak(), scan_type: "quick", frequency: "weekly", day_of_week: 1, hour: 3, timezone: "UTC" });
+    const res = await accounts.startup.api.post("/api/v1/scans/schedules", {
+      ...weak(),
+      scan_type: "quick",
+      frequency: "weekly",
+      day_of_week: 1,
+      hour: 3,
+      timezone: "UTC",
+    });
     expect(res.status).toBe(403);
     expect(res.body.error_code).toBe("PLAN_UPGRADE_REQUIRED");
   });
@@ -479,9 +559,24 @@ describe("schedules", () => {
 
   it("are created, listed, run once when due (counted against the quota) and deleted", async () => {
     const { api } = accounts.professional;
-    const res = await api.post("/api/v1/scans/schedules", { target: lab.hardened.address, ports: lab.hardened.ports.join(","), scan_type: "quick", frequency: "weekly", day_of_week: 1, hour: 3, timezone: "Europe/Berlin" });
+    const res = await api.post("/api/v1/scans/schedules", {
+      target: lab.hardened.address,
+      ports: lab.hardened.ports.join(","),
+      scan_type: "quick",
+      frequency: "weekly",
+      day_of_week: 1,
+      hour: 3,
+      timezone: "Europe/Berlin",
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ id: expect.stringMatching(/^schedule_/), frequency: "weekly", day_of_week: 1, hour: 3, timezone: "Europe/Berlin", next_run_at: expect.any(String) });
+    expect(res.body).toMatchObject({
+      id: expect.stringMatching(/^schedule_/),
+      frequency: "weekly",
+      day_of_week: 1,
+      hour: 3,
+      timezone: "Europe/Berlin",
+      next_run_at: expect.any(String),
+    });
     const next = new Date(res.body.next_run_at);
     expect(next.getTime()).toBeGreaterThan(Date.now());
     const berlin = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", weekday: "short", hour: "2-digit", hourCycle: "h23" }).formatToParts(next);
@@ -498,10 +593,15 @@ describe("schedules", () => {
     // Make it due now, as if a week had passed: the scheduler (two ticks a second) must run it once.
     const moved = await scansDb.db.collection("schedules").updateOne({ _id: res.body.id as never }, { $set: { next_run_at: new Date(Date.now() - 1000) } });
     expect(moved.matchedCount).toBe(1);
-    const ran = await waitFor("the scheduled scan", async () => {
-      const s = (await api.get(`/api/v1/scans?target=${lab.hardened.address}`)).body;
-      return s.total > earlier ? s.items : undefined;
-    }, 30_000, 500);
+    const ran = await waitFor(
+      "the scheduled scan",
+      async () => {
+        const s = (await api.get(`/api/v1/scans?target=${lab.hardened.address}`)).body;
+        return s.total > earlier ? s.items : undefined;
+      },
+      30_000,
+      500,
+    );
     await new Promise((r) => setTimeout(r, 2500)); // several more scheduler ticks
     expect((await api.get(`/api/v1/scans?target=${lab.hardened.address}`)).body.total).toBe(earlier + 1);
     expect((await api.get("/api/v1/scans/quota")).body.used_this_month).toBe(used + 1);

@@ -34,25 +34,64 @@ export function makeCerts(names: { hardened: string; weak: string }): LabCerts {
   fs.writeFileSync(
     path.join(dir, "ca.cnf"),
     [
-      "[ ca ]", "default_ca = lab", "[ lab ]", `dir = ${dir}`, "database = $dir/index.txt", "new_certs_dir = $dir",
-      "serial = $dir/serial", "default_md = sha256", "policy = any", "copy_extensions = copy", "unique_subject = no",
-      "[ any ]", "commonName = supplied",
+      "[ ca ]",
+      "default_ca = lab",
+      "[ lab ]",
+      `dir = ${dir}`,
+      "database = $dir/index.txt",
+      "new_certs_dir = $dir",
+      "serial = $dir/serial",
+      "default_md = sha256",
+      "policy = any",
+      "copy_extensions = copy",
+      "unique_subject = no",
+      "[ any ]",
+      "commonName = supplied",
     ].join("\n"),
   );
   const key = (name: string) => ossl("genrsa", "-out", `${name}.key`, "2048");
   const csr = (name: string, cn: string, san?: string) =>
     ossl("req", "-new", "-key", `${name}.key`, "-out", `${name}.csr`, "-subj", `/CN=${cn}`, ...(san ? ["-addext", `subjectAltName=${san}`] : []));
-  const read = (name: string): Pem => ({ key: fs.readFileSync(path.join(dir, `${name}.key`), "utf8"), cert: fs.readFileSync(path.join(dir, `${name}.crt`), "utf8") });
+  const read = (name: string): Pem => ({
+    key: fs.readFileSync(path.join(dir, `${name}.key`), "utf8"),
+    cert: fs.readFileSync(path.join(dir, `${name}.crt`), "utf8"),
+  });
   const sign = (name: string, start: Date, end: Date, selfSigned = false) =>
     ossl(
-      "ca", "-batch", "-notext", "-config", "ca.cnf", "-in", `${name}.csr`, "-out", `${name}.crt`,
-      "-startdate", stamp(start), "-enddate", stamp(end),
+      "ca",
+      "-batch",
+      "-notext",
+      "-config",
+      "ca.cnf",
+      "-in",
+      `${name}.csr`,
+      "-out",
+      `${name}.crt`,
+      "-startdate",
+      stamp(start),
+      "-enddate",
+      stamp(end),
       ...(selfSigned ? ["-selfsign", "-keyfile", `${name}.key`] : ["-cert", "ca.crt", "-keyfile", "ca.key"]),
     );
 
   key("ca");
-  ossl("req", "-x509", "-new", "-key", "ca.key", "-out", "ca.crt", "-days", "30", "-subj", "/CN=vulnscan lab CA",
-    "-addext", "basicConstraints=critical,CA:true", "-addext", "keyUsage=critical,keyCertSign,cRLSign");
+  ossl(
+    "req",
+    "-x509",
+    "-new",
+    "-key",
+    "ca.key",
+    "-out",
+    "ca.crt",
+    "-days",
+    "30",
+    "-subj",
+    "/CN=vulnscan lab CA",
+    "-addext",
+    "basicConstraints=critical,CA:true",
+    "-addext",
+    "keyUsage=critical,keyCertSign,cRLSign",
+  );
   const day = 86_400_000;
   const now = Date.now();
 

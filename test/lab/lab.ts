@@ -51,8 +51,20 @@ const WEAK_NAME = "weak.vslab.test";
 const HARDENED_NAME = "hardened.vslab.test";
 
 const NS_PORTS: Record<ServiceKey, number> = {
-  http: 80, tlsWeak: 443, tlsSoon: 8443, tlsFuture: 9443, ssh: 22, ftp: 21, smtp: 25, telnet: 23, mysql: 3306,
-  redisLike: 6380, mongoLike: 27017, elasticsearch: 9200, hardenedHttps: 443, hardenedHttp: 80,
+  http: 80,
+  tlsWeak: 443,
+  tlsSoon: 8443,
+  tlsFuture: 9443,
+  ssh: 22,
+  ftp: 21,
+  smtp: 25,
+  telnet: 23,
+  mysql: 3306,
+  redisLike: 6380,
+  mongoLike: 27017,
+  elasticsearch: 9200,
+  hardenedHttps: 443,
+  hardenedHttp: 80,
 };
 
 async function freePort(host: string): Promise<number> {
@@ -132,7 +144,10 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
     const hardened = ns ? ns.addresses[1]! : "127.0.0.1";
     const ports = ns ? NS_PORTS : (Object.fromEntries(Object.keys(NS_PORTS).map((k) => [k, 0])) as Record<ServiceKey, number>);
     const plan: ServerPlan = {
-      weak, hardened, hardenedName: HARDENED_NAME, ports,
+      weak,
+      hardened,
+      hardenedName: HARDENED_NAME,
+      ports,
       certs: { expired: certs.expiredSelfSigned, soon: certs.expiringSoon, future: certs.notYetValid, hardened: certs.hardened },
     };
     const start = (cmd: string, args: string[]) => {
@@ -148,7 +163,22 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
     let memcachedPort = 0;
     if (opts.realServers !== false) {
       redisPort = ns ? 6379 : await freePort(weak);
-      start("redis-server", ["--bind", weak, "--port", String(redisPort), "--protected-mode", "no", "--save", "", "--appendonly", "no", "--daemonize", "no", "--logfile", ""]);
+      start("redis-server", [
+        "--bind",
+        weak,
+        "--port",
+        String(redisPort),
+        "--protected-mode",
+        "no",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--daemonize",
+        "no",
+        "--logfile",
+        "",
+      ]);
       memcachedPort = ns ? 11211 : await freePort(weak);
       start("memcached", ["-l", weak, "-p", String(memcachedPort), "-U", "0", "-u", "nobody", "-m", "16"]);
       const { stdout } = { stdout: execFileSync("redis-server", ["--version"]).toString() };
@@ -160,12 +190,24 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
 
     const ep = (host: string, port: number): Endpoint => ({ host, port });
     const targets = {
-      http: ep(weak, bound.http), tlsWeak: ep(weak, bound.tlsWeak), tlsSoon: ep(weak, bound.tlsSoon), tlsFuture: ep(weak, bound.tlsFuture),
-      ssh: ep(weak, bound.ssh), ftp: ep(weak, bound.ftp), smtp: ep(weak, bound.smtp), telnet: ep(weak, bound.telnet), mysql: ep(weak, bound.mysql),
-      redisLike: ep(weak, bound.redisLike), mongoLike: ep(weak, bound.mongoLike), elasticsearch: ep(weak, bound.elasticsearch),
-      redis: ep(weak, redisPort), memcached: ep(weak, memcachedPort),
+      http: ep(weak, bound.http),
+      tlsWeak: ep(weak, bound.tlsWeak),
+      tlsSoon: ep(weak, bound.tlsSoon),
+      tlsFuture: ep(weak, bound.tlsFuture),
+      ssh: ep(weak, bound.ssh),
+      ftp: ep(weak, bound.ftp),
+      smtp: ep(weak, bound.smtp),
+      telnet: ep(weak, bound.telnet),
+      mysql: ep(weak, bound.mysql),
+      redisLike: ep(weak, bound.redisLike),
+      mongoLike: ep(weak, bound.mongoLike),
+      elasticsearch: ep(weak, bound.elasticsearch),
+      redis: ep(weak, redisPort),
+      memcached: ep(weak, memcachedPort),
     } satisfies Record<TargetKey, Endpoint>;
-    const weakPorts = Object.values(targets).map((t) => t.port).filter((p) => p > 0);
+    const weakPorts = Object.values(targets)
+      .map((t) => t.port)
+      .filter((p) => p > 0);
     const names: Record<string, string> = { [WEAK_NAME]: weak, [HARDENED_NAME]: hardened };
     return {
       mode: ns ? "netns" : "loopback",

@@ -115,7 +115,10 @@ export function createNamespace(opts: { tag?: string; hosts?: number } = {}): Na
 export function removeStaleNamespaces(): void {
   let names: string[] = [];
   try {
-    names = run("ip", ["netns", "list"]).split("\n").map((l) => l.split(" ")[0] ?? "").filter((l) => l.startsWith("vslab-"));
+    names = run("ip", ["netns", "list"])
+      .split("\n")
+      .map((l) => l.split(" ")[0] ?? "")
+      .filter((l) => l.startsWith("vslab-"));
   } catch {
     return;
   }

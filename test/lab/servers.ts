@@ -23,18 +23,34 @@ interface Pem {
   cert: string;
 }
 export type ServiceKey =
-  | "http" | "tlsWeak" | "tlsSoon" | "tlsFuture" | "ssh" | "ftp" | "smtp" | "telnet" | "mysql" | "redisLike" | "mongoLike" | "elasticsearch"
-  | "hardenedHttps" | "hardenedHttp";
+  | "http"
+  | "tlsWeak"
+  | "tlsSoon"
+  | "tlsFuture"
+  | "ssh"
+  | "ftp"
+  | "smtp"
+  | "telnet"
+  | "mysql"
+  | "redisLike"
+  | "mongoLike"
+  | "elasticsearch"
+  | "hardenedHttps"
+  | "hardenedHttp";
 
 const es: http.RequestListener = (req, res) => {
   const url = (req.url ?? "/").split("?")[0];
   res.setHeader("Content-Type", "application/json; charset=UTF-8");
   if (url === "/") {
-    return res.end(JSON.stringify({
-      name: "es-lab-1", cluster_name: "lab", cluster_uuid: "kZ0J8xC6TfqA3Yl2J3gY4w",
-      version: { number: "6.8.23", build_flavor: "default", build_type: "deb", lucene_version: "7.7.3" },
-      tagline: "You Know, for Search",
-    }));
+    return res.end(
+      JSON.stringify({
+        name: "es-lab-1",
+        cluster_name: "lab",
+        cluster_uuid: "kZ0J8xC6TfqA3Yl2J3gY4w",
+        version: { number: "6.8.23", build_flavor: "default", build_type: "deb", lucene_version: "7.7.3" },
+        tagline: "You Know, for Search",
+      }),
+    );
   }
   if (url === "/_cat/indices") {
     res.setHeader("Content-Type", "text/plain; charset=UTF-8");
@@ -70,7 +86,15 @@ async function main() {
   out.mongoLike = port(await mongoLike(weak, ports.mongoLike));
   // The hardened host: TLS 1.2+ with forward-secret AEAD suites only, valid CA-issued certificate.
   out.hardenedHttps = await listen(
-    https.createServer({ ...certs.hardened, minVersion: "TLSv1.2", ciphers: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-CHACHA20-POLY1305", honorCipherOrder: true }, hardenedApp),
+    https.createServer(
+      {
+        ...certs.hardened,
+        minVersion: "TLSv1.2",
+        ciphers: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-CHACHA20-POLY1305",
+        honorCipherOrder: true,
+      },
+      hardenedApp,
+    ),
     hardened,
     ports.hardenedHttps,
   );

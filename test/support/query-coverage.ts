@@ -75,7 +75,10 @@ export function checkRecording(file: string): string[] {
   if (fresh.length && process.env.VULNSCAN_UPDATE_QUERY_SHAPES !== "1") {
     errors.push(
       `query shapes missing from the snapshot (rerun with VULNSCAN_UPDATE_QUERY_SHAPES=1 to add them):\n  ` +
-        fresh.map((s) => `${s.service}: ${describeShape(s)}`).sort().join("\n  "),
+        fresh
+          .map((s) => `${s.service}: ${describeShape(s)}`)
+          .sort()
+          .join("\n  "),
     );
   }
   if (errors.length) throw new Error(errors.join("\n"));

@@ -35,8 +35,7 @@ export const authStateUnavailable = (retryAfterSeconds: number) =>
     "retry-after": String(retryAfterSeconds),
   });
 
-const notAuthenticated = () =>
-  new HttpError(401, "NOT_AUTHENTICATED", "Not authenticated", undefined, { "www-authenticate": "Bearer" });
+const notAuthenticated = () => new HttpError(401, "NOT_AUTHENTICATED", "Not authenticated", undefined, { "www-authenticate": "Bearer" });
 
 /** A bad or unknown key: the same answer whatever the reason (INVALID_TOKEN, as auth says). */
 const UNKNOWN_KEY_TTL_MS = 30_000;

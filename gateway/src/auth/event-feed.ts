@@ -14,8 +14,7 @@ import type { AuthEventFeed } from "./auth-view.js";
  */
 export function kafkaAuthEventFeed(newBus: () => KafkaBus, groupPrefix = "gateway-auth-view"): AuthEventFeed & { close(): Promise<void> } {
   let bus = newBus();
-  const closeQuietly = (b: KafkaBus) =>
-    Promise.race([b.close().catch(() => undefined), new Promise<void>((r) => setTimeout(r, 5000).unref())]);
+  const closeQuietly = (b: KafkaBus) => Promise.race([b.close().catch(() => undefined), new Promise<void>((r) => setTimeout(r, 5000).unref())]);
   return {
     latestOffsets: () => bus.latestOffsets(Topics.authEvents),
     async follow(startAt, onEvent, onGap) {

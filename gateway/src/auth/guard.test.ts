@@ -61,7 +61,9 @@ beforeAll(async () => {
     AuthService,
     createRouterTransport(({ service }) =>
       service(AuthService, {
-        getJwks: () => (calls.jwks++, { keys: [{ kid: "k1", kty: "EC", alg: "ES256", crv: "P-256", x: jwk.x!, y: jwk.y! }], issuer: ISS, audience: AUD, cacheSeconds: 300 }),
+        getJwks: () => (
+          calls.jwks++, { keys: [{ kid: "k1", kty: "EC", alg: "ES256", crv: "P-256", x: jwk.x!, y: jwk.y! }], issuer: ISS, audience: AUD, cacheSeconds: 300 }
+        ),
         verifyApiKey: (req) => {
           calls.verifyApiKey++;
           const k = apiKeys[req.key];
@@ -91,7 +93,13 @@ beforeAll(async () => {
     async hit(orgId: string, limits: RateLimits) {
       const n = (counts.get(orgId) ?? 0) + 1;
       counts.set(orgId, n);
-      return { allowed: n <= limits.perHour!, limit: limits.perHour!, remaining: Math.max(0, limits.perHour! - n), reset: 2_000_000_000, retryAfterSeconds: 42 };
+      return {
+        allowed: n <= limits.perHour!,
+        limit: limits.perHour!,
+        remaining: Math.max(0, limits.perHour! - n),
+        reset: 2_000_000_000,
+        retryAfterSeconds: 42,
+      };
     },
   };
   plans = new PlanCache(auth);
@@ -102,7 +110,9 @@ beforeAll(async () => {
     plans,
     feed,
     maxStalenessMs: 1000,
-    snapshot: async () => ({ revokedSessions: snapshotSessions.map((sessionId) => ({ sessionId, tokensValidUntil: timestampFromMs(Date.now() + 3_600_000) })) }),
+    snapshot: async () => ({
+      revokedSessions: snapshotSessions.map((sessionId) => ({ sessionId, tokensValidUntil: timestampFromMs(Date.now() + 3_600_000) })),
+    }),
   });
   view = t.view;
   await t.ready;
@@ -188,7 +198,10 @@ describe("the guard", () => {
     feed.publish({
       type: "auth.session_revoked",
       orgId: "org_a",
-      payload: { case: "authSessionRevoked", value: { sessionId: "session_gone", userId: "user_1", tokensValidUntil: timestampFromMs(Date.now() + 3_600_000) } },
+      payload: {
+        case: "authSessionRevoked",
+        value: { sessionId: "session_gone", userId: "user_1", tokensValidUntil: timestampFromMs(Date.now() + 3_600_000) },
+      },
     });
     const res = await get(auth);
     expect(res.statusCode).toBe(401);

@@ -26,8 +26,7 @@ export interface GuardDeps {
   limiter: { hit(orgId: string, limits: RateLimits): Promise<RateDecision | undefined> };
 }
 
-const notAuthenticated = () =>
-  new HttpError(401, "NOT_AUTHENTICATED", "Not authenticated", undefined, { "www-authenticate": "Bearer" });
+const notAuthenticated = () => new HttpError(401, "NOT_AUTHENTICATED", "Not authenticated", undefined, { "www-authenticate": "Bearer" });
 
 /**
  * Authentication, rate limiting and permission checks, before the body is even parsed.
@@ -47,13 +46,9 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
       reply.header("x-ratelimit-remaining", decision.remaining);
       reply.header("x-ratelimit-reset", decision.reset);
       if (!decision.allowed) {
-        throw new HttpError(
-          429,
-          "RATE_LIMIT_EXCEEDED",
-          `Rate limit exceeded; retry in ${decision.retryAfterSeconds} seconds`,
-          undefined,
-          { "retry-after": String(decision.retryAfterSeconds) },
-        );
+        throw new HttpError(429, "RATE_LIMIT_EXCEEDED", `Rate limit exceeded; retry in ${decision.retryAfterSeconds} seconds`, undefined, {
+          "retry-after": String(decision.retryAfterSeconds),
+        });
       }
     }
 

@@ -23,8 +23,7 @@ const ALGORITHM = "ES256";
 const REFRESH_MIN_INTERVAL_MS = 5000;
 
 export const invalidToken = () => new HttpError(401, "INVALID_TOKEN", "Could not validate credentials", undefined, { "www-authenticate": "Bearer" });
-export const tokenExpired = () =>
-  new HttpError(401, "TOKEN_EXPIRED", "Token has expired", undefined, { "www-authenticate": 'Bearer error="invalid_token"' });
+export const tokenExpired = () => new HttpError(401, "TOKEN_EXPIRED", "Token has expired", undefined, { "www-authenticate": 'Bearer error="invalid_token"' });
 
 /**
  * Verifies access tokens locally with the auth service's public keys. Keys are cached for the

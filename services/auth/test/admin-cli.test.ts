@@ -20,7 +20,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await auth?.stop();
-  await database(dbName).dropDatabase().catch(() => undefined);
+  await database(dbName)
+    .dropDatabase()
+    .catch(() => undefined);
   await closeDatabases();
 });
 
@@ -119,12 +121,24 @@ describe("operator CLI: limits and users", () => {
     expect(r.last).toEqual({
       id: ent.id,
       plan: "enterprise",
-      limits: { requests_per_hour: 20000, requests_per_day: 100000, scans_per_month: "unlimited", concurrent_scans: "unlimited", webhooks: 12, ai_credits: 5000 },
+      limits: {
+        requests_per_hour: 20000,
+        requests_per_day: 100000,
+        scans_per_month: "unlimited",
+        concurrent_scans: "unlimited",
+        webhooks: 12,
+        ai_credits: 5000,
+      },
     });
     const again = await admin(["set-limits", "--org", ent.id, "--ai-credits", "9000", "--concurrent-scans", "8"]);
     expect(again.last).toMatchObject({ limits: { requests_per_hour: 20000, webhooks: 12, ai_credits: 9000, concurrent_scans: 8 } });
     const { plan } = await auth.client.getPlan({ orgId: ent.id });
-    expect(plan!.limits).toMatchObject({ requestsPerHour: { max: 20000 }, concurrentScans: { max: 8 }, aiCreditsPerMonth: { max: 9000 }, scansPerMonth: { unlimited: true } });
+    expect(plan!.limits).toMatchObject({
+      requestsPerHour: { max: 20000 },
+      concurrentScans: { max: 8 },
+      aiCreditsPerMonth: { max: 9000 },
+      scansPerMonth: { unlimited: true },
+    });
 
     const pro = (await admin(["create-org", "--name", "Pro Co", "--plan", "professional"])).last as { id: string };
     const cases: [string[], RegExp][] = [
@@ -170,13 +184,26 @@ describe("operator CLI finds the running stack", () => {
     // This test process stands in for the stack's owner: the file is honoured while its pid runs.
     writeFileSync(
       path.join(cache, "stack.json"),
-      JSON.stringify({ mongoUrl: inject("mongoUrl"), mongoServer: "test", kafkaBrokers: inject("kafkaBrokers"), gatewayUrl: "", services: {}, dbPrefix: prefix, pid: process.pid, startedAt: new Date().toISOString() }),
+      JSON.stringify({
+        mongoUrl: inject("mongoUrl"),
+        mongoServer: "test",
+        kafkaBrokers: inject("kafkaBrokers"),
+        gatewayUrl: "",
+        services: {},
+        dbPrefix: prefix,
+        pid: process.pid,
+        startedAt: new Date().toISOString(),
+      }),
     );
     const env: NodeJS.ProcessEnv = { ...process.env, VULNSCAN_CACHE_DIR: cache };
     delete env.MONGO_URL;
     delete env.MONGO_DB;
     delete env.KAFKA_BROKERS;
-    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "create-org", "--name", "Found Co", "--plan", "startup"], { cwd: ROOT, env, encoding: "utf8" });
+    const r = spawnSync(process.execPath, ["--import", "tsx", "scripts/admin.ts", "create-org", "--name", "Found Co", "--plan", "startup"], {
+      cwd: ROOT,
+      env,
+      encoding: "utf8",
+    });
     expect(r.status, r.stderr).toBe(0);
     const { id } = JSON.parse(r.stdout.trim().split("\n").at(-1)!);
     expect((await auth.client.getOrganization({ orgId: id })).organization!.name).toBe("Found Co");
@@ -193,7 +220,9 @@ describe("operator CLI finds the running stack", () => {
     const unknown = await adminWith(env, ["rebuild-rollups", "--org", "org_000000000000ffffffffffffffff"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/not found/i);
-    await database(findingsDb).dropDatabase().catch(() => undefined);
+    await database(findingsDb)
+      .dropDatabase()
+      .catch(() => undefined);
   });
 });
 

@@ -18,7 +18,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await auth?.stop();
-  await database(auth.dbName).dropDatabase().catch(() => undefined);
+  await database(auth.dbName)
+    .dropDatabase()
+    .catch(() => undefined);
   await closeDatabases();
 });
 
@@ -121,7 +123,9 @@ describe("organizations, plans and users", () => {
     expect(await failure(rpc.createUser({ orgId: "org_missing", email: `${unique("s")}@example.com`, password: PASSWORD }))).toMatchObject({
       code: Code.NotFound,
     });
-    const stored = await database(auth.dbName).collection(Collections.users).findOne({ _id: user!.id as never });
+    const stored = await database(auth.dbName)
+      .collection(Collections.users)
+      .findOne({ _id: user!.id as never });
     expect(stored!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(JSON.stringify(stored)).not.toContain(PASSWORD);
   });
@@ -296,7 +300,10 @@ describe("MFA", () => {
 
     expect(await failure(rpc.disableMfa({ orgId, userId, code: code(0), ...client }))).toMatchObject({ code: Code.InvalidArgument, field: "code" });
     expect(await rpc.disableMfa({ orgId, userId, code: code(1), ...client })).toMatchObject({ mfaEnabled: false });
-    expect(await failure(rpc.disableMfa({ orgId, userId, code: code(1), ...client }))).toMatchObject({ code: Code.FailedPrecondition, errorCode: "INVALID_STATE" });
+    expect(await failure(rpc.disableMfa({ orgId, userId, code: code(1), ...client }))).toMatchObject({
+      code: Code.FailedPrecondition,
+      errorCode: "INVALID_STATE",
+    });
     await expect(login(email)).resolves.toMatchObject({ userId });
   });
 
@@ -324,11 +331,19 @@ describe("API keys", () => {
     const expiresAt = new Date(Date.now() + 30 * 24 * 3600 * 1000);
     const created = await rpc.createApiKey({ orgId, userId, name: "CI", permissions: ["write:scans", "read:scans"], expiresAt: timestampFromDate(expiresAt) });
     expect(created.key).toMatch(/^vsk_[A-Za-z0-9_-]{43}$/);
-    expect(created.apiKey).toMatchObject({ name: "CI", permissions: ["read:scans", "write:scans"], revoked: false, prefix: created.key.slice(0, 8), createdByUserId: userId });
+    expect(created.apiKey).toMatchObject({
+      name: "CI",
+      permissions: ["read:scans", "write:scans"],
+      revoked: false,
+      prefix: created.key.slice(0, 8),
+      createdByUserId: userId,
+    });
     expect(created.apiKey!.id).toMatch(/^apikey_/);
     expect(timestampDate(created.apiKey!.expiresAt!).getTime()).toBe(expiresAt.getTime());
 
-    const doc = await database(auth.dbName).collection(Collections.apiKeys).findOne({ _id: created.apiKey!.id as never });
+    const doc = await database(auth.dbName)
+      .collection(Collections.apiKeys)
+      .findOne({ _id: created.apiKey!.id as never });
     expect(JSON.stringify(doc)).not.toContain(created.key);
     expect(doc!.key_hash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -369,7 +384,9 @@ describe("API keys", () => {
     expect(await failure(rpc.revokeApiKey({ orgId: a.orgId, apiKeyId: kb.apiKey!.id }))).toMatchObject({ code: Code.NotFound, errorCode: "NOT_FOUND" });
     expect((await rpc.listApiKeys({ orgId: a.orgId })).apiKeys).toEqual([]);
     await expect(rpc.verifyApiKey({ key: kb.key })).resolves.toMatchObject({ orgId: b.orgId });
-    expect(await failure(rpc.createApiKey({ orgId: a.orgId, userId: b.userId, name: "x", permissions: ["read:scans"] }))).toMatchObject({ code: Code.NotFound });
+    expect(await failure(rpc.createApiKey({ orgId: a.orgId, userId: b.userId, name: "x", permissions: ["read:scans"] }))).toMatchObject({
+      code: Code.NotFound,
+    });
 
     await rpc.setPlan({ orgId: b.orgId, tier: PlanTier.STARTUP });
     expect(await failure(rpc.verifyApiKey({ key: kb.key }))).toMatchObject({ code: Code.Unauthenticated, errorCode: "INVALID_TOKEN" });

@@ -34,7 +34,9 @@ afterAll(async () => {
   await sub?.stop();
   await bus?.close();
   await auth?.stop();
-  await database(auth.dbName).dropDatabase().catch(() => undefined);
+  await database(auth.dbName)
+    .dropDatabase()
+    .catch(() => undefined);
   await closeDatabases();
 });
 
@@ -67,7 +69,9 @@ describe("auth events on vulnscan.auth.events", () => {
     expect(Math.abs(timestampDate(ev!.env.occurredAt!).getTime() - Date.now())).toBeLessThan(60_000);
     // The outbox of the user document is empty again once published.
     const doc = await until(async () => {
-      const d = await database(auth.dbName).collection(Collections.users).findOne({ _id: userId as never });
+      const d = await database(auth.dbName)
+        .collection(Collections.users)
+        .findOne({ _id: userId as never });
       return d && d.outbox_pending === false ? d : undefined;
     });
     expect(doc.outbox).toEqual([]);
@@ -135,9 +139,7 @@ describe("auth events on vulnscan.auth.events", () => {
     const of = (key: string, type: string) => until(() => received.find((r) => r.key === key && r.env.type === type));
     const revoked = await of(userId, "auth.session_revoked");
     expect(revoked.env).toMatchObject({ orgId, payload: { case: "authSessionRevoked", value: { sessionId: t.sessionId, userId, reason: "revoked" } } });
-    const byDisable = await until(() =>
-      received.find((r) => r.env.payload.case === "authSessionRevoked" && r.env.payload.value.sessionId === other.sessionId),
-    );
+    const byDisable = await until(() => received.find((r) => r.env.payload.case === "authSessionRevoked" && r.env.payload.value.sessionId === other.sessionId));
     expect(byDisable.env.payload.value).toMatchObject({ reason: "user_disabled" });
     expect((await of(k.apiKey!.id, "auth.api_key_revoked")).env.payload).toMatchObject({ case: "authApiKeyRevoked", value: { apiKeyId: k.apiKey!.id } });
     expect((await of(orgId, "auth.plan_changed")).env.payload).toMatchObject({
@@ -154,8 +156,21 @@ describe("auth events on vulnscan.auth.events", () => {
     await of(userId, "auth.user_enabled");
     expect((await auth.client.getAuthState({})).disabledUsers.map((u) => u.userId)).not.toContain(userId);
     // Every outbox is empty again once published.
-    for (const [c, id] of [[Collections.sessions, t.sessionId], [Collections.apiKeys, k.apiKey!.id], [Collections.organizations, orgId], [Collections.users, userId]] as const) {
-      await until(async () => ((await database(auth.dbName).collection(c).findOne({ _id: id as never }))?.outbox_pending === false ? true : undefined));
+    for (const [c, id] of [
+      [Collections.sessions, t.sessionId],
+      [Collections.apiKeys, k.apiKey!.id],
+      [Collections.organizations, orgId],
+      [Collections.users, userId],
+    ] as const) {
+      await until(async () =>
+        (
+          await database(auth.dbName)
+            .collection(c)
+            .findOne({ _id: id as never })
+        )?.outbox_pending === false
+          ? true
+          : undefined,
+      );
     }
   });
 
@@ -164,7 +179,9 @@ describe("auth events on vulnscan.auth.events", () => {
     const all = (await bus.latestOffsets(Topics.authEvents)).map((p) => p.partition);
     const partitions = await until(() => {
       const seen = new Set(
-        received.filter((r) => r.env.payload.case === "authHeartbeat" && timestampDate(r.env.occurredAt!).getTime() >= since).map((r) => (r.env.payload.value as { partition: number }).partition),
+        received
+          .filter((r) => r.env.payload.case === "authHeartbeat" && timestampDate(r.env.occurredAt!).getTime() >= since)
+          .map((r) => (r.env.payload.value as { partition: number }).partition),
       );
       return seen.size >= all.length ? seen : undefined;
     }, 15_000);

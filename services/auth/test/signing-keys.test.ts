@@ -9,7 +9,10 @@ const started: AuthUnderTest[] = [];
 const dbs: string[] = [];
 afterAll(async () => {
   await Promise.all(started.map((s) => s.stop()));
-  for (const d of dbs) await database(d).dropDatabase().catch(() => undefined);
+  for (const d of dbs)
+    await database(d)
+      .dropDatabase()
+      .catch(() => undefined);
   await closeDatabases();
 });
 

@@ -26,7 +26,10 @@ export type Config = z.infer<typeof configSchema>;
 export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const config = loadConfig(configSchema, env);
   if (config.AI_PROVIDER_URL && !config.AI_API_KEY) {
-    return loadConfig(configSchema.refine(() => false, { message: "AI_API_KEY is required with AI_PROVIDER_URL", path: ["AI_API_KEY"] }), env);
+    return loadConfig(
+      configSchema.refine(() => false, { message: "AI_API_KEY is required with AI_PROVIDER_URL", path: ["AI_API_KEY"] }),
+      env,
+    );
   }
   return config;
 };

@@ -40,7 +40,12 @@ describe("a crash mid-batch", () => {
     await bus.ensureTopics([env.DETECTIONS_TOPIC!, env.FINDING_EVENTS_TOPIC!]);
     const reader = await collectEvents(bus, env.FINDING_EVENTS_TOPIC!);
     await publish(bus, env.DETECTIONS_TOPIC!, ds);
-    const before = await eventually(() => findings.countDocuments({ org_id: org }), (n) => n >= 10, 90_000, "some findings before the kill");
+    const before = await eventually(
+      () => findings.countDocuments({ org_id: org }),
+      (n) => n >= 10,
+      90_000,
+      "some findings before the kill",
+    );
     child.kill("SIGKILL");
     await new Promise((r) => child!.once("exit", r));
     const atKill = await findings.countDocuments({ org_id: org });
@@ -49,7 +54,12 @@ describe("a crash mid-batch", () => {
 
     // Restart (same database, topic and consumer group): everything arrives, once.
     svc = await startFindings(env);
-    await eventually(() => findings.countDocuments({ org_id: org }), (n) => n === N, 120_000, "all findings after the restart");
+    await eventually(
+      () => findings.countDocuments({ org_id: org }),
+      (n) => n === N,
+      120_000,
+      "all findings after the restart",
+    );
     const list = await svc.client.listFindings({ orgId: org, pagination: { perPage: 100 } });
     expect(list.pageInfo?.total).toBe(N);
     const all = await findings.find({ org_id: org }).toArray();
@@ -63,7 +73,12 @@ describe("a crash mid-batch", () => {
       for (const t of byId.values()) c[t] = (c[t] ?? 0) + 1;
       return c;
     };
-    await eventually(async () => counts(), (c) => c["vulnerability.found"] === N && c["vulnerability.high"] === N, 60_000, "events after the restart");
+    await eventually(
+      async () => counts(),
+      (c) => c["vulnerability.found"] === N && c["vulnerability.high"] === N,
+      60_000,
+      "events after the restart",
+    );
     await reader.stop();
   });
 });

@@ -71,7 +71,14 @@ describe("ingestion from vulnscan.findings.detected", () => {
       epssScore: 0.97,
     });
     const high = detection(org);
-    const info = detection(org, { templateId: "http-server-header", title: "Server header", severity: Severity.INFO, cvssScore: 0, cveIds: [], epssScore: undefined });
+    const info = detection(org, {
+      templateId: "http-server-header",
+      title: "Server header",
+      severity: Severity.INFO,
+      cvssScore: 0,
+      cveIds: [],
+      epssScore: undefined,
+    });
     // Scan 1, with the high detection delivered twice.
     await publish(bus, topic, [crit, high, info, high]);
     const first = await eventually(list, (r) => r.pageInfo?.total === 3, 60_000, "three findings");
@@ -83,7 +90,12 @@ describe("ingestion from vulnscan.findings.detected", () => {
     // Scan 2 sees the same issue: same finding, scan recorded, last_seen moves.
     const seenAgain = new Date(Date.now() + 60_000);
     await publish(bus, topic, [detection(org, { scanId: "scan_2", detectedAt: timestampFromDate(seenAgain) })]);
-    const scan2 = await eventually(() => svc.client.listScanFindings({ orgId: org, scanId: "scan_2" }), (r) => r.total === 1, 30_000, "scan_2 finding");
+    const scan2 = await eventually(
+      () => svc.client.listScanFindings({ orgId: org, scanId: "scan_2" }),
+      (r) => r.total === 1,
+      30_000,
+      "scan_2 finding",
+    );
     expect(scan2.findings[0]!.id).toBe(highFinding.id);
     expect((await list()).pageInfo?.total).toBe(3);
     const detail2 = (await svc.client.getFinding({ orgId: org, findingId: highFinding.id })).finding!;
@@ -136,7 +148,12 @@ describe("ingestion from vulnscan.findings.detected", () => {
     };
     const mine = () => [...new Map(reader.events.filter((e) => e.orgId === org).map((e) => [e.id, e])).values()];
     const count = () => mine().reduce<Record<string, number>>((acc, e) => ({ ...acc, [e.type]: (acc[e.type] ?? 0) + 1 }), {});
-    await eventually(async () => count(), (c) => JSON.stringify(c, Object.keys(expected).sort()) === JSON.stringify(expected, Object.keys(expected).sort()), 30_000, "events");
+    await eventually(
+      async () => count(),
+      (c) => JSON.stringify(c, Object.keys(expected).sort()) === JSON.stringify(expected, Object.keys(expected).sort()),
+      30_000,
+      "events",
+    );
     await new Promise((r) => setTimeout(r, 1500)); // a relay pass or two later: still nothing more
     expect(count()).toEqual(expected);
 
@@ -164,7 +181,12 @@ describe("ingestion from vulnscan.findings.detected", () => {
     const bad = detection(org, { templateId: "", severity: Severity.HIGH });
     const good = detection(org, { templateId: "after-poison" });
     await publish(bus, svc.config.DETECTIONS_TOPIC, [bad, good]);
-    const r = await eventually(() => svc.client.listFindings({ orgId: org }), (x) => x.pageInfo?.total === 1, 30_000, "the good record");
+    const r = await eventually(
+      () => svc.client.listFindings({ orgId: org }),
+      (x) => x.pageInfo?.total === 1,
+      30_000,
+      "the good record",
+    );
     expect(r.findings[0]!.templateId).toBe("after-poison");
   });
 
@@ -173,7 +195,16 @@ describe("ingestion from vulnscan.findings.detected", () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
         svc.app.ingest(
-          facts({ detection_id: `race-${i}`, org_id: org, scan_id: `scan_${i % 3}`, target: "race.example.test", template_id: "race", title: "Race", severity: "critical", cvss_score: 9 }),
+          facts({
+            detection_id: `race-${i}`,
+            org_id: org,
+            scan_id: `scan_${i % 3}`,
+            target: "race.example.test",
+            template_id: "race",
+            title: "Race",
+            severity: "critical",
+            cvss_score: 9,
+          }),
         ),
       ),
     );
@@ -197,10 +228,20 @@ describe("ingestion from vulnscan.findings.detected", () => {
 
   it("finishes a creation whose creator stopped between its fingerprint claim and its insert", async () => {
     const org = unique("org");
-    const orphan = facts({ detection_id: "orphan-1", org_id: org, scan_id: "scan_orphan", target: "orphan.example.test", template_id: "orphan", severity: "high", cvss_score: 7 });
+    const orphan = facts({
+      detection_id: "orphan-1",
+      org_id: org,
+      scan_id: "scan_orphan",
+      target: "orphan.example.test",
+      template_id: "orphan",
+      severity: "high",
+      cvss_score: 7,
+    });
     // What a creator that died after claiming leaves: the claim, no finding.
     const claimed = newId("finding", Date.now() - 60_000);
-    await svc.store.db.collection("fingerprints").insertOne({ _id: fingerprint(orphan) as never, finding_id: claimed, org_id: org, created_at: new Date(Date.now() - 60_000) });
+    await svc.store.db
+      .collection("fingerprints")
+      .insertOne({ _id: fingerprint(orphan) as never, finding_id: claimed, org_id: org, created_at: new Date(Date.now() - 60_000) });
     expect(await svc.app.ingest(orphan)).toEqual({ findingId: claimed, created: true });
     const f = (await svc.client.getFinding({ orgId: org, findingId: claimed })).finding!;
     expect(f).toMatchObject({ id: claimed, templateId: "orphan", status: FindingStatus.OPEN });
@@ -217,7 +258,9 @@ describe("ingestion from vulnscan.findings.detected", () => {
 
   it("serialises concurrent triage writes: no change is lost", async () => {
     const org = unique("org");
-    const { findingId } = await svc.app.ingest(facts({ detection_id: "conc-1", org_id: org, target: "conc.example.test", template_id: "conc", title: "Concurrency" }));
+    const { findingId } = await svc.app.ingest(
+      facts({ detection_id: "conc-1", org_id: org, target: "conc.example.test", template_id: "conc", title: "Concurrency" }),
+    );
     await Promise.all(Array.from({ length: 15 }, (_, i) => svc.client.addComment({ orgId: org, findingId, text: `comment ${i}`, actor: alice })));
     const f = (await svc.client.getFinding({ orgId: org, findingId })).finding!;
     expect(f.comments.map((c) => c.text).sort()).toEqual(Array.from({ length: 15 }, (_, i) => `comment ${i}`).sort());

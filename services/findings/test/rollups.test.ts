@@ -54,11 +54,13 @@ function counted(all: FindingDoc[], opts: { from?: Date; to?: Date; target?: str
 /** A small deterministic PRNG, so a failure can be replayed from its seed. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 describe("stats from rollups", () => {
-  it("equal counting the findings after random creates, re-detections, status changes, bulk updates and redeliveries, under concurrency", { timeout: 240_000 }, async () => {
+  it("equal counting the findings after random creates, re-detections, status changes, bulk updates and redeliveries, under concurrency", {
+    timeout: 240_000,
+  }, async () => {
     const org = unique("org");
     const seed = Date.now() % 100_000;
     const rand = rng(seed);
@@ -98,7 +100,12 @@ describe("stats from rollups", () => {
       );
       const bulk =
         known.length > 0
-          ? svc.app.bulk(org, Array.from({ length: 15 }, () => pick(known)), { status: pick<Status>(["resolved", "open", "accepted"]) }, { user_id: "u", api_key_id: "", display_name: "tester" })
+          ? svc.app.bulk(
+              org,
+              Array.from({ length: 15 }, () => pick(known)),
+              { status: pick<Status>(["resolved", "open", "accepted"]) },
+              { user_id: "u", api_key_id: "", display_name: "tester" },
+            )
           : Promise.resolve();
       const results = await Promise.all([...batches.map((b) => svc.app.ingestBatch(b)), ...triage, bulk]);
       for (const r of results.slice(0, batches.length) as { findingId: string }[][]) for (const x of r) ids.add(x.findingId);
@@ -138,7 +145,14 @@ describe("stats from rollups", () => {
     // Recording one change twice (a retry or a roll-forward) counts it once.
     const one = all[0]!;
     const before = await svc.app.stats(org, {});
-    await svc.store.rollups.record(org, [{ source: `c:${one._id}`, delta: { add: { target: one.target, day: dayOf(one.detected_at), severity: one.severity, status: "open", tool: one.tool, resolved_day: null, minutes: 0 } } }]);
+    await svc.store.rollups.record(org, [
+      {
+        source: `c:${one._id}`,
+        delta: {
+          add: { target: one.target, day: dayOf(one.detected_at), severity: one.severity, status: "open", tool: one.tool, resolved_day: null, minutes: 0 },
+        },
+      },
+    ]);
     expect(await svc.app.stats(org, {})).toEqual(before);
   });
 });

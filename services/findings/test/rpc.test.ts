@@ -57,7 +57,7 @@ async function seed(org: string, n: number, over: (i: number) => Partial<Detecti
         template_id: `check-${i}`,
         title: `Finding ${i}`,
         severity: sevs[i % 5]!,
-        cvss_score: (i * 37) % 100 / 10,
+        cvss_score: ((i * 37) % 100) / 10,
         tool: ["nuclei", "nmap", "tls"][i % 3]!,
         cve_ids: i % 4 === 0 ? [`CVE-2024-${1000 + i}`] : [],
         detected_at: new Date(Date.now() - (n - i) * 1000),
@@ -102,7 +102,12 @@ describe("listing", () => {
     const every = await all(org);
     const check = async (filter: object, pick: (f: Finding) => boolean) => {
       const r = await svc.client.listFindings({ orgId: org, filter, pagination: { perPage: 100 } });
-      expect(r.findings.map((f) => f.id).sort(), JSON.stringify(filter)).toEqual(every.filter(pick).map((f) => f.id).sort());
+      expect(r.findings.map((f) => f.id).sort(), JSON.stringify(filter)).toEqual(
+        every
+          .filter(pick)
+          .map((f) => f.id)
+          .sort(),
+      );
       expect(r.pageInfo?.total).toBe(every.filter(pick).length);
     };
     await check({ severity: Severity.CRITICAL }, (f) => f.severity === Severity.CRITICAL);
@@ -138,7 +143,11 @@ describe("listing", () => {
 
   it("reaches deep pages by hops on the index with the same result as a plain skip", async () => {
     const reads = new FindingReads(svc.store.findings, { maxSkip: 3, hop: 4 });
-    for (const [field, order] of [["created_at", "desc"], ["severity", "desc"], ["cvss_score", "asc"]] as const) {
+    for (const [field, order] of [
+      ["created_at", "desc"],
+      ["severity", "desc"],
+      ["cvss_score", "asc"],
+    ] as const) {
       const q = listQuery({}, field, order);
       const full = (await reads.page(org, q, 0, 100)).map((f) => f._id);
       expect(full).toHaveLength(25);
@@ -164,8 +173,12 @@ describe("listing", () => {
     const r = await svc.client.listScanFindings({ orgId: org, scanId: "scan_1" });
     expect(r.total).toBe(8);
     expect(r.findings.map((f) => f.id)).toEqual(ids.filter((_, i) => i % 3 === 1));
-    expect((await svc.client.listScanFindings({ orgId: org, scanId: "scan_1", severity: Severity.HIGH })).findings.every((f) => f.severity === Severity.HIGH)).toBe(true);
-    expect((await svc.client.listScanFindings({ orgId: org, scanId: "scan_1", status: FindingStatus.IN_PROGRESS })).findings.map((f) => f.id)).toEqual([ids[4]]);
+    expect(
+      (await svc.client.listScanFindings({ orgId: org, scanId: "scan_1", severity: Severity.HIGH })).findings.every((f) => f.severity === Severity.HIGH),
+    ).toBe(true);
+    expect((await svc.client.listScanFindings({ orgId: org, scanId: "scan_1", status: FindingStatus.IN_PROGRESS })).findings.map((f) => f.id)).toEqual([
+      ids[4],
+    ]);
     expect((await svc.client.listScanFindings({ orgId: unique("org"), scanId: "scan_1" })).total).toBe(0);
   });
 });
@@ -218,7 +231,14 @@ describe("detail, triage, comments and bulk", () => {
       ["notes_changed", null, "on it", "alice@a.test"],
     ]);
     // Clearing, by an API key.
-    const cleared = await svc.client.updateFinding({ orgId: org, findingId: ids[1]!, clearDueDate: true, priority: Priority.UNSPECIFIED, assignee: "", actor: bot });
+    const cleared = await svc.client.updateFinding({
+      orgId: org,
+      findingId: ids[1]!,
+      clearDueDate: true,
+      priority: Priority.UNSPECIFIED,
+      assignee: "",
+      actor: bot,
+    });
     expect(cleared.finding).toMatchObject({ assignee: "", priority: Priority.UNSPECIFIED });
     expect(cleared.finding!.dueDate).toBeUndefined();
     const after = (await svc.client.getFinding({ orgId: org, findingId: ids[1]! })).finding!;
@@ -226,11 +246,18 @@ describe("detail, triage, comments and bulk", () => {
   });
 
   it("refuses invalid updates with the field named, and never touches another organization's finding", async () => {
-    expect(await rpcError(svc.client.updateFinding({ orgId: org, findingId: ids[2]!, status: FindingStatus.UNSPECIFIED }))).toMatchObject({ code: Code.InvalidArgument, field: "status" });
+    expect(await rpcError(svc.client.updateFinding({ orgId: org, findingId: ids[2]!, status: FindingStatus.UNSPECIFIED }))).toMatchObject({
+      code: Code.InvalidArgument,
+      field: "status",
+    });
     expect((await rpcError(svc.client.updateFinding({ orgId: org, findingId: ids[2]!, priority: 9 as Priority }))).field).toBe("priority");
-    expect((await rpcError(svc.client.updateFinding({ orgId: org, findingId: ids[2]!, clearDueDate: true, dueDate: timestampFromDate(new Date()) }))).field).toBe("due_date");
+    expect(
+      (await rpcError(svc.client.updateFinding({ orgId: org, findingId: ids[2]!, clearDueDate: true, dueDate: timestampFromDate(new Date()) }))).field,
+    ).toBe("due_date");
     const before = (await svc.client.getFinding({ orgId: other, findingId: foreign[0]! })).finding!;
-    expect((await rpcError(svc.client.updateFinding({ orgId: org, findingId: foreign[0]!, status: FindingStatus.RESOLVED, actor: alice }))).code).toBe(Code.NotFound);
+    expect((await rpcError(svc.client.updateFinding({ orgId: org, findingId: foreign[0]!, status: FindingStatus.RESOLVED, actor: alice }))).code).toBe(
+      Code.NotFound,
+    );
     expect((await svc.client.getFinding({ orgId: other, findingId: foreign[0]! })).finding).toEqual(before);
   });
 
@@ -269,7 +296,9 @@ describe("detail, triage, comments and bulk", () => {
     }
     expect((await svc.client.getFinding({ orgId: other, findingId: foreign[1]! })).finding).toEqual(before);
 
-    expect(await rpcError(svc.client.bulkUpdate({ orgId: org, findingIds: Array.from({ length: 1001 }, (_, i) => `finding_${i}`), status: FindingStatus.OPEN }))).toMatchObject({
+    expect(
+      await rpcError(svc.client.bulkUpdate({ orgId: org, findingIds: Array.from({ length: 1001 }, (_, i) => `finding_${i}`), status: FindingStatus.OPEN })),
+    ).toMatchObject({
       code: Code.InvalidArgument,
       field: "finding_ids",
     });
@@ -292,8 +321,18 @@ describe("detail, triage, comments and bulk", () => {
 describe("stats", () => {
   it("counts by severity (with info), every status and tool, and computes trends as the test does independently", async () => {
     const org = unique("org");
-    const ids = await seed(org, 20, (i) => ({ target: i < 12 ? "a.example.test" : "b.example.test", detected_at: new Date(Date.now() - (i < 5 ? 10 : 1) * 24 * 3600_000) }));
-    const statuses = [FindingStatus.RESOLVED, FindingStatus.RESOLVED, FindingStatus.FALSE_POSITIVE, FindingStatus.ACCEPTED, FindingStatus.IN_PROGRESS, FindingStatus.RESOLVED];
+    const ids = await seed(org, 20, (i) => ({
+      target: i < 12 ? "a.example.test" : "b.example.test",
+      detected_at: new Date(Date.now() - (i < 5 ? 10 : 1) * 24 * 3600_000),
+    }));
+    const statuses = [
+      FindingStatus.RESOLVED,
+      FindingStatus.RESOLVED,
+      FindingStatus.FALSE_POSITIVE,
+      FindingStatus.ACCEPTED,
+      FindingStatus.IN_PROGRESS,
+      FindingStatus.RESOLVED,
+    ];
     for (const [i, s] of statuses.entries()) await svc.client.updateFinding({ orgId: org, findingId: ids[i * 3]!, status: s, actor: alice });
 
     const details = await Promise.all(ids.map(async (id) => (await svc.client.getFinding({ orgId: org, findingId: id })).finding!));
@@ -322,8 +361,20 @@ describe("stats", () => {
     };
     const shape = (s: Awaited<ReturnType<typeof svc.client.getStats>>) => ({
       total: s.total,
-      bySeverity: { critical: s.bySeverity!.critical, high: s.bySeverity!.high, medium: s.bySeverity!.medium, low: s.bySeverity!.low, info: s.bySeverity!.info },
-      byStatus: { open: s.byStatus!.open, in_progress: s.byStatus!.inProgress, resolved: s.byStatus!.resolved, false_positive: s.byStatus!.falsePositive, accepted: s.byStatus!.accepted },
+      bySeverity: {
+        critical: s.bySeverity!.critical,
+        high: s.bySeverity!.high,
+        medium: s.bySeverity!.medium,
+        low: s.bySeverity!.low,
+        info: s.bySeverity!.info,
+      },
+      byStatus: {
+        open: s.byStatus!.open,
+        in_progress: s.byStatus!.inProgress,
+        resolved: s.byStatus!.resolved,
+        false_positive: s.byStatus!.falsePositive,
+        accepted: s.byStatus!.accepted,
+      },
       byTool: s.byTool,
       trends: { newThisWeek: s.trends!.newThisWeek, resolvedThisWeek: s.trends!.resolvedThisWeek, averageResolutionDays: s.trends!.averageResolutionDays },
     });
@@ -336,14 +387,16 @@ describe("stats", () => {
     );
     expect((await svc.client.getStats({ orgId: org, toDate: timestampFromDate(from) })).total).toBe(5);
     expect((await svc.client.getStats({ orgId: unique("org") })).total).toBe(0);
-    expect((await rpcError(svc.client.getStats({ orgId: org, fromDate: timestampFromDate(new Date()), toDate: timestampFromDate(from) }))).field).toBe("from_date");
+    expect((await rpcError(svc.client.getStats({ orgId: org, fromDate: timestampFromDate(new Date()), toDate: timestampFromDate(from) }))).field).toBe(
+      "from_date",
+    );
   });
 });
 
 describe("export", () => {
   const org = unique("org");
   beforeAll(async () => {
-    await seed(org, 12, (i) => (i === 0 ? { title: "=HYPERLINK(\"http://evil\")", affected_component: "a,b \"q\"" } : {}));
+    await seed(org, 12, (i) => (i === 0 ? { title: '=HYPERLINK("http://evil")', affected_component: 'a,b "q"' } : {}));
   });
 
   async function exportAll(format: ExportFormat, filter = {}, o = org) {
@@ -365,7 +418,7 @@ describe("export", () => {
     const list = (await svc.client.listFindings({ orgId: org, filter: { severity: Severity.CRITICAL }, pagination: { perPage: 100 } })).findings;
     expect(rows.slice(1).map((r) => r[0])).toEqual(list.map((f) => f.id));
     const first = rows.find((r) => r[0] === list.at(-1)!.id)!;
-    expect(first[1]).toBe("'=HYPERLINK(\"http://evil\")");
+    expect(first[1]).toBe('\'=HYPERLINK("http://evil")');
     expect(first[7]).toBe('a,b "q"');
     expect(first[4]).toBe(String(list.at(-1)!.cvssScore));
   });
@@ -409,7 +462,10 @@ describe("AI guidance", () => {
     expect(again).toMatchObject({ aiCreditsUsed: 0, aiCreditsRemaining: 1 });
     expect(again.aiAnalysis).toEqual(a.aiAnalysis);
     expect((await svc.client.getAiAnalysis({ orgId: org, findingId: ids[1]! })).aiCreditsRemaining).toBe(0);
-    expect(await rpcError(svc.client.getAiAnalysis({ orgId: org, findingId: ids[2]! }))).toMatchObject({ code: Code.ResourceExhausted, errorCode: "AI_QUOTA_EXCEEDED" });
+    expect(await rpcError(svc.client.getAiAnalysis({ orgId: org, findingId: ids[2]! }))).toMatchObject({
+      code: Code.ResourceExhausted,
+      errorCode: "AI_QUOTA_EXCEEDED",
+    });
     // Still free from the cache when the quota is gone.
     expect((await svc.client.getAiAnalysis({ orgId: org, findingId: ids[0]! })).aiCreditsUsed).toBe(0);
     expect((await rpcError(svc.client.getAiAnalysis({ orgId: unique("org"), findingId: ids[0]! }))).code).toBe(Code.NotFound);

@@ -1,16 +1,7 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { Client } from "@connectrpc/connect";
-import {
-  createLogger,
-  createRpcClient,
-  KafkaBus,
-  loadConfig,
-  runService,
-  startRpcServer,
-  type RunningService,
-  type RpcServer,
-} from "@vulnscan/kit";
+import { createLogger, createRpcClient, KafkaBus, loadConfig, runService, startRpcServer, type RunningService, type RpcServer } from "@vulnscan/kit";
 import { AuthService, PlanSchema } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { EventEnvelopeSchema, type EventEnvelope } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import { DetectionSchema, type Detection } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
@@ -89,7 +80,15 @@ export async function startFindings(env: Record<string, string>): Promise<TestSe
   });
   await running.started;
   const url = `http://127.0.0.1:${running.rpcPort}`;
-  return { running, config, client: createRpcClient(FindingService, url, { breaker: false }), domain: parts!.app, app: testApp(parts!.app), store: parts!.store, url };
+  return {
+    running,
+    config,
+    client: createRpcClient(FindingService, url, { breaker: false }),
+    domain: parts!.app,
+    app: testApp(parts!.app),
+    store: parts!.store,
+    url,
+  };
 }
 
 function testApp(d: FindingsDomain) {

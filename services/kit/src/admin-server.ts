@@ -9,12 +9,7 @@ export interface AdminServer {
 }
 
 /** The operator port: /livez, /readyz and /metrics, kept off the public API port. */
-export async function startAdminServer(opts: {
-  host: string;
-  port: number;
-  readiness: Readiness;
-  registry: Registry;
-}): Promise<AdminServer> {
+export async function startAdminServer(opts: { host: string; port: number; readiness: Readiness; registry: Registry }): Promise<AdminServer> {
   const server = http.createServer(async (req, res) => {
     const path = (req.url ?? "/").split("?")[0];
     try {

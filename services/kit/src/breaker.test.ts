@@ -36,9 +36,7 @@ describe("breakerInterceptor", () => {
 
   it("ignores caller faults such as NotFound and InvalidArgument", async () => {
     let n = 0;
-    const { client, calls } = flakyClient(() =>
-      new ConnectError("nope", n++ % 2 ? Code.NotFound : Code.InvalidArgument),
-    );
+    const { client, calls } = flakyClient(() => new ConnectError("nope", n++ % 2 ? Code.NotFound : Code.InvalidArgument));
     for (let i = 0; i < 10; i++) await client.check({}).catch(() => undefined);
     expect(calls()).toBe(10); // never opened
   });

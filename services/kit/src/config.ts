@@ -23,7 +23,12 @@ export const port = z.coerce.number().int().min(0).max(65535);
 export const brokerList = z
   .string()
   .min(1, "required (comma-separated host:port list)")
-  .transform((s) => s.split(",").map((b) => b.trim()).filter(Boolean))
+  .transform((s) =>
+    s
+      .split(",")
+      .map((b) => b.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().regex(/^[^:\s]+:\d+$/, "each broker must be host:port")).min(1));
 
 export const mongoUrl = z.string().regex(/^mongodb(\+srv)?:\/\//, "must be a mongodb:// URL");
@@ -46,7 +51,10 @@ export function serviceEnvSchema(defaults: ServiceDefaults) {
     RPC_PORT: port.default(defaults.rpcPort),
     ADMIN_PORT: port.default(defaults.adminPort),
     MONGO_URL: mongoUrl.default("mongodb://127.0.0.1:27017/"),
-    MONGO_DB: z.string().regex(/^[A-Za-z0-9_-]+$/).default(defaults.database),
+    MONGO_DB: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .default(defaults.database),
     KAFKA_BROKERS: brokerList.default(["127.0.0.1:9092"]),
     KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(256).default(6),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

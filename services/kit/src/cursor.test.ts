@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 
-const refusal = (message: RegExp) => expect.objectContaining({ kind: "validation", errorCode: "VALIDATION_ERROR", field: "cursor", message: expect.stringMatching(message) });
+const refusal = (message: RegExp) =>
+  expect.objectContaining({ kind: "validation", errorCode: "VALIDATION_ERROR", field: "cursor", message: expect.stringMatching(message) });
 
 function thrown(fn: () => unknown): unknown {
   try {
@@ -14,7 +15,10 @@ function thrown(fn: () => unknown): unknown {
 
 describe("cursor", () => {
   it("round-trips for its own list and refuses others and forgeries", () => {
-    const list = [{ org_id: "org_a", status: "open" }, { key: "severity_rank", keyDir: 1, idDir: -1 }];
+    const list = [
+      { org_id: "org_a", status: "open" },
+      { key: "severity_rank", keyDir: 1, idDir: -1 },
+    ];
     const c = encodeCursor(list, 3, { key: 2, id: "finding_x" });
     expect(decodeCursor(c, list)).toEqual({ anchor: { key: 2, id: "finding_x" }, page: 3 });
     expect(decodeCursor(encodeCursor(list, 2, { key: "finding_y", id: "finding_y" }), list).anchor.key).toBe("finding_y");
@@ -29,7 +33,18 @@ describe("cursor", () => {
     const forge = (state: object) => Buffer.from(JSON.stringify(state)).toString("base64url");
     const good = JSON.parse(Buffer.from(encodeCursor(list, 2, { key: 5, id: "x" }), "base64url").toString("utf8")) as Record<string, unknown>;
     expect(decodeCursor(forge(good), list).page).toBe(2);
-    for (const bad of [{ ...good, v: 2 }, { ...good, p: 1 }, { ...good, p: 2.5 }, { ...good, i: 7 }, { ...good, k: null }, { ...good, k: { $gt: "" } }, { ...good, d: 1, k: "2026-01-01" }, { ...good, d: 2 }, null, []]) {
+    for (const bad of [
+      { ...good, v: 2 },
+      { ...good, p: 1 },
+      { ...good, p: 2.5 },
+      { ...good, i: 7 },
+      { ...good, k: null },
+      { ...good, k: { $gt: "" } },
+      { ...good, d: 1, k: "2026-01-01" },
+      { ...good, d: 2 },
+      null,
+      [],
+    ]) {
       expect(thrown(() => decodeCursor(forge(bad as object), list))).toEqual(refusal(/not a cursor/));
     }
   });

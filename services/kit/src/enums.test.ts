@@ -7,7 +7,8 @@ describe("enum ⇄ string by name", () => {
     expect(enumName(Severity, Severity.CRITICAL)).toBe("critical");
     expect(enumName(FindingStatus, FindingStatus.IN_PROGRESS)).toBe("in_progress");
     expect(enumValue(FindingStatus, "in_progress")).toBe(FindingStatus.IN_PROGRESS);
-    for (const v of [Severity.CRITICAL, Severity.HIGH, Severity.MEDIUM, Severity.LOW, Severity.INFO]) expect(enumValue(Severity, enumName(Severity, v))).toBe(v);
+    for (const v of [Severity.CRITICAL, Severity.HIGH, Severity.MEDIUM, Severity.LOW, Severity.INFO])
+      expect(enumValue(Severity, enumName(Severity, v))).toBe(v);
   });
 
   it("names nothing for UNSPECIFIED or an unknown number, and refuses a string that names no value", () => {
@@ -20,7 +21,9 @@ describe("enum ⇄ string by name", () => {
   it("refuses, naming the field, a request value that is unset, unknown or not allowed", () => {
     expect(enumNameIn(Severity, Severity.HIGH, ["high", "low"] as const, "severity")).toBe("high");
     for (const n of [Severity.UNSPECIFIED, 99, Severity.CRITICAL]) {
-      expect(() => enumNameIn(Severity, n, ["high", "low"] as const, "severity")).toThrow(expect.objectContaining({ field: "severity", message: "severity must be one of: high, low" }));
+      expect(() => enumNameIn(Severity, n, ["high", "low"] as const, "severity")).toThrow(
+        expect.objectContaining({ field: "severity", message: "severity must be one of: high, low" }),
+      );
     }
   });
 });

@@ -38,7 +38,9 @@ describe("domain errors over RPC", () => {
   });
 
   it("maps not found to NotFound without a field", async () => {
-    const ce = (await clientThrowing(notFound("Scan")).check({}).catch((e: unknown) => e)) as ConnectError;
+    const ce = (await clientThrowing(notFound("Scan"))
+      .check({})
+      .catch((e: unknown) => e)) as ConnectError;
     expect(ce.code).toBe(Code.NotFound);
     expect(errorInfoOf(ce)).toEqual({ errorCode: "NOT_FOUND", field: undefined });
   });

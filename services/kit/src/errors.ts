@@ -7,15 +7,7 @@ import type { Logger } from "./logger.js";
  * What went wrong, in domain terms. Each kind maps to exactly one Connect code here
  * and to one HTTP status in the gateway, so the mapping lives in two tables only.
  */
-export type ErrorKind =
-  | "validation"
-  | "not_found"
-  | "unauthenticated"
-  | "forbidden"
-  | "conflict"
-  | "invalid_state"
-  | "quota"
-  | "unavailable";
+export type ErrorKind = "validation" | "not_found" | "unauthenticated" | "forbidden" | "conflict" | "invalid_state" | "quota" | "unavailable";
 
 export class DomainError extends Error {
   override name = "DomainError";
@@ -31,13 +23,11 @@ export class DomainError extends Error {
   }
 }
 
-export const validationError = (field: string, message: string) =>
-  new DomainError("validation", "VALIDATION_ERROR", message, field);
+export const validationError = (field: string, message: string) => new DomainError("validation", "VALIDATION_ERROR", message, field);
 export const notFound = (what: string) => new DomainError("not_found", "NOT_FOUND", `${what} not found`);
 export const invalidState = (message: string) => new DomainError("invalid_state", "INVALID_STATE", message);
 export const forbidden = (message: string, errorCode = "FORBIDDEN") => new DomainError("forbidden", errorCode, message);
-export const unauthenticated = (errorCode: string, message: string) =>
-  new DomainError("unauthenticated", errorCode, message);
+export const unauthenticated = (errorCode: string, message: string) => new DomainError("unauthenticated", errorCode, message);
 export const quotaExceeded = (errorCode: string, message: string, retryAfterSeconds?: number) =>
   new DomainError("quota", errorCode, message, undefined, retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds)));
 export const conflict = (message: string, errorCode = "CONFLICT") => new DomainError("conflict", errorCode, message);
@@ -57,7 +47,10 @@ const codeOfKind: Record<ErrorKind, Code> = {
 export function toConnectError(err: unknown): ConnectError {
   if (err instanceof DomainError) {
     return new ConnectError(err.message, codeOfKind[err.kind], undefined, [
-      { desc: ErrorDetailSchema, value: create(ErrorDetailSchema, { errorCode: err.errorCode, field: err.field ?? "", retryAfterSeconds: err.retryAfterSeconds ?? 0 }) },
+      {
+        desc: ErrorDetailSchema,
+        value: create(ErrorDetailSchema, { errorCode: err.errorCode, field: err.field ?? "", retryAfterSeconds: err.retryAfterSeconds ?? 0 }),
+      },
     ]);
   }
   if (err instanceof ConnectError) return err;

@@ -1,10 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
-import {
-  Health,
-  HealthCheckResponse_ServingStatus as ServingStatus,
-  HealthCheckResponseSchema,
-} from "@vulnscan/proto/grpc/health/v1/health_pb.js";
+import { Health, HealthCheckResponse_ServingStatus as ServingStatus, HealthCheckResponseSchema } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
 import type { Readiness } from "./readiness.js";
 
 /**

@@ -3,17 +3,7 @@ import { context } from "@opentelemetry/api";
 import { fromBinary, toBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import { ConnectError, Code } from "@connectrpc/connect";
 import pRetry from "p-retry";
-import {
-  Kafka,
-  logLevel,
-  Partitioners,
-  type Admin,
-  type Consumer,
-  type IHeaders,
-  type KafkaMessage,
-  type Producer,
-  type ISocketFactory,
-} from "kafkajs";
+import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type IHeaders, type KafkaMessage, type Producer, type ISocketFactory } from "kafkajs";
 import type { Logger } from "./logger.js";
 import type { ProcessedEvents } from "./processed-events.js";
 import { extractTraceContext, injectTraceHeaders } from "./telemetry.js";
@@ -116,9 +106,7 @@ export class KafkaBus {
   private readonly consumers = new Set<Consumer>();
   private closing = false;
 
-  constructor(
-    private readonly opts: { clientId: string; brokers: string[]; logger: Logger; partitions?: number; socketFactory?: SocketFactory },
-  ) {
+  constructor(private readonly opts: { clientId: string; brokers: string[]; logger: Logger; partitions?: number; socketFactory?: SocketFactory }) {
     const log = opts.logger.child({ component: "kafka" });
     this.kafka = new Kafka({
       clientId: opts.clientId,
@@ -204,7 +192,9 @@ export class KafkaBus {
     });
     await this.producer.send({
       topic,
-      messages: [{ key: opts.key, value: Buffer.from(toBinary(schema, message)), headers, ...(opts.partition === undefined ? {} : { partition: opts.partition }) }],
+      messages: [
+        { key: opts.key, value: Buffer.from(toBinary(schema, message)), headers, ...(opts.partition === undefined ? {} : { partition: opts.partition }) },
+      ],
     });
   }
 

@@ -1,4 +1,12 @@
-import { MongoClient, type Collection, type CreateIndexesOptions, type Db, type Document, type IndexSpecification, type OptionalUnlessRequiredId } from "mongodb";
+import {
+  MongoClient,
+  type Collection,
+  type CreateIndexesOptions,
+  type Db,
+  type Document,
+  type IndexSpecification,
+  type OptionalUnlessRequiredId,
+} from "mongodb";
 import { ensureFerretdbPostgresIndexes } from "./ferretdb-pg.js";
 import { recordQueryShapes } from "./query-shapes.js";
 

@@ -145,7 +145,10 @@ export class Outbox {
     const olderThan = new Date(Date.now() - minAgeMs + 1);
     let n = 0;
     for (const collection of this.collections) {
-      const pending = this.db.collection(collection).find({ [`${this.field}_pending`]: true }, { projection: { _id: 1 } }).limit(500);
+      const pending = this.db
+        .collection(collection)
+        .find({ [`${this.field}_pending`]: true }, { projection: { _id: 1 } })
+        .limit(500);
       for await (const doc of pending) {
         await this.flush(collection, doc._id, olderThan);
         n++;

@@ -84,7 +84,14 @@ describe("startPeriodic", () => {
     const { logger } = quietLogger();
     const starts: number[] = [];
     const randoms = [0, 1, 0.5];
-    const job = startPeriodic({ name: "j", intervalMs: 100, jitter: 0.2, random: () => randoms.shift() ?? 0.5, logger, run: async () => void starts.push(Date.now()) });
+    const job = startPeriodic({
+      name: "j",
+      intervalMs: 100,
+      jitter: 0.2,
+      random: () => randoms.shift() ?? 0.5,
+      logger,
+      run: async () => void starts.push(Date.now()),
+    });
     const t0 = Date.now();
     await vi.advanceTimersByTimeAsync(300);
     await job.stop();

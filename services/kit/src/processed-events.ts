@@ -30,9 +30,7 @@ export class ProcessedEvents {
 
   async record(eventId: string): Promise<void> {
     try {
-      await this.db
-        .collection<{ _id: string; processed_at: Date }>(COLLECTION)
-        .insertOne({ _id: this.key(eventId), processed_at: new Date() });
+      await this.db.collection<{ _id: string; processed_at: Date }>(COLLECTION).insertOne({ _id: this.key(eventId), processed_at: new Date() });
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }

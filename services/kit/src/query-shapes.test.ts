@@ -9,7 +9,16 @@ const idx = (key: Record<string, 1 | -1>): IndexSpec => ({ collection: "c", key 
 describe("query shapes", () => {
   it("sorts filter terms into equality, range and after-the-fact fields", () => {
     expect(
-      shape({ org_id: "o", status: { $in: ["open"] }, kind: { $eq: 1 }, at: { $gte: new Date(), $lt: new Date() }, key: /^abc/, name: /abc/, n: { $ne: 1 }, oid: new ObjectId() }),
+      shape({
+        org_id: "o",
+        status: { $in: ["open"] },
+        kind: { $eq: 1 },
+        at: { $gte: new Date(), $lt: new Date() },
+        key: /^abc/,
+        name: /abc/,
+        n: { $ne: 1 },
+        oid: new ObjectId(),
+      }),
     ).toMatchObject({ equality: ["kind", "oid", "org_id", "status"], range: ["at", "key"], residual: ["n", "name"] });
   });
 
@@ -23,7 +32,15 @@ describe("query shapes", () => {
   });
 
   it("reads the queries of the commands the driver sends", () => {
-    expect(queriesOfCommand("update", { update: "c", updates: [{ q: { _id: 1 }, u: {} }, { q: { a: 1 }, u: {} }] }).map((q) => q.filter)).toEqual([{ _id: 1 }, { a: 1 }]);
+    expect(
+      queriesOfCommand("update", {
+        update: "c",
+        updates: [
+          { q: { _id: 1 }, u: {} },
+          { q: { a: 1 }, u: {} },
+        ],
+      }).map((q) => q.filter),
+    ).toEqual([{ _id: 1 }, { a: 1 }]);
     expect(queriesOfCommand("aggregate", { aggregate: "c", pipeline: [{ $match: { a: 1 } }, { $sort: { b: -1 } }] })).toEqual([
       { collection: "c", op: "aggregate", filter: { a: 1 }, sort: { b: -1 } },
     ]);
@@ -48,7 +65,10 @@ describe("index coverage in equality–sort–range order", () => {
   it("refuses a sort the index cannot give in order", () => {
     const index = idx({ org_id: 1, created_at: -1, _id: -1 });
     expect(checkShape(shape({ org_id: "o" }, { created_at: -1, _id: 1 }), [index]).ok).toBe(false); // mixed directions
-    expect(checkShape(shape({ org_id: "o" }, { severity: 1 }), [index])).toMatchObject({ ok: false, problem: "no index serves find on c: equality {org_id}, sort {severity: 1}" });
+    expect(checkShape(shape({ org_id: "o" }, { severity: 1 }), [index])).toMatchObject({
+      ok: false,
+      problem: "no index serves find on c: equality {org_id}, sort {severity: 1}",
+    });
     // A range before the sort field forces an in-memory sort.
     expect(checkShape(shape({ org_id: "o", at: { $gt: 1 } }, { created_at: -1 }), [idx({ org_id: 1, at: 1, created_at: -1 })]).ok).toBe(false);
   });

@@ -61,8 +61,18 @@ const isOperatorObject = (v: unknown): v is Record<string, unknown> =>
 const isRegex = (v: unknown) => v instanceof RegExp || (typeof v === "object" && v !== null && (v as { _bsontype?: string })._bsontype === "BSONRegExp");
 
 function anchored(pattern: unknown, flags = ""): boolean {
-  const source = pattern instanceof RegExp ? pattern.source : typeof pattern === "object" && pattern !== null && "pattern" in pattern ? String((pattern as { pattern: string }).pattern) : String(pattern);
-  const options = pattern instanceof RegExp ? pattern.flags : typeof pattern === "object" && pattern !== null && "options" in pattern ? String((pattern as { options: string }).options) : flags;
+  const source =
+    pattern instanceof RegExp
+      ? pattern.source
+      : typeof pattern === "object" && pattern !== null && "pattern" in pattern
+        ? String((pattern as { pattern: string }).pattern)
+        : String(pattern);
+  const options =
+    pattern instanceof RegExp
+      ? pattern.flags
+      : typeof pattern === "object" && pattern !== null && "options" in pattern
+        ? String((pattern as { options: string }).options)
+        : flags;
   return source.startsWith("^") && !options.includes("i") && !options.includes("m");
 }
 
@@ -261,7 +271,10 @@ export function indexServes(shape: QueryShape, spec: IndexSpec): boolean {
 
 /** Coverage of one shape by a collection's declared indexes (`_id` is always indexed). */
 export function checkShape(shape: QueryShape, indexes: IndexSpec[], allowances: ScanAllowance[] = []): Coverage {
-  const mine = [{ collection: shape.collection, key: { _id: 1 }, options: { name: "_id_" } } as IndexSpec, ...indexes.filter((s) => s.collection === shape.collection)];
+  const mine = [
+    { collection: shape.collection, key: { _id: 1 }, options: { name: "_id_" } } as IndexSpec,
+    ...indexes.filter((s) => s.collection === shape.collection),
+  ];
   if (shape.equality.includes("_id")) return { ok: true, by: "_id" };
   for (const spec of mine) if (indexServes(shape, spec)) return { ok: true, by: spec.options?.name ?? JSON.stringify(spec.key) };
   const allowance = allowed(shape, allowances);

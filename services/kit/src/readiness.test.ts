@@ -5,7 +5,12 @@ describe("Readiness", () => {
   it("is not ready until started, and names the failing dependency", async () => {
     let mongoUp = false;
     const r = new Readiness({ cacheMs: 0, timeoutMs: 50 });
-    r.add({ name: "mongo", check: async () => { if (!mongoUp) throw new Error("connection refused"); } });
+    r.add({
+      name: "mongo",
+      check: async () => {
+        if (!mongoUp) throw new Error("connection refused");
+      },
+    });
     r.add({ name: "kafka", check: () => new Promise(() => undefined) });
     let report = await r.report();
     expect(report.ready).toBe(false);
@@ -15,7 +20,12 @@ describe("Readiness", () => {
 
     mongoUp = true;
     const r2 = new Readiness({ cacheMs: 0 });
-    r2.add({ name: "mongo", check: async () => { if (!mongoUp) throw new Error("down"); } });
+    r2.add({
+      name: "mongo",
+      check: async () => {
+        if (!mongoUp) throw new Error("down");
+      },
+    });
     r2.markStarted();
     expect((await r2.report()).ready).toBe(true);
     r2.markStopping();

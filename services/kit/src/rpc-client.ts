@@ -1,15 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import type { DescMessage, DescMethodStreaming, DescMethodUnary, DescService, MessageInitShape } from "@bufbuild/protobuf";
-import {
-  createClient,
-  type Client,
-  type ContextValues,
-  type Interceptor,
-  type StreamResponse,
-  type Transport,
-  type UnaryResponse,
-} from "@connectrpc/connect";
+import { createClient, type Client, type ContextValues, type Interceptor, type StreamResponse, type Transport, type UnaryResponse } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { breakerInterceptor, type BreakerOptions } from "./breaker.js";
 import { tracingClientInterceptor } from "./telemetry.js";

@@ -82,7 +82,11 @@ export class SlotPool {
 
   /** Slots of every key acquired before `before`, oldest first (for reconciling leaked slots). */
   async heldBefore(before: Date, limit = 1000): Promise<PoolSlot[]> {
-    const docs = await this.slots.find({ acquired_at: { $lt: before } }).sort({ acquired_at: 1 }).limit(limit).toArray();
+    const docs = await this.slots
+      .find({ acquired_at: { $lt: before } })
+      .sort({ acquired_at: 1 })
+      .limit(limit)
+      .toArray();
     return docs.map(toSlot);
   }
 }

@@ -1,13 +1,4 @@
-import {
-  context,
-  propagation,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Context,
-  type TextMapGetter,
-  type TextMapSetter,
-} from "@opentelemetry/api";
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type TextMapGetter, type TextMapSetter } from "@opentelemetry/api";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { resourceFromAttributes } from "@opentelemetry/resources";
@@ -77,14 +68,10 @@ async function inSpan<T>(span: Span, fn: () => Promise<T>): Promise<T> {
 
 /** Client side: one span per call, its context carried in the request headers. */
 export const tracingClientInterceptor: Interceptor = (next) => (req) =>
-  tracer().startActiveSpan(
-    `${req.service.typeName}/${req.method.name}`,
-    { kind: SpanKind.CLIENT, attributes: { "rpc.system": "connect_rpc" } },
-    (span) => {
-      propagation.inject(context.active(), req.header, headersSetter);
-      return inSpan(span, () => next(req));
-    },
-  );
+  tracer().startActiveSpan(`${req.service.typeName}/${req.method.name}`, { kind: SpanKind.CLIENT, attributes: { "rpc.system": "connect_rpc" } }, (span) => {
+    propagation.inject(context.active(), req.header, headersSetter);
+    return inSpan(span, () => next(req));
+  });
 
 /** Server side: continues the caller's trace from the request headers. */
 export const tracingServerInterceptor: Interceptor = (next) => (req) => {

@@ -29,12 +29,17 @@ describe.skipIf(!pgUrl)("GIN indexes behind FerretDB on PostgreSQL", () => {
     const client = new pg.Client({ connectionString: pgUrl });
     await client.connect();
     try {
-      const { rows } = await client.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexdef LIKE '%USING gin%'", [dbName]);
+      const { rows } = await client.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND indexdef LIKE '%USING gin%'", [
+        dbName,
+      ]);
       expect(rows.map((r) => /->\s*'(\w+)'/.exec(r.indexdef)?.[1]).sort()).toEqual(["created_at", "org_id", "status"]);
-      const meta = await client.query<{ tbl: string }>(`SELECT _jsonb->>'table' AS tbl FROM "${dbName}"."_ferretdb_database_metadata" WHERE _jsonb->>'_id' = 'things'`);
+      const meta = await client.query<{ tbl: string }>(
+        `SELECT _jsonb->>'table' AS tbl FROM "${dbName}"."_ferretdb_database_metadata" WHERE _jsonb->>'_id' = 'things'`,
+      );
       const table = `"${dbName}"."${meta.rows[0]!.tbl}"`;
       await client.query(`ANALYZE ${table}`);
-      const plan = async (where: string) => (await client.query(`EXPLAIN SELECT _jsonb FROM ${table} WHERE ${where}`)).rows.map((r) => r["QUERY PLAN"]).join("\n");
+      const plan = async (where: string) =>
+        (await client.query(`EXPLAIN SELECT _jsonb FROM ${table} WHERE ${where}`)).rows.map((r) => r["QUERY PLAN"]).join("\n");
       expect(await plan(`_jsonb->'org_id' @> '"org_7"' AND _jsonb->'status' @> '"open"'`)).toMatch(/Bitmap Index Scan on \S*org_id_gin/);
       expect(await plan(`_jsonb->'_id' = '"t42"'`)).toMatch(/Index Scan using \S*__id_/);
     } finally {

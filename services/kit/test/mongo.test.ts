@@ -47,11 +47,7 @@ describe("Mongo helper against a real MongoDB-protocol server", () => {
     const dup = await items.insertOne({ _id: "item_3", org_id: "org_a", name: "one", created_at: created }).catch((e: unknown) => e);
     expect(isDuplicateKey(dup)).toBe(true);
 
-    const updated = await items.findOneAndUpdate(
-      { _id: "item_1", org_id: "org_a" },
-      { $set: { name: "renamed" } },
-      { returnDocument: "after" },
-    );
+    const updated = await items.findOneAndUpdate({ _id: "item_1", org_id: "org_a" }, { $set: { name: "renamed" } }, { returnDocument: "after" });
     expect(updated?.name).toBe("renamed");
   });
 

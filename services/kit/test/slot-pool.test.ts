@@ -50,10 +50,7 @@ describe("SlotPool on a real MongoDB-protocol server", () => {
   it("releases and re-acquires under concurrency without exceeding the limit", async () => {
     const pool = new SlotPool(mongo.db, "pool");
     for (const h of ["a", "b"]) await pool.acquire("org5", 2, h);
-    const results = await Promise.all([
-      pool.release("org5", "a"),
-      ...Array.from({ length: 10 }, (_, i) => pool.acquire("org5", 2, `n${i}`)),
-    ]);
+    const results = await Promise.all([pool.release("org5", "a"), ...Array.from({ length: 10 }, (_, i) => pool.acquire("org5", 2, `n${i}`))]);
     expect(results[0]).toBe(true);
     const held = await pool.held("org5");
     expect(held.length).toBeLessThanOrEqual(2);

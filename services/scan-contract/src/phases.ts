@@ -24,14 +24,7 @@ export const FULL_PHASES = [
 export type PhaseName = (typeof FULL_PHASES)[number];
 
 /** Top vulnerabilities on common ports: no cloud, correlation, compliance or AI phases. */
-export const QUICK_PHASES: readonly PhaseName[] = [
-  "discovery",
-  "enumeration",
-  "vulnerability_scanning",
-  "web_analysis",
-  "threat_intelligence",
-  "reporting",
-];
+export const QUICK_PHASES: readonly PhaseName[] = ["discovery", "enumeration", "vulnerability_scanning", "web_analysis", "threat_intelligence", "reporting"];
 
 /** Framework-specific checks: enough discovery to find the controls' evidence, then mapping. */
 export const COMPLIANCE_PHASES: readonly PhaseName[] = [

@@ -1,14 +1,4 @@
-import {
-  createRpcClient,
-  newId,
-  Outbox,
-  SlotCounter,
-  SlotPool,
-  Topics,
-  type ServiceContext,
-  type ServiceParts,
-  type Subscription,
-} from "@vulnscan/kit";
+import { createRpcClient, newId, Outbox, SlotCounter, SlotPool, Topics, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { Config } from "./config.js";
 import { systemResolver } from "./dns-resolver.js";

@@ -22,7 +22,10 @@ const maxDuration = z
     if (/^\d+$/.test(text)) {
       for (const k of Object.keys(out) as ScanTypeName[]) out[k] = Number(text);
     } else {
-      for (const item of text.split(",").map((x) => x.trim()).filter(Boolean)) {
+      for (const item of text
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)) {
         const m = /^(quick|full|compliance)=(\d+)$/.exec(item);
         if (!m) {
           ctx.addIssue({ code: "custom", message: `"${item}": use seconds, or type=seconds for quick, full, compliance` });

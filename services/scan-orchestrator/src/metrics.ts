@@ -9,12 +9,9 @@ export function scanObserver(registry: Registry): ScanObserver {
   const finished = counter(registry, "scans_finished_total", "Scans that reached a terminal status, by status", ["status"]);
   const redispatched = counter(registry, "scan_redispatches_total", "Jobs dispatched again (attempt + 1) after a silent or crashed worker");
   const reports = counter(registry, "scan_reports_total", "Scanner reports consumed, by kind and outcome (applied, ignored)", ["kind", "outcome"]);
-  const scheduleRuns = counter(
-    registry,
-    "schedule_runs_total",
-    "Due schedule runs, by outcome (created, refused, skipped: another replica ran it)",
-    ["outcome"],
-  );
+  const scheduleRuns = counter(registry, "schedule_runs_total", "Due schedule runs, by outcome (created, refused, skipped: another replica ran it)", [
+    "outcome",
+  ]);
   return {
     created: (scanType, source) => created.inc({ scan_type: scanType, source }),
     refused: (reason) => refused.inc({ reason }),

@@ -86,12 +86,10 @@ describe("watchdog (small SCAN_REDISPATCH_AFTER_SECONDS and SCAN_MAX_DURATION_SE
     });
     expect(done).toMatchObject({ vulnerabilitiesFound: 1, lowCount: 1, highCount: 0 });
     await eventually("scan.completed", () => kafka.payloads(scan.id, "scan.completed")[0]);
-    expect(kafka.payloads(scan.id, "scan.completed")).toEqual([
-      expect.objectContaining({ findings: expect.objectContaining({ total: 1, low: 1, high: 0 }) }),
-    ]);
+    expect(kafka.payloads(scan.id, "scan.completed")).toEqual([expect.objectContaining({ findings: expect.objectContaining({ total: 1, low: 1, high: 0 }) })]);
   });
 
-  it("fails a scan past its deadline with scan.failed \"maximum duration exceeded\" and tells the worker to stop", async () => {
+  it('fails a scan past its deadline with scan.failed "maximum duration exceeded" and tells the worker to stop', async () => {
     const o = org("professional");
     const scan = (await orch.client.createScan({ orgId: o, target: "192.0.2.21", scanType: ScanType.QUICK, authorized: true })).scan!;
     // A worker that heartbeats but never finishes: no re-dispatch, only the deadline.
@@ -100,9 +98,7 @@ describe("watchdog (small SCAN_REDISPATCH_AFTER_SECONDS and SCAN_MAX_DURATION_SE
     }, 500);
     try {
       const failed = await eventually("scan.failed", () => kafka.payloads(scan.id, "scan.failed")[0], 20_000);
-      expect(failed).toEqual(
-        expect.objectContaining({ scanId: scan.id, status: "failed", error: "maximum duration exceeded", phase: "web_analysis" }),
-      );
+      expect(failed).toEqual(expect.objectContaining({ scanId: scan.id, status: "failed", error: "maximum duration exceeded", phase: "web_analysis" }));
     } finally {
       clearInterval(beat);
     }
@@ -176,10 +172,24 @@ describe("schedules with two orchestrator instances on one database", () => {
     expect(first.id).toMatch(/^schedule_[0-9a-f]{28}$/);
     const next = timestampDate(first.nextRunAt!);
     expect(next.getTime()).toBeGreaterThan(Date.now());
-    const berlin = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(next);
+    const berlin = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Berlin",
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).format(next);
     expect(berlin).toBe("Mon 09:00");
     const second = (
-      await b.client.createSchedule({ orgId: o, target: "203.0.113.6", frequency: ScheduleFrequency.MONTHLY, dayOfMonth: 28, hour: 0, timezone: "America/New_York", authorized: true })
+      await b.client.createSchedule({
+        orgId: o,
+        target: "203.0.113.6",
+        frequency: ScheduleFrequency.MONTHLY,
+        dayOfMonth: 28,
+        hour: 0,
+        timezone: "America/New_York",
+        authorized: true,
+      })
     ).schedule!;
     expect(second).toMatchObject({ frequency: ScheduleFrequency.MONTHLY, dayOfMonth: 28, lastScanId: "" });
     expect(second.dayOfWeek).toBeUndefined();
@@ -198,7 +208,10 @@ describe("schedules with two orchestrator instances on one database", () => {
     const schedules = [];
     for (const [i, o] of orgs.entries()) {
       for (let k = 0; k < 2; k++) {
-        schedules.push((await (i % 2 ? b : a).client.createSchedule(weekly(o, { frequency: ScheduleFrequency.DAILY, dayOfWeek: undefined, hour: 3, timezone: "UTC" }))).schedule!);
+        schedules.push(
+          (await (i % 2 ? b : a).client.createSchedule(weekly(o, { frequency: ScheduleFrequency.DAILY, dayOfWeek: undefined, hour: 3, timezone: "UTC" })))
+            .schedule!,
+        );
       }
     }
     const due = new Date(Date.now() - 1000);

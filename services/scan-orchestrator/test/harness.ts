@@ -15,13 +15,7 @@ import {
 } from "@vulnscan/kit";
 import { AuthService, PlanTier, type PlanSchema } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { EventEnvelopeSchema, type EventEnvelope } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
-import {
-  ScanCancellationSchema,
-  ScanJobSchema,
-  ScanReportSchema,
-  type ScanCancellation,
-  type ScanJob,
-} from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
+import { ScanCancellationSchema, ScanJobSchema, ScanReportSchema, type ScanCancellation, type ScanJob } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
 import { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";

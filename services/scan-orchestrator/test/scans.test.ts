@@ -214,7 +214,8 @@ describe("GetScan, ListScans, CancelScan", () => {
     const mongo = createMongo(inject("mongoUrl"), orchEnv.MONGO_DB!, "orchestrator-test");
     const base = Date.parse("2026-01-05T10:00:00.000Z");
     try {
-      for (const [i, id] of ids.entries()) await mongo.db.collection<{ _id: string }>("scans").updateOne({ _id: id }, { $set: { created_at: new Date(base + Math.floor(i / 3)) } });
+      for (const [i, id] of ids.entries())
+        await mongo.db.collection<{ _id: string }>("scans").updateOne({ _id: id }, { $set: { created_at: new Date(base + Math.floor(i / 3)) } });
     } finally {
       await mongo.close();
     }
@@ -249,8 +250,15 @@ describe("GetScan, ListScans, CancelScan", () => {
       }
     }
     const first = await orch.client.listScans({ orgId: o, pagination: { perPage: 2 } });
-    expect(await rpcError(orch.client.listScans({ orgId: o, target: "192.0.2.2", cursor: first.nextCursor }))).toMatchObject({ code: "InvalidArgument", errorCode: "VALIDATION_ERROR", field: "cursor" });
-    expect(await rpcError(orch.client.listScans({ orgId: org("enterprise"), cursor: first.nextCursor }))).toMatchObject({ errorCode: "VALIDATION_ERROR", field: "cursor" });
+    expect(await rpcError(orch.client.listScans({ orgId: o, target: "192.0.2.2", cursor: first.nextCursor }))).toMatchObject({
+      code: "InvalidArgument",
+      errorCode: "VALIDATION_ERROR",
+      field: "cursor",
+    });
+    expect(await rpcError(orch.client.listScans({ orgId: org("enterprise"), cursor: first.nextCursor }))).toMatchObject({
+      errorCode: "VALIDATION_ERROR",
+      field: "cursor",
+    });
   });
 
   it("cancels a pending scan: cancelled, completed_at, message, ScanCancellation on Kafka; again → FAILED_PRECONDITION", async () => {

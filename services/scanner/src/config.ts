@@ -7,7 +7,11 @@ import { DEFAULT_TEMPLATES_DIR } from "./templates-engine/loader.js";
 /** The shipped intelligence sample (services/scanner/data/intel); point INTEL_DIR at a synced snapshot for real use. */
 export const DEFAULT_INTEL_DIR = new URL("../data/intel", import.meta.url).pathname;
 
-const defaultWorkerId = () => `${os.hostname().replace(/[^A-Za-z0-9._-]/g, "-").slice(0, 60)}-${process.pid}`;
+const defaultWorkerId = () =>
+  `${os
+    .hostname()
+    .replace(/[^A-Za-z0-9._-]/g, "-")
+    .slice(0, 60)}-${process.pid}`;
 
 export const configSchema = serviceEnvSchema({ rpcPort: 50053, adminPort: 9463, database: "scanner" }).extend({
   /** Egress allowlist (DESIGN.md §5): the scanner never connects outside these ranges. Empty allows any address. */

@@ -10,16 +10,18 @@ import { BSON, type Document } from "bson";
 
 type Listen = (host: string, port: number) => Promise<net.Server>;
 
-const serve = (onConn: (s: net.Socket) => void): Listen => (host, port) =>
-  new Promise((resolve, reject) => {
-    const server = net.createServer((s) => {
-      s.on("error", () => undefined);
-      s.setTimeout(30_000, () => s.destroy());
-      onConn(s);
+const serve =
+  (onConn: (s: net.Socket) => void): Listen =>
+  (host, port) =>
+    new Promise((resolve, reject) => {
+      const server = net.createServer((s) => {
+        s.on("error", () => undefined);
+        s.setTimeout(30_000, () => s.destroy());
+        onConn(s);
+      });
+      server.once("error", reject);
+      server.listen({ host, port }, () => resolve(server));
     });
-    server.once("error", reject);
-    server.listen({ host, port }, () => resolve(server));
-  });
 
 export const SSH_BANNER = "SSH-2.0-OpenSSH_7.2p2 Ubuntu-4ubuntu2.8";
 export const FTP_BANNER = "220 (vsFTPd 2.3.4)";
@@ -47,7 +49,9 @@ export const smtp = serve((s) => {
 });
 
 // IAC DO ECHO, IAC DO SUPPRESS-GO-AHEAD, IAC WILL ECHO, then a login prompt.
-export const telnet = serve((s) => s.write(Buffer.concat([Buffer.from([0xff, 0xfd, 0x01, 0xff, 0xfd, 0x03, 0xff, 0xfb, 0x01]), Buffer.from("\r\nUbuntu 16.04 LTS\r\nlogin: ")])));
+export const telnet = serve((s) =>
+  s.write(Buffer.concat([Buffer.from([0xff, 0xfd, 0x01, 0xff, 0xfd, 0x03, 0xff, 0xfb, 0x01]), Buffer.from("\r\nUbuntu 16.04 LTS\r\nlogin: ")])),
+);
 
 export const mysql = serve((s) => {
   const version = Buffer.from("5.7.33-0ubuntu0.16.04.1\0", "latin1");
@@ -140,7 +144,15 @@ function mongoAnswer(cmd: Document): Document {
   const name = Object.keys(cmd)[0]?.toLowerCase();
   if (name === "ismaster" || name === "hello") return { ismaster: true, maxBsonObjectSize: 16777216, maxWireVersion: 6, minWireVersion: 0, ok: 1 };
   if (name === "buildinfo") return { version: "3.6.8", gitVersion: "8e540c0b6db93ce994cc548f000900bdc740f80a", ok: 1 };
-  if (name === "listdatabases") return { databases: [{ name: "admin", sizeOnDisk: 32768, empty: false }, { name: "customers", sizeOnDisk: 1048576, empty: false }], totalSize: 1081344, ok: 1 };
+  if (name === "listdatabases")
+    return {
+      databases: [
+        { name: "admin", sizeOnDisk: 32768, empty: false },
+        { name: "customers", sizeOnDisk: 1048576, empty: false },
+      ],
+      totalSize: 1081344,
+      ok: 1,
+    };
   return { ok: 0, errmsg: `no such command: '${name ?? ""}'`, code: 59 };
 }
 

@@ -12,7 +12,12 @@ const SOFT_404 = "<html><head><title>Page not found</title></head><body><h1>Sorr
 
 export const WEAK_FILES: Record<string, { type: string; body: Buffer }> = {
   "/.git/HEAD": { type: "text/plain", body: Buffer.from("ref: refs/heads/main\n") },
-  "/.env": { type: "text/plain", body: Buffer.from("APP_ENV=production\nDB_HOST=db.internal\nDB_PASSWORD=s3cr3t-lab-password\nAWS_SECRET_ACCESS_KEY=labonlynotarealkey0000000000000000000000\n") },
+  "/.env": {
+    type: "text/plain",
+    body: Buffer.from(
+      "APP_ENV=production\nDB_HOST=db.internal\nDB_PASSWORD=s3cr3t-lab-password\nAWS_SECRET_ACCESS_KEY=labonlynotarealkey0000000000000000000000\n",
+    ),
+  },
   // A real (empty) zip: end-of-central-directory record only.
   "/backup.zip": { type: "application/zip", body: Buffer.from("504b0506000000000000000000000000000000000000", "hex") },
   "/config.php.bak": { type: "application/octet-stream", body: Buffer.from("<?php\n$db_user = 'app';\n$db_password = 'lab-password';\n?>\n") },
@@ -55,7 +60,7 @@ export const weakApp: Handler = (req, res) => {
   if (url === "/") {
     res.setHeader("Set-Cookie", ["PHPSESSID=lab0123456789; path=/", "prefs=dark; path=/"]);
     res.writeHead(200, { "Content-Type": "text/html" });
-    return res.end("<html><head><title>Acme Intranet</title></head><body>Welcome. See <a href=\"/files/\">files</a>.</body></html>");
+    return res.end('<html><head><title>Acme Intranet</title></head><body>Welcome. See <a href="/files/">files</a>.</body></html>');
   }
   res.writeHead(200, { "Content-Type": "text/html" });
   res.end(SOFT_404);

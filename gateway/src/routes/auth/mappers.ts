@@ -4,7 +4,11 @@ import { iso } from "../../schemas.js";
 
 /** proto → JSON for the auth routes, and the caller's address and agent for auth's session records. */
 
-export const tokenJson = (res: Pick<IssueTokenResponse, "accessToken" | "expiresIn">) => ({ access_token: res.accessToken, token_type: "bearer", expires_in: res.expiresIn });
+export const tokenJson = (res: Pick<IssueTokenResponse, "accessToken" | "expiresIn">) => ({
+  access_token: res.accessToken,
+  token_type: "bearer",
+  expires_in: res.expiresIn,
+});
 
 export function sessionJson(s: Session) {
   return {

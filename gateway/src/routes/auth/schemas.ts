@@ -43,7 +43,8 @@ const apiKeySchema = {
 } as const;
 
 /** `{items, total}` of a list that is never paged. */
-const listOf = (item: object) => ({ type: "object", required: ["items", "total"], properties: { items: { type: "array", items: item }, total: { type: "integer" } } }) as const;
+const listOf = (item: object) =>
+  ({ type: "object", required: ["items", "total"], properties: { items: { type: "array", items: item }, total: { type: "integer" } } }) as const;
 
 export const issueToken = {
   tags: ["auth"],

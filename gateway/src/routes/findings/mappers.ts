@@ -39,7 +39,8 @@ export const sortOf = (q: FilterQuery) => ({ sort: enumValue(FindingSortField, q
 export function dateParam(value: string | undefined, field: string) {
   if (value === undefined) return undefined;
   const d = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(d.getTime())) throw new HttpError(422, "VALIDATION_ERROR", `${field} must be an ISO 8601 date or timestamp`, field);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(d.getTime()))
+    throw new HttpError(422, "VALIDATION_ERROR", `${field} must be an ISO 8601 date or timestamp`, field);
   return tsOf(d.toISOString());
 }
 
@@ -63,7 +64,12 @@ export function listItem(f: Finding) {
   };
 }
 
-const remediationJson = (r: Finding["remediation"]) => ({ summary: r?.summary ?? "", steps: r?.steps ?? [], code_example: r?.codeExample ?? "", references: r?.references ?? [] });
+const remediationJson = (r: Finding["remediation"]) => ({
+  summary: r?.summary ?? "",
+  steps: r?.steps ?? [],
+  code_example: r?.codeExample ?? "",
+  references: r?.references ?? [],
+});
 const evidenceJson = (e: Finding["evidence"]) => ({ request: e?.request ?? "", response: e?.response ?? "", screenshot_url: e?.screenshotUrl ?? null });
 
 export function detail(f: Finding) {
@@ -138,7 +144,13 @@ export function scanFinding(f: Finding) {
 export function statsJson(s: GetStatsResponse) {
   return {
     total: s.total,
-    by_severity: { critical: s.bySeverity?.critical ?? 0, high: s.bySeverity?.high ?? 0, medium: s.bySeverity?.medium ?? 0, low: s.bySeverity?.low ?? 0, info: s.bySeverity?.info ?? 0 },
+    by_severity: {
+      critical: s.bySeverity?.critical ?? 0,
+      high: s.bySeverity?.high ?? 0,
+      medium: s.bySeverity?.medium ?? 0,
+      low: s.bySeverity?.low ?? 0,
+      info: s.bySeverity?.info ?? 0,
+    },
     by_status: {
       open: s.byStatus?.open ?? 0,
       in_progress: s.byStatus?.inProgress ?? 0,

@@ -8,7 +8,11 @@ export const STATUSES = ["open", "in_progress", "resolved", "false_positive", "a
 export const PRIORITIES = ["critical", "high", "medium", "low"] as const;
 export const FORMATS = ["csv", "json", "pdf"] as const;
 
-export const findingIdParams = { type: "object", required: ["finding_id"], properties: { finding_id: { type: "string", minLength: 1, maxLength: 128 } } } as const;
+export const findingIdParams = {
+  type: "object",
+  required: ["finding_id"],
+  properties: { finding_id: { type: "string", minLength: 1, maxLength: 128 } },
+} as const;
 export const strings = { type: "array", items: { type: "string" } } as const;
 
 const listItemProps = {
@@ -69,14 +73,24 @@ export const findingDetail = {
       required: ["request", "response", "screenshot_url"],
       properties: { request: { type: "string" }, response: { type: "string" }, screenshot_url: { type: ["string", "null"] } },
     },
-    comments: { type: "array", items: { type: "object", required: ["id", "user", "text", "created_at"], properties: { id: { type: "string" }, user: { type: "string" }, text: { type: "string" }, created_at: timestamp } } },
+    comments: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["id", "user", "text", "created_at"],
+        properties: { id: { type: "string" }, user: { type: "string" }, text: { type: "string" }, created_at: timestamp },
+      },
+    },
     history: {
       type: "array",
       items: {
         type: "object",
         required: ["action", "from", "to", "user", "timestamp"],
         properties: {
-          action: { type: "string", description: "created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented" },
+          action: {
+            type: "string",
+            description: "created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented",
+          },
           from: { type: ["string", "null"] },
           to: { type: "string" },
           user: { type: "string", description: "`system` for automatic changes" },

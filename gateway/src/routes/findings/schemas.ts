@@ -1,6 +1,17 @@
 import { CURSOR_DESCRIPTION, cursorEnvelopeSchema, cursorQueryProp, pageQueryProperties } from "../../rest.js";
 import { anySecurity, errorResponses, timestamp } from "../../schemas.js";
-import { commentSchema, filterQueryProps, findingDetail, findingIdParams, findingListItem, FORMATS, PRIORITIES, SEVERITIES, STATUSES, strings } from "./resources.js";
+import {
+  commentSchema,
+  filterQueryProps,
+  findingDetail,
+  findingIdParams,
+  findingListItem,
+  FORMATS,
+  PRIORITIES,
+  SEVERITIES,
+  STATUSES,
+  strings,
+} from "./resources.js";
 
 /** Each findings route's schema: what ajv validates, what the handler's types derive from, what OpenAPI shows. */
 
@@ -13,7 +24,8 @@ export const listFindings = {
   response: { 200: cursorEnvelopeSchema(findingListItem), ...errorResponses(403, 422) },
 } as const;
 
-const counts = (keys: readonly string[]) => ({ type: "object", required: [...keys], properties: Object.fromEntries(keys.map((s) => [s, { type: "integer" }])) }) as const;
+const counts = (keys: readonly string[]) =>
+  ({ type: "object", required: [...keys], properties: Object.fromEntries(keys.map((s) => [s, { type: "integer" }])) }) as const;
 
 export const findingStats = {
   tags: ["findings"],
@@ -101,7 +113,11 @@ export const bulkUpdate = {
         updated: { type: "integer" },
         failed: {
           type: "array",
-          items: { type: "object", required: ["finding_id", "error_code", "detail"], properties: { finding_id: { type: "string" }, error_code: { type: "string" }, detail: { type: "string" } } },
+          items: {
+            type: "object",
+            required: ["finding_id", "error_code", "detail"],
+            properties: { finding_id: { type: "string" }, error_code: { type: "string" }, detail: { type: "string" } },
+          },
         },
       },
     },

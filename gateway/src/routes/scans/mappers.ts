@@ -14,7 +14,8 @@ import type { createScan, createSchedule } from "./schemas.js";
  * (refused with the spec's wording when not true), the actor.
  */
 export function scanSpecOf(body: FromSchema<typeof createScan.body> | FromSchema<typeof createSchedule.body>, p: Principal) {
-  if (body.authorized !== true) throw new HttpError(422, "VALIDATION_ERROR", "authorized must be true: only scan targets you are authorized to test", "authorized");
+  if (body.authorized !== true)
+    throw new HttpError(422, "VALIDATION_ERROR", "authorized must be true: only scan targets you are authorized to test", "authorized");
   return {
     orgId: p.orgId,
     target: body.target.trim(),

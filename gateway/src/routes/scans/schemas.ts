@@ -75,7 +75,11 @@ const frameworksProp = { type: "array", maxItems: 8, uniqueItems: true, items: {
 
 /** The answer of a DELETE: the id, the new status, a message. */
 const statusAnswer = (status: string) =>
-  ({ type: "object", required: ["id", "status", "message"], properties: { id: { type: "string" }, status: { type: "string", enum: [status] }, message: { type: "string" } } }) as const;
+  ({
+    type: "object",
+    required: ["id", "status", "message"],
+    properties: { id: { type: "string" }, status: { type: "string", enum: [status] }, message: { type: "string" } },
+  }) as const;
 
 export const createScan = {
   tags: ["scans"],

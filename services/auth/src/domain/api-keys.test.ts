@@ -45,8 +45,7 @@ describe("API keys", () => {
   it("validate name and expiry", async () => {
     const a = testAuth();
     const { org, user } = await a.orgWithUser();
-    const create = (over: Record<string, unknown>) =>
-      a.apiKeys.create({ orgId: org.id, userId: user.id, name: "k", permissions: ["read:scans"], ...over });
+    const create = (over: Record<string, unknown>) => a.apiKeys.create({ orgId: org.id, userId: user.id, name: "k", permissions: ["read:scans"], ...over });
     await expect(create({ name: "  " })).rejects.toMatchObject({ field: "name" });
     await expect(create({ name: "x".repeat(101) })).rejects.toMatchObject({ field: "name" });
     await expect(create({ name: "x".repeat(100) })).resolves.toBeDefined();
@@ -61,8 +60,21 @@ describe("API keys", () => {
   it("verify: valid → org, permissions, name; revoked, expired, unknown, malformed or plan lost → INVALID_TOKEN", async () => {
     const a = testAuth();
     const { org, user } = await a.orgWithUser();
-    const { apiKey, key } = await a.apiKeys.create({ orgId: org.id, userId: user.id, name: "ci", permissions: ["read:findings"], expiresAt: new Date(a.now().getTime() + DAY) });
-    await expect(a.apiKeys.verify(key)).resolves.toEqual({ orgId: org.id, apiKeyId: apiKey.id, permissions: ["read:findings"], name: "ci", expiresAt: apiKey.expiresAt, createdByUserId: user.id });
+    const { apiKey, key } = await a.apiKeys.create({
+      orgId: org.id,
+      userId: user.id,
+      name: "ci",
+      permissions: ["read:findings"],
+      expiresAt: new Date(a.now().getTime() + DAY),
+    });
+    await expect(a.apiKeys.verify(key)).resolves.toEqual({
+      orgId: org.id,
+      apiKeyId: apiKey.id,
+      permissions: ["read:findings"],
+      name: "ci",
+      expiresAt: apiKey.expiresAt,
+      createdByUserId: user.id,
+    });
     const invalid = { kind: "unauthenticated", errorCode: "INVALID_TOKEN", message: "Could not validate credentials" };
     await expect(a.apiKeys.verify(`${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`)).rejects.toMatchObject(invalid);
     await expect(a.apiKeys.verify("garbage")).rejects.toMatchObject(invalid);

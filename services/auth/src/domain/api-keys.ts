@@ -58,13 +58,7 @@ export class ApiKeys {
   ) {}
 
   /** The plan is checked first: a Startup caller hears "upgrade", whatever its request says. */
-  async create(req: {
-    orgId: string;
-    userId: string;
-    name: string;
-    permissions: string[];
-    expiresAt?: Date;
-  }): Promise<{ apiKey: ApiKey; key: string }> {
+  async create(req: { orgId: string; userId: string; name: string; permissions: string[]; expiresAt?: Date }): Promise<{ apiKey: ApiKey; key: string }> {
     const { settings } = this.d;
     const org = req.orgId ? await this.d.orgs.get(req.orgId) : null;
     if (!org) throw notFound("Organization");
@@ -87,10 +81,7 @@ export class ApiKeys {
       expiresAt = new Date(now.getTime() + settings.apiKeyDefaultTtlMs);
     }
     if ((await this.d.apiKeys.countActive(org.id, now)) >= settings.maxActiveApiKeys) {
-      throw quotaExceeded(
-        "API_KEY_LIMIT_EXCEEDED",
-        `An organization can have at most ${settings.maxActiveApiKeys} active API keys; revoke unused ones first`,
-      );
+      throw quotaExceeded("API_KEY_LIMIT_EXCEEDED", `An organization can have at most ${settings.maxActiveApiKeys} active API keys; revoke unused ones first`);
     }
     const value = newApiKeyValue();
     const apiKey: ApiKey = {

@@ -41,7 +41,13 @@ describe("what gateways must know (auth.* events and GetAuthState)", () => {
   it("a revoked API key is announced once with its expiry and listed until it expires", async () => {
     const a = testAuth();
     const { org, user } = await a.orgWithUser();
-    const { apiKey } = await a.apiKeys.create({ orgId: org.id, userId: user.id, name: "ci", permissions: ["read:scans"], expiresAt: new Date(a.now().getTime() + 2 * HOUR) });
+    const { apiKey } = await a.apiKeys.create({
+      orgId: org.id,
+      userId: user.id,
+      name: "ci",
+      permissions: ["read:scans"],
+      expiresAt: new Date(a.now().getTime() + 2 * HOUR),
+    });
     await a.apiKeys.revoke(org.id, apiKey.id);
     await a.apiKeys.revoke(org.id, apiKey.id);
     expect(a.events.filter((e) => e.type === "auth.api_key_revoked")).toEqual([
@@ -87,10 +93,16 @@ describe("what gateways must know (auth.* events and GetAuthState)", () => {
     expect(v.plan.limits.requestsPerDay).toEqual({ unlimited: false, max: 100_000 });
     const changes = a.events.filter((e) => e.type === "auth.plan_changed");
     expect(changes).toHaveLength(2);
-    expect(changes[1]).toMatchObject({ orgId: org.id, plan: { tier: "enterprise", limits: { requestsPerHour: { max: 20_000 }, scansPerMonth: { max: 300 } } } });
+    expect(changes[1]).toMatchObject({
+      orgId: org.id,
+      plan: { tier: "enterprise", limits: { requestsPerHour: { max: 20_000 }, scansPerMonth: { max: 300 } } },
+    });
 
     const { org: small } = await a.orgWithUser("professional");
-    await expect(a.directory.setLimits(small.id, { requestsPerHour: { unlimited: false, max: 1 } })).rejects.toMatchObject({ errorCode: "VALIDATION_ERROR", field: "plan" });
+    await expect(a.directory.setLimits(small.id, { requestsPerHour: { unlimited: false, max: 1 } })).rejects.toMatchObject({
+      errorCode: "VALIDATION_ERROR",
+      field: "plan",
+    });
     await expect(a.directory.setLimits(org.id, {})).rejects.toMatchObject({ errorCode: "VALIDATION_ERROR" });
   });
 });

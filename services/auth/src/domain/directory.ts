@@ -18,9 +18,7 @@ export interface OrganizationView {
 
 /** Organizations, their plans and their users: the operator's side of identity. */
 export class Directory {
-  constructor(
-    private readonly d: { orgs: OrganizationRepository; users: UserRepository; hasher: PasswordHasher; now: Clock },
-  ) {}
+  constructor(private readonly d: { orgs: OrganizationRepository; users: UserRepository; hasher: PasswordHasher; now: Clock }) {}
 
   private view(org: Organization): OrganizationView {
     return { organization: org, plan: effectivePlan(org.tier, org.customLimits) };

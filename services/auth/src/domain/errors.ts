@@ -13,7 +13,6 @@ export const tokenExpired = () => unauthenticated("TOKEN_EXPIRED", "Token has ex
 export const invalidToken = () => unauthenticated("INVALID_TOKEN", "Could not validate credentials");
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   quotaExceeded("TOO_MANY_ATTEMPTS", "Too many failed attempts; try again in a few minutes", retryAfterSeconds);
-export const apiKeysNotInPlan = () =>
-  forbidden("API keys require the Professional or Enterprise plan", "PLAN_UPGRADE_REQUIRED");
+export const apiKeysNotInPlan = () => forbidden("API keys require the Professional or Enterprise plan", "PLAN_UPGRADE_REQUIRED");
 /** Emails are login names, unique across organizations (ALREADY_EXISTS, field `email`). */
 export const emailTaken = () => new DomainError("conflict", "VALIDATION_ERROR", "A user with this email already exists", "email");

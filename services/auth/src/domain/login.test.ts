@@ -71,8 +71,9 @@ describe("IssueToken", () => {
     const a = testAuth();
     const { password } = await a.orgWithUser("startup", "carol@example.com");
     for (let i = 0; i < 5; i++) {
-      expect(await rejectionOf(a.login.issueToken({ username: "carol@example.com", password: "wrong wrong wrong", mfaCode: "", client })))
-        .toMatchObject({ errorCode: "INVALID_CREDENTIALS" });
+      expect(await rejectionOf(a.login.issueToken({ username: "carol@example.com", password: "wrong wrong wrong", mfaCode: "", client }))).toMatchObject({
+        errorCode: "INVALID_CREDENTIALS",
+      });
     }
     const throttled = await rejectionOf(a.login.issueToken({ username: "carol@example.com", password, mfaCode: "", client }));
     expect(throttled).toMatchObject({ kind: "quota", errorCode: "TOO_MANY_ATTEMPTS" });

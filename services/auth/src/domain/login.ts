@@ -1,14 +1,7 @@
 import { newId } from "@vulnscan/kit/ids";
 import { invalidCredentials, invalidMfaCode, invalidToken, mfaRequired, tooManyAttempts } from "./errors.js";
 import { dummyHash, type PasswordHasher } from "./passwords.js";
-import type {
-  AttemptCounter,
-  AuthObserver,
-  Clock,
-  OrganizationRepository,
-  SessionRepository,
-  UserRepository,
-} from "./ports.js";
+import type { AttemptCounter, AuthObserver, Clock, OrganizationRepository, SessionRepository, UserRepository } from "./ports.js";
 import type { AuthSettings } from "./settings.js";
 import { accessClaims, type Keyring } from "./tokens.js";
 import { totpStep } from "./totp.js";
@@ -144,9 +137,7 @@ export class Login {
     if (!session || session.userId !== claims.sub || !sessionActive(session, now)) throw invalidToken();
     const user = await this.d.users.get(req.orgId, claims.sub);
     if (!user || user.disabledAt) throw invalidToken();
-    const expiresAt = new Date(
-      Math.min(now.getTime() + settings.sessionTtlMs, session.createdAt.getTime() + settings.sessionMaxLifetimeMs),
-    );
+    const expiresAt = new Date(Math.min(now.getTime() + settings.sessionTtlMs, session.createdAt.getTime() + settings.sessionMaxLifetimeMs));
     // Conditional on the session still being active: a revocation that lands between the
     // read above and this write wins.
     if (!(await this.d.sessions.touch(session.id, now, expiresAt))) throw invalidToken();

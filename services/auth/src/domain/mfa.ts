@@ -16,9 +16,7 @@ const invalidCode = () => validationError("code", "Invalid or already used MFA c
  * so a stolen access token is not enough to guess its way to turning MFA off.
  */
 export class Mfa {
-  constructor(
-    private readonly d: { users: UserRepository; attempts: AttemptCounter; settings: AuthSettings; now: Clock },
-  ) {}
+  constructor(private readonly d: { users: UserRepository; attempts: AttemptCounter; settings: AuthSettings; now: Clock }) {}
 
   private async user(orgId: string, userId: string): Promise<User> {
     const user = orgId && userId ? await this.d.users.get(orgId, userId) : null;

@@ -1,13 +1,4 @@
-import type {
-  ApiKey,
-  AuthEvent,
-  CustomLimits,
-  Organization,
-  PlanTier,
-  Session,
-  SigningKey,
-  User,
-} from "./types.js";
+import type { ApiKey, AuthEvent, CustomLimits, Organization, PlanTier, Session, SigningKey, User } from "./types.js";
 
 /*
  * What the use cases need from storage. Every query that reads tenant data takes the
@@ -142,4 +133,3 @@ export interface AuthObserver {
 export const noopObserver: AuthObserver = { login: () => {}, tokenIssued: () => {}, apiKeyVerified: () => {} };
 
 export type Clock = () => Date;
-

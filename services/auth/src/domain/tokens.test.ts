@@ -30,11 +30,7 @@ describe("access claims", () => {
 
   it("never run past the given end", () => {
     const now = new Date("2026-03-01T00:00:00Z");
-    const c = accessClaims(
-      { issuer: "i", audience: "a", userId: "u", orgId: "o", sessionId: "s", email: "" },
-      now,
-      new Date(now.getTime() + 600_000),
-    );
+    const c = accessClaims({ issuer: "i", audience: "a", userId: "u", orgId: "o", sessionId: "s", email: "" }, now, new Date(now.getTime() + 600_000));
     expect(c.exp - c.iat).toBe(600);
   });
 });

@@ -82,10 +82,7 @@ export class MongoApiKeyRepository implements ApiKeyRepository {
   }
 
   async revoke(orgId: string, keyId: string, at: Date, event: AuthEvent): Promise<boolean> {
-    const r = await this.coll.updateOne(
-      { _id: keyId, org_id: orgId, revoked_at: null },
-      withOutbox({ $set: { revoked_at: at } }, [toPendingEvent(event)]),
-    );
+    const r = await this.coll.updateOne({ _id: keyId, org_id: orgId, revoked_at: null }, withOutbox({ $set: { revoked_at: at } }, [toPendingEvent(event)]));
     if (r.matchedCount !== 1) return false;
     await this.outbox?.flushSoon(Collections.apiKeys, keyId);
     return true;

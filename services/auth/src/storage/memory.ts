@@ -172,7 +172,10 @@ export class MemoryApiKeys implements ApiKeyRepository {
     return this.rows.inOrg(orgId, id);
   }
   async list(orgId: string) {
-    return [...this.rows.values()].filter((k) => k.orgId === orgId).sort((a, b) => b.id.localeCompare(a.id)).map(clone);
+    return [...this.rows.values()]
+      .filter((k) => k.orgId === orgId)
+      .sort((a, b) => b.id.localeCompare(a.id))
+      .map(clone);
   }
   async countActive(orgId: string, now: Date) {
     return [...this.rows.values()].filter((k) => k.orgId === orgId && !k.revokedAt && k.expiresAt > now).length;

@@ -109,7 +109,12 @@ export class MongoOrganizationRepository implements OrganizationRepository {
   async list(page: number, perPage: number): Promise<{ items: Organization[]; total: number }> {
     // Ids start with their creation time, so _id order is "oldest first".
     const [items, total] = await Promise.all([
-      this.coll.find({}, NO_OUTBOX).sort({ _id: 1 }).skip((page - 1) * perPage).limit(perPage).toArray(),
+      this.coll
+        .find({}, NO_OUTBOX)
+        .sort({ _id: 1 })
+        .skip((page - 1) * perPage)
+        .limit(perPage)
+        .toArray(),
       this.coll.countDocuments({}),
     ]);
     return { items: items.map(orgFromDoc), total };

@@ -103,10 +103,7 @@ export class MongoUserRepository implements UserRepository {
   }
 
   async setPendingMfa(orgId: string, userId: string, secret: string): Promise<boolean> {
-    const r = await this.coll.updateOne(
-      { _id: userId, org_id: orgId, mfa_enabled: false },
-      { $set: { mfa_pending_secret: secret } },
-    );
+    const r = await this.coll.updateOne({ _id: userId, org_id: orgId, mfa_enabled: false }, { $set: { mfa_pending_secret: secret } });
     return r.matchedCount === 1;
   }
 

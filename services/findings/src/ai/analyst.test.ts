@@ -62,10 +62,13 @@ describe("the built-in analyst", () => {
   });
 
   it("picks the playbook of the common fixes", () => {
-    const pick = (over: Partial<AnalysisInput>) => analyze(input({ cwe_ids: [], title: "", template_id: "", description: "", affected_component: "", ...over })).ansible_playbook_id;
+    const pick = (over: Partial<AnalysisInput>) =>
+      analyze(input({ cwe_ids: [], title: "", template_id: "", description: "", affected_component: "", ...over })).ansible_playbook_id;
     expect(pick({ title: "Missing X-Frame-Options header", cwe_ids: ["CWE-1021"] })).toBe("security-headers");
     expect(pick({ title: "Directory listing enabled", cwe_ids: ["CWE-548"] })).toBe("disable-directory-listing");
-    expect(pick({ title: "Exposed Git repository", template_id: "exposed-git-config", affected_component: "https://x/.git/config" })).toBe("remove-exposed-files");
+    expect(pick({ title: "Exposed Git repository", template_id: "exposed-git-config", affected_component: "https://x/.git/config" })).toBe(
+      "remove-exposed-files",
+    );
     expect(pick({ title: "Exposed .env file" })).toBe("remove-exposed-files");
     expect(pick({ title: "Redis without authentication", template_id: "redis-unauth" })).toBe("redis-hardening");
     expect(pick({ title: "Outdated OpenSSH 7.2", affected_component: "OpenSSH 7.2p2 on 10.0.0.5:22" })).toBe("upgrade-openssh");
@@ -119,7 +122,13 @@ describe("the OpenAI-compatible provider", () => {
 
   it("fails on an answer that is not the expected JSON", async () => {
     const bad = vi.fn(async () => Response.json({ choices: [{ message: { content: "sure! here you go" } }] }));
-    const p = new OpenAiCompatibleProvider({ url: "https://ai.example.test/v1", apiKey: "k", model: "m", timeoutMs: 1000, fetch: bad as unknown as typeof fetch });
+    const p = new OpenAiCompatibleProvider({
+      url: "https://ai.example.test/v1",
+      apiKey: "k",
+      model: "m",
+      timeoutMs: 1000,
+      fetch: bad as unknown as typeof fetch,
+    });
     await expect(p.analyze(input())).rejects.toThrow();
   });
 });

@@ -166,7 +166,12 @@ export function analyze(input: AnalysisInput): AiAnalysis {
   facts.push(`Remediation priority: ${priority}.`);
 
   const actions: string[] = [];
-  if (priority === "immediate") actions.push(input.kev ? "Patch or mitigate now: CISA BOD 22-01 expects KEV entries fixed within weeks at most" : "Patch or mitigate now, ahead of normal change windows");
+  if (priority === "immediate")
+    actions.push(
+      input.kev
+        ? "Patch or mitigate now: CISA BOD 22-01 expects KEV entries fixed within weeks at most"
+        : "Patch or mitigate now, ahead of normal change windows",
+    );
   if (input.remediation_summary) actions.push(input.remediation_summary);
   actions.push(...input.remediation_steps);
   for (const c of cats) actions.push(...c.actions);

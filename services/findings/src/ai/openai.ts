@@ -25,9 +25,7 @@ const SYSTEM_PROMPT = [
 export class OpenAiCompatibleProvider implements AiProvider {
   readonly id: string;
 
-  constructor(
-    private readonly opts: { url: string; apiKey: string; model: string; timeoutMs: number; fetch?: typeof fetch },
-  ) {
+  constructor(private readonly opts: { url: string; apiKey: string; model: string; timeoutMs: number; fetch?: typeof fetch }) {
     this.id = `openai-compatible:${opts.model}`;
   }
 

@@ -31,7 +31,10 @@ export const PLAYBOOKS: PlaybookRule[] = [
   {
     id: "remove-exposed-files",
     does: "removes exposed VCS metadata, environment and backup files from the web root and denies them in the web server",
-    match: ({ text, cwes }) => has(text, ".git", ".env", ".svn", ".hg", ".ds_store", "backup file", "exposed-file", "git-config", "git-repository", "env-file", "phpinfo") || cwes.has("CWE-538") || cwes.has("CWE-527"),
+    match: ({ text, cwes }) =>
+      has(text, ".git", ".env", ".svn", ".hg", ".ds_store", "backup file", "exposed-file", "git-config", "git-repository", "env-file", "phpinfo") ||
+      cwes.has("CWE-538") ||
+      cwes.has("CWE-527"),
   },
   {
     id: "disable-directory-listing",
@@ -47,7 +50,8 @@ export const PLAYBOOKS: PlaybookRule[] = [
     id: "tls-hardening",
     does: "restricts TLS to 1.2+ with modern ciphers, enables HSTS and redirects HTTP to HTTPS",
     match: ({ text, cwes }) =>
-      has(text, "tls", "ssl", "cipher", "certificate", "hsts", "sslv", "weak-protocol", "https-redirect", "redirect to https") || ["CWE-326", "CWE-327", "CWE-319", "CWE-295"].some((c) => cwes.has(c)),
+      has(text, "tls", "ssl", "cipher", "certificate", "hsts", "sslv", "weak-protocol", "https-redirect", "redirect to https") ||
+      ["CWE-326", "CWE-327", "CWE-319", "CWE-295"].some((c) => cwes.has(c)),
   },
   {
     id: "security-headers",

@@ -7,7 +7,9 @@ import type { FindingDoc } from "./types.js";
 
 /** AI guidance on one finding, paid in monthly credits of the organization's plan. */
 export class Analysis {
-  constructor(private readonly deps: { triage: Pick<Triage, "get">; ai: AiProvider; cache: AnalysisCache; credits: CreditCounter; plans: PlanPort; now: Clock }) {}
+  constructor(
+    private readonly deps: { triage: Pick<Triage, "get">; ai: AiProvider; cache: AnalysisCache; credits: CreditCounter; plans: PlanPort; now: Clock },
+  ) {}
 
   /**
    * An unchanged finding is answered from the cache at no cost. Otherwise one credit is taken
@@ -34,7 +36,11 @@ export class Analysis {
       const position = await credits.take(key, limit.max, expires);
       if (position === undefined) {
         const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-        throw quotaExceeded("AI_QUOTA_EXCEEDED", `AI analysis credits for ${month} are used up (${limit.max} per month on this plan)`, (nextMonth - now.getTime()) / 1000);
+        throw quotaExceeded(
+          "AI_QUOTA_EXCEEDED",
+          `AI analysis credits for ${month} are used up (${limit.max} per month on this plan)`,
+          (nextMonth - now.getTime()) / 1000,
+        );
       }
       remaining = limit.max - position;
     }

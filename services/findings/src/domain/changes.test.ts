@@ -106,7 +106,12 @@ describe("a known finding seen again", () => {
 describe("triage updates", () => {
   const now = new Date("2026-01-12T10:00:05Z");
   it("records every changed field with the actor and emits status events", () => {
-    const c = applyUpdate(fresh().doc, { status: "resolved", assignee: "bob", priority: "high", due_date: new Date("2026-02-01T00:00:00Z"), notes: "fixed" }, alice, now)!;
+    const c = applyUpdate(
+      fresh().doc,
+      { status: "resolved", assignee: "bob", priority: "high", due_date: new Date("2026-02-01T00:00:00Z"), notes: "fixed" },
+      alice,
+      now,
+    )!;
     expect(c.set.history!.slice(1).map((h) => [h.action, h.from, h.to, h.user])).toEqual([
       ["status_changed", "open", "resolved", "alice@a.test"],
       ["assignee_changed", null, "bob", "alice@a.test"],
@@ -142,4 +147,3 @@ describe("triage updates", () => {
     expect(c.set.history!.at(-1)).toMatchObject({ action: "commented", to: "comment_1", user: "alice@a.test" });
   });
 });
-

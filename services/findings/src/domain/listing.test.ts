@@ -21,10 +21,7 @@ describe("listing (in-memory store)", () => {
   it("filters and sorts, pages by cursor to the same rows as by number, and binds cursors to the list", async () => {
     const t = await seeded();
     const q = listQuery({ tool: "tls" }, "severity", "desc");
-    const byNumber = [
-      ...(await t.listing.list("org_a", q, 1, 4)).items,
-      ...(await t.listing.list("org_a", q, 2, 4)).items,
-    ];
+    const byNumber = [...(await t.listing.list("org_a", q, 1, 4)).items, ...(await t.listing.list("org_a", q, 2, 4)).items];
     expect(byNumber.map((f) => f.tool)).toEqual(Array(6).fill("tls"));
     const ranks = byNumber.map((f) => f.severity_rank);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
@@ -58,6 +55,8 @@ describe("listing (in-memory store)", () => {
       trends: { new_this_week: 5, resolved_this_week: 1 },
     });
     expect((await t.listing.stats("org_b", {})).total).toBe(1);
-    await expect(Promise.resolve().then(() => t.listing.stats("org_a", { from: new Date("2026-03-02"), to: new Date("2026-03-01") }))).rejects.toMatchObject({ field: "from_date" });
+    await expect(Promise.resolve().then(() => t.listing.stats("org_a", { from: new Date("2026-03-02"), to: new Date("2026-03-01") }))).rejects.toMatchObject({
+      field: "from_date",
+    });
   });
 });

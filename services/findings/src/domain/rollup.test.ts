@@ -22,7 +22,15 @@ describe("rollup domain", () => {
   });
 
   it("moves a finding's contribution on a status change and computes the stats from counts", () => {
-    const f = { target: "t", detected_at: new Date("2026-03-01T10:00:00Z"), severity: "high" as const, status: "open" as const, tool: "nmap", resolved_at: null, resolution_minutes: null };
+    const f = {
+      target: "t",
+      detected_at: new Date("2026-03-01T10:00:00Z"),
+      severity: "high" as const,
+      status: "open" as const,
+      tool: "nmap",
+      resolved_at: null,
+      resolution_minutes: null,
+    };
     const before = contributionOf(f);
     const after = contributionOf({ ...f, status: "resolved", resolved_at: new Date("2026-03-03T10:00:00Z"), resolution_minutes: 2880 });
     expect(deltaOf(before, before)).toBeNull();
@@ -32,6 +40,11 @@ describe("rollup domain", () => {
     addTo(c, d.remove!, -1);
     addTo(c, d.add!, 1);
     const s = statsOf(c, emptyCounts(), "2026-03-04");
-    expect(s).toMatchObject({ total: 1, by_status: { resolved: 1, open: 0 }, by_tool: { nmap: 1 }, trends: { resolved_this_week: 1, average_resolution_days: 2, new_this_week: 0 } });
+    expect(s).toMatchObject({
+      total: 1,
+      by_status: { resolved: 1, open: 0 },
+      by_tool: { nmap: 1 },
+      trends: { resolved_this_week: 1, average_resolution_days: 2, new_this_week: 0 },
+    });
   });
 });

@@ -58,7 +58,9 @@ const RESOLVED_DAYS_KEPT = WEEK_DAYS + 1;
 export const keyOf = (s: string): string => s.replace(/%/g, "%25").replace(/\./g, "%2E").replace(/\$/g, "%24");
 export const nameOf = (k: string): string => k.replace(/%2E/g, ".").replace(/%24/g, "$").replace(/%25/g, "%");
 
-export function contributionOf(f: Pick<FindingDoc, "target" | "detected_at" | "severity" | "status" | "tool" | "resolved_at" | "resolution_minutes">): Contribution {
+export function contributionOf(
+  f: Pick<FindingDoc, "target" | "detected_at" | "severity" | "status" | "tool" | "resolved_at" | "resolution_minutes">,
+): Contribution {
   const resolved = f.status === "resolved" && f.resolved_at;
   return {
     target: f.target,
@@ -72,7 +74,13 @@ export function contributionOf(f: Pick<FindingDoc, "target" | "detected_at" | "s
 }
 
 const same = (a: Contribution, b: Contribution) =>
-  a.target === b.target && a.day === b.day && a.severity === b.severity && a.status === b.status && a.tool === b.tool && a.resolved_day === b.resolved_day && a.minutes === b.minutes;
+  a.target === b.target &&
+  a.day === b.day &&
+  a.severity === b.severity &&
+  a.status === b.status &&
+  a.tool === b.tool &&
+  a.resolved_day === b.resolved_day &&
+  a.minutes === b.minutes;
 
 /** The delta of a change from `before` to `after`, or null when the counts do not move. */
 export function deltaOf(before: Contribution | undefined, after: Contribution): Delta | null {

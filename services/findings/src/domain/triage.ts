@@ -47,7 +47,8 @@ export class Triage {
     if (distinct.length === 0) throw validationError("finding_ids", "finding_ids must list at least one id");
     if (distinct.length > BULK_MAX) throw validationError("finding_ids", `finding_ids may list at most ${BULK_MAX} ids`);
     if (u.status === undefined && u.notes === undefined) throw validationError("update", "update must set status or notes");
-    if (u.notes !== undefined && u.notes.length > COMMENT_MAX_CHARS) throw validationError("update.notes", `notes must be at most ${COMMENT_MAX_CHARS} characters`);
+    if (u.notes !== undefined && u.notes.length > COMMENT_MAX_CHARS)
+      throw validationError("update.notes", `notes must be at most ${COMMENT_MAX_CHARS} characters`);
     let updated = 0;
     const failed: { finding_id: string; error_code: string; detail: string }[] = [];
     let next = 0;

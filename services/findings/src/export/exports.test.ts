@@ -8,13 +8,19 @@ import { csvExport, CSV_COLUMNS, parseCsv } from "./csv.js";
 import { detailJson, jsonExport } from "./json.js";
 
 function findings(n: number): FindingDoc[] {
-  return Array.from({ length: n }, (_, i) =>
-    newFinding(
-      detection({ detection_id: `d${i}`, title: i === 0 ? "=cmd|' /C calc'!A0" : `Finding ${i}`, severity: (["critical", "high", "medium", "low", "info"] as const)[i % 5] }),
-      `fp_${i}`,
-      `finding_${String(i).padStart(4, "0")}`,
-      new Date("2026-01-10T10:00:00Z"),
-    ).doc,
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      newFinding(
+        detection({
+          detection_id: `d${i}`,
+          title: i === 0 ? "=cmd|' /C calc'!A0" : `Finding ${i}`,
+          severity: (["critical", "high", "medium", "low", "info"] as const)[i % 5],
+        }),
+        `fp_${i}`,
+        `finding_${String(i).padStart(4, "0")}`,
+        new Date("2026-01-10T10:00:00Z"),
+      ).doc,
   );
 }
 

@@ -51,14 +51,24 @@ export async function* pdfExport(rows: AsyncIterable<FindingDoc>, summary: PdfSu
   const pageW = doc.page.width;
   const pageH = doc.page.height;
   const footer = () => {
-    doc.fontSize(7).fillColor("#888888").text(`vulnscan findings report - page ${pageNo}`, MARGIN, pageH - MARGIN + 10, { lineBreak: false });
+    doc
+      .fontSize(7)
+      .fillColor("#888888")
+      .text(`vulnscan findings report - page ${pageNo}`, MARGIN, pageH - MARGIN + 10, { lineBreak: false });
   };
 
   // Title and summary.
   doc.fillColor("#111111").fontSize(20).text("Findings report", MARGIN, MARGIN);
-  doc.moveDown(0.3).fontSize(9).fillColor("#555555").text(`Generated ${summary.generatedAt.toISOString()}   Filters: ${latin1(summary.filters || "none")}`);
+  doc
+    .moveDown(0.3)
+    .fontSize(9)
+    .fillColor("#555555")
+    .text(`Generated ${summary.generatedAt.toISOString()}   Filters: ${latin1(summary.filters || "none")}`);
   doc.moveDown(0.8).fontSize(13).fillColor("#111111").text("Summary");
-  doc.moveDown(0.3).fontSize(10).text(`${summary.total} finding${summary.total === 1 ? "" : "s"} in this export.`);
+  doc
+    .moveDown(0.3)
+    .fontSize(10)
+    .text(`${summary.total} finding${summary.total === 1 ? "" : "s"} in this export.`);
 
   // Severity bar chart: one horizontal bar per severity, scaled to the largest count.
   const chartTop = doc.y + 10;
@@ -68,12 +78,19 @@ export async function* pdfExport(rows: AsyncIterable<FindingDoc>, summary: PdfSu
   SEVERITIES.forEach((s, i) => {
     const y = chartTop + i * 20;
     const n = summary.bySeverity[s];
-    doc.fontSize(9).fillColor("#111111").text(s, MARGIN, y + 3, { width: labelW, lineBreak: false });
+    doc
+      .fontSize(9)
+      .fillColor("#111111")
+      .text(s, MARGIN, y + 3, { width: labelW, lineBreak: false });
     const w = n === 0 ? 0 : Math.max(2, (n / max) * barMaxW);
     if (w > 0) doc.rect(MARGIN + labelW, y, w, 14).fill(COLORS[s]);
     doc.fillColor("#111111").text(String(n), MARGIN + labelW + w + 6, y + 3, { lineBreak: false });
   });
-  doc.moveTo(MARGIN + labelW, chartTop - 3).lineTo(MARGIN + labelW, chartTop + SEVERITIES.length * 20).strokeColor("#999999").stroke();
+  doc
+    .moveTo(MARGIN + labelW, chartTop - 3)
+    .lineTo(MARGIN + labelW, chartTop + SEVERITIES.length * 20)
+    .strokeColor("#999999")
+    .stroke();
   let y = chartTop + SEVERITIES.length * 20 + 20;
 
   const header = () => {
@@ -121,7 +138,11 @@ export async function* pdfExport(rows: AsyncIterable<FindingDoc>, summary: PdfSu
     y += ROW_H;
     if (ready.length) yield* ready.splice(0);
   }
-  if (n === 0) doc.fontSize(9).fillColor("#555555").text("No findings match the filters.", MARGIN, y + 6);
+  if (n === 0)
+    doc
+      .fontSize(9)
+      .fillColor("#555555")
+      .text("No findings match the filters.", MARGIN, y + 6);
   footer();
   doc.end();
   await ended;

@@ -1,7 +1,14 @@
 import { Code, ConnectError, createClient, createRouterTransport } from "@connectrpc/connect";
 import { errorInfoOf, errorInterceptor } from "@vulnscan/kit/errors";
 import { createLogger } from "@vulnscan/kit/logger";
-import { ExportFormat, FindingService, FindingSortField, FindingStatus, Severity, SortOrder } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import {
+  ExportFormat,
+  FindingService,
+  FindingSortField,
+  FindingStatus,
+  Severity,
+  SortOrder,
+} from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { describe, expect, it } from "vitest";
 import { detection } from "../domain/test-fixtures.js";
 import { testFindings } from "../testing.js";
@@ -35,7 +42,12 @@ describe("FindingService mapping (in-memory transport)", () => {
     expect(list.pageInfo).toMatchObject({ total: 2, page: 1, perPage: 20, pages: 1 });
     const filtered = await rpc.listFindings({ orgId: "org_a", filter: { severity: Severity.HIGH } });
     expect(filtered.findings.map((f) => f.id)).toEqual([high.findingId]);
-    const updated = await rpc.updateFinding({ orgId: "org_a", findingId: high.findingId, status: FindingStatus.IN_PROGRESS, actor: { userId: "u1", displayName: "Ana" } });
+    const updated = await rpc.updateFinding({
+      orgId: "org_a",
+      findingId: high.findingId,
+      status: FindingStatus.IN_PROGRESS,
+      actor: { userId: "u1", displayName: "Ana" },
+    });
     expect(updated.finding).toMatchObject({ status: FindingStatus.IN_PROGRESS });
     const { comment } = await rpc.addComment({ orgId: "org_a", findingId: high.findingId, text: "on it", actor: { userId: "u1", displayName: "Ana" } });
     expect(comment).toMatchObject({ findingId: high.findingId, user: "Ana", text: "on it" });

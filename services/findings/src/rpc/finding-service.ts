@@ -15,19 +15,7 @@ import type {
 import type { FindingUpdate } from "../domain/changes.js";
 import type { FindingsDomain } from "../domain/index.js";
 import { listQuery } from "../domain/list.js";
-import {
-  actorOf,
-  commentMsg,
-  dateOf,
-  filterOf,
-  findingMsg,
-  formatOf,
-  orderOf,
-  priorityOf,
-  severityOf,
-  sortOf,
-  statusOf,
-} from "./mappers.js";
+import { actorOf, commentMsg, dateOf, filterOf, findingMsg, formatOf, orderOf, priorityOf, severityOf, sortOf, statusOf } from "./mappers.js";
 
 const requireId = (v: string, field: string) => {
   if (!v) throw validationError(field, `${field} is required`);
@@ -47,7 +35,13 @@ export class FindingRpcService implements ServiceImpl<typeof FindingService> {
 
   async listFindings(req: ListFindingsRequest) {
     const orgId = requireId(req.orgId, "org_id");
-    const res = await this.domain.listing.list(orgId, listQuery(filterOf(req.filter), sortOf(req.sort), orderOf(req.order)), req.pagination?.page ?? 0, req.pagination?.perPage ?? 0, req.cursor);
+    const res = await this.domain.listing.list(
+      orgId,
+      listQuery(filterOf(req.filter), sortOf(req.sort), orderOf(req.order)),
+      req.pagination?.page ?? 0,
+      req.pagination?.perPage ?? 0,
+      req.cursor,
+    );
     return {
       findings: res.items.map(findingMsg),
       pageInfo: { total: res.total, page: res.page, perPage: res.perPage, pages: res.pages },
@@ -110,7 +104,13 @@ export class FindingRpcService implements ServiceImpl<typeof FindingService> {
     return {
       total: s.total,
       bySeverity: s.by_severity,
-      byStatus: { open: s.by_status.open, inProgress: s.by_status.in_progress, resolved: s.by_status.resolved, falsePositive: s.by_status.false_positive, accepted: s.by_status.accepted },
+      byStatus: {
+        open: s.by_status.open,
+        inProgress: s.by_status.in_progress,
+        resolved: s.by_status.resolved,
+        falsePositive: s.by_status.false_positive,
+        accepted: s.by_status.accepted,
+      },
       byTool: s.by_tool,
       trends: { newThisWeek: s.trends.new_this_week, resolvedThisWeek: s.trends.resolved_this_week, averageResolutionDays: s.trends.average_resolution_days },
     };

@@ -42,7 +42,8 @@ export const statusOf = (n: number, field = "status"): Status => enumNameIn(Find
 export const priorityOf = (n: number): PriorityName | "" => (n === Priority.UNSPECIFIED ? "" : enumNameIn(Priority, n, PRIORITIES, "priority"));
 export const sortOf = (n: number | undefined): SortField | undefined =>
   n === undefined ? undefined : enumNameIn(FindingSortField, n, ["severity", "created_at", "cvss_score"] as const, "sort");
-export const orderOf = (n: number | undefined): Order | undefined => (n === undefined ? undefined : enumNameIn(SortOrder, n, ["asc", "desc"] as const, "order"));
+export const orderOf = (n: number | undefined): Order | undefined =>
+  n === undefined ? undefined : enumNameIn(SortOrder, n, ["asc", "desc"] as const, "order");
 export const formatOf = (n: number): Format => enumNameIn(ExportFormat, n, ["csv", "json", "pdf"] as const, "format");
 
 export function filterOf(f: FindingFilter | undefined): ListFilter {
@@ -93,11 +94,21 @@ export function findingMsg(f: FindingDoc): Finding {
       ? { summary: f.remediation.summary, steps: f.remediation.steps, codeExample: f.remediation.code_example, references: f.remediation.references }
       : undefined,
     evidence: f.evidence
-      ? { request: f.evidence.request, response: f.evidence.response, ...(f.evidence.screenshot_url !== null ? { screenshotUrl: f.evidence.screenshot_url } : {}) }
+      ? {
+          request: f.evidence.request,
+          response: f.evidence.response,
+          ...(f.evidence.screenshot_url !== null ? { screenshotUrl: f.evidence.screenshot_url } : {}),
+        }
       : undefined,
     frameworks: f.frameworks.map((m) => ({ name: m.name, controls: m.controls })),
     comments: (f.comments ?? []).map((c) => commentMsg(c, f._id)),
-    history: (f.history ?? []).map((h) => ({ action: h.action, ...(h.from !== null ? { from: h.from } : {}), to: h.to, user: h.user, timestamp: ts(h.timestamp) })),
+    history: (f.history ?? []).map((h) => ({
+      action: h.action,
+      ...(h.from !== null ? { from: h.from } : {}),
+      to: h.to,
+      user: h.user,
+      timestamp: ts(h.timestamp),
+    })),
     assignee: f.assignee,
     priority: f.priority ? enumValue(Priority, f.priority) : Priority.UNSPECIFIED,
     dueDate: f.due_date ? ts(f.due_date) : undefined,

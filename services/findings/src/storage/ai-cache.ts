@@ -27,7 +27,11 @@ export class MongoAnalysisCache implements AnalysisCache {
 
   async put(orgId: string, findingId: string, entry: CachedAnalysis, at: Date): Promise<void> {
     try {
-      await this.coll.replaceOne({ _id: findingId }, { org_id: orgId, input_hash: entry.input_hash, analysis: entry.analysis, created_at: at }, { upsert: true });
+      await this.coll.replaceOne(
+        { _id: findingId },
+        { org_id: orgId, input_hash: entry.input_hash, analysis: entry.analysis, created_at: at },
+        { upsert: true },
+      );
     } catch (err) {
       if (!isDuplicateKey(err)) throw err; // a concurrent first analysis stored it
     }

@@ -75,7 +75,12 @@ export class FindingReads implements FindingLists {
   private async pageOf(q: Query, sort: SortSpec, offset: number, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
     const order = mongoSort(sort);
     if (offset <= this.maxSkip) {
-      return this.findings.find(q as Document, { projection }).sort(order).skip(offset).limit(limit).toArray();
+      return this.findings
+        .find(q as Document, { projection })
+        .sort(order)
+        .skip(offset)
+        .limit(limit)
+        .toArray();
     }
     const key = JSON.stringify([q, sort]);
     const set = this.anchorsFor(key);
@@ -128,13 +133,19 @@ export class FindingReads implements FindingLists {
   /** Every row of the list in order, read in batches (exports): memory stays flat. */
   stream(orgId: string, list: ListQuery, opts: { details: boolean }): AsyncIterable<FindingDoc> {
     const q = filterQuery(orgId, list.filter);
-    return this.findings.find(q as Document, opts.details ? {} : { projection: LIST_PROJECTION }).sort(mongoSort(sortSpec(list.sort))).batchSize(500);
+    return this.findings
+      .find(q as Document, opts.details ? {} : { projection: LIST_PROJECTION })
+      .sort(mongoSort(sortSpec(list.sort)))
+      .batchSize(500);
   }
 
   /** A scan's findings in detection order. */
   scanFindings(orgId: string, scanId: string, severity?: Severity, status?: Status): Promise<FindingDoc[]> {
     const q = filterQuery(orgId, { scan_id: scanId, severity, status });
-    return this.findings.find(q as Document, { projection: LIST_PROJECTION }).sort({ _id: 1 }).toArray();
+    return this.findings
+      .find(q as Document, { projection: LIST_PROJECTION })
+      .sort({ _id: 1 })
+      .toArray();
   }
 
   async severityCounts(orgId: string, filter: ListFilter): Promise<Record<Severity, number>> {

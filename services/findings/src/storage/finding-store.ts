@@ -212,11 +212,16 @@ export class FindingStore implements FindingRepository {
     // all either needs, and a crash in either is finished by the redelivery.
     await Promise.all([
       ...[...byOrg].map(async ([org, list]) => {
-        await this.rollups.record(org, list.map((d) => ({ source: `c:${d._id}`, delta: { add: contributionOf(d) } })));
+        await this.rollups.record(
+          org,
+          list.map((d) => ({ source: `c:${d._id}`, delta: { add: contributionOf(d) } })),
+        );
         this.touched(org);
       }),
       this.kafka.publishRawMany(
-        docs.flatMap((d) => creationEvents(d, this.eventsTopic)).map((e) => ({ topic: e.topic, key: e.key, value: Buffer.from(e.envelope.buffer), messageType: EventEnvelopeSchema.typeName })),
+        docs
+          .flatMap((d) => creationEvents(d, this.eventsTopic))
+          .map((e) => ({ topic: e.topic, key: e.key, value: Buffer.from(e.envelope.buffer), messageType: EventEnvelopeSchema.typeName })),
       ),
     ]);
     for (const d of docs) this.holders.set(d.fingerprint, d._id);
@@ -231,7 +236,6 @@ export class FindingStore implements FindingRepository {
     const f = await this.findings.findOne({ _id: id });
     return f && f.org_id === orgId ? f : null;
   }
-
 
   /** The change's rollup delta, recorded once under the claim's id (retries and roll-forwards fail on it). */
   private async recordRollup(entry: LogDoc): Promise<void> {
@@ -249,7 +253,9 @@ export class FindingStore implements FindingRepository {
    * after CLAIM_KEEP_MS).
    */
   private async publishAndClear(entry: LogDoc): Promise<void> {
-    await this.kafka.publishRawMany(entry.outbox.map((ev) => ({ topic: ev.topic, key: ev.key, value: Buffer.from(ev.envelope.buffer), messageType: EventEnvelopeSchema.typeName })));
+    await this.kafka.publishRawMany(
+      entry.outbox.map((ev) => ({ topic: ev.topic, key: ev.key, value: Buffer.from(ev.envelope.buffer), messageType: EventEnvelopeSchema.typeName })),
+    );
     await this.log.updateOne({ _id: entry._id }, { $set: { outbox: [], outbox_pending: false, done_at: new Date() } });
   }
 
@@ -332,7 +338,10 @@ export class FindingStore implements FindingRepository {
   async relayOnce(minAgeMs = STALE_CLAIM_MS): Promise<number> {
     const now = Date.now();
     await this.log.deleteMany({ done_at: { $lt: new Date(now - CLAIM_KEEP_MS) } });
-    const pending = await this.log.find({ done_at: null, created_at: { $lt: new Date(now - minAgeMs) } }).limit(500).toArray();
+    const pending = await this.log
+      .find({ done_at: null, created_at: { $lt: new Date(now - minAgeMs) } })
+      .limit(500)
+      .toArray();
     for (const entry of pending) await this.rollForward(entry);
     // Fold what writers left unfolded (readers add unfolded slots, so this only keeps reads short).
     await this.rollups.housekeeping(this.activeOrgs.splice(0));
@@ -356,7 +365,13 @@ export function creationEvents(f: FindingDoc, topic: string): PendingEvent[] {
   return foundEvents(f).map((init) => {
     const h = createHash("sha256").update(`${f._id}:${init.type}`).digest("hex");
     const id = `evt_${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-    const envelope = create(EventEnvelopeSchema, { id, type: init.type, orgId: init.orgId, payload: init.payload, occurredAt: timestampFromDate(f.created_at) });
+    const envelope = create(EventEnvelopeSchema, {
+      id,
+      type: init.type,
+      orgId: init.orgId,
+      payload: init.payload,
+      occurredAt: timestampFromDate(f.created_at),
+    });
     return { id, topic, key: f._id, type: init.type, envelope: new Binary(toBinary(EventEnvelopeSchema, envelope)), created_at: f.created_at };
   });
 }

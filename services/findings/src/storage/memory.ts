@@ -131,7 +131,9 @@ export class MemoryFindings implements FindingRepository, FindingLists {
   }
 
   async page(orgId: string, q: ListQuery, offset: number, limit: number): Promise<FindingDoc[]> {
-    return this.sorted(orgId, q).slice(offset, offset + limit).map(listRow);
+    return this.sorted(orgId, q)
+      .slice(offset, offset + limit)
+      .map(listRow);
   }
 
   async after(orgId: string, q: ListQuery, anchor: Anchor, limit: number): Promise<FindingDoc[]> {

@@ -30,7 +30,10 @@ export class ProcessedDetections {
   async recordMany(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
     try {
-      await this.coll.insertMany(ids.map((id) => ({ _id: id, processed_at: new Date() })), { ordered: false });
+      await this.coll.insertMany(
+        ids.map((id) => ({ _id: id, processed_at: new Date() })),
+        { ordered: false },
+      );
     } catch (err) {
       const list = [(err as { writeErrors?: unknown }).writeErrors ?? []].flat() as { code?: number }[];
       if (list.length === 0 || list.some((w) => w.code !== 11000)) throw err;

@@ -158,7 +158,14 @@ export class Rollups implements FindingCounts {
       if (attempt > 10_000) throw new Error(`rollups of ${org}: too much contention`);
       const start = await this.nextFree(org);
       const at = this.now();
-      const docs: SlotDoc[] = pending.map((e, i) => ({ _id: slotId(org, start + i), org_id: org, seq: start + i, source: e.source, delta: e.delta, created_at: at }));
+      const docs: SlotDoc[] = pending.map((e, i) => ({
+        _id: slotId(org, start + i),
+        org_id: org,
+        seq: start + i,
+        source: e.source,
+        delta: e.delta,
+        created_at: at,
+      }));
       try {
         await this.slots.insertMany(docs, { ordered: true });
         this.hints.set(org, Math.max(this.hints.get(org) ?? 0, start + docs.length - 1));
@@ -169,7 +176,8 @@ export class Rollups implements FindingCounts {
         pending = pending.slice(inserted);
         // The first one not inserted: its seq was taken, or its source is recorded already.
         const at0 = await this.slotAt(org, start + inserted);
-        if (!at0) pending = pending.slice(1); // seq free, so the source was the duplicate
+        if (!at0)
+          pending = pending.slice(1); // seq free, so the source was the duplicate
         else if (at0.source === pending[0]!.source) pending = pending.slice(1);
         else this.hints.set(org, Math.max(this.hints.get(org) ?? 0, start + inserted));
       }
@@ -318,7 +326,8 @@ export class Rollups implements FindingCounts {
     const weekFirst = addDays(today, -(WEEK_DAYS - 1));
     let first = head.first_day ?? today;
     let last = head.last_day ?? today;
-    for (const s of pending) for (const x of [s.delta.remove, s.delta.add]) if (x) (first = x.day < first ? x.day : first), (last = x.day > last ? x.day : last);
+    for (const s of pending)
+      for (const x of [s.delta.remove, s.delta.add]) if (x) (first = x.day < first ? x.day : first), (last = x.day > last ? x.day : last);
     const endAll = addDays(last > today ? last : today, 1);
     const r = dayRange(opts.from, opts.to);
     const rangeFirst = r.first && r.first > first ? r.first : first;
@@ -366,7 +375,9 @@ export async function rebuildRollups(db: Db, org: string, now = new Date()): Pro
   const docs = new Map<string, RollupDoc>();
   const head: RollupDoc = { _id: org, org_id: org, seq, first_day: null, last_day: null };
   let n = 0;
-  const cursor = findings.find({ org_id: org }, { projection: { target: 1, detected_at: 1, severity: 1, status: 1, tool: 1, resolved_at: 1, resolution_minutes: 1 } }).batchSize(1000);
+  const cursor = findings
+    .find({ org_id: org }, { projection: { target: 1, detected_at: 1, severity: 1, status: 1, tool: 1, resolved_at: 1, resolution_minutes: 1 } })
+    .batchSize(1000);
   for await (const f of cursor) {
     n++;
     const x = contributionOf(f);
@@ -386,7 +397,8 @@ export async function rebuildRollups(db: Db, org: string, now = new Date()): Pro
   const all = [...docs.values()];
   for (const d of all) pruneResolvedDays(d.c!, today);
   // Replaced by `_id` (the write FerretDB serves from its index), a few at a time, the head last.
-  for (let at = 0; at < all.length; at += 16) await Promise.all(all.slice(at, at + 16).map((d) => rollups.docs.replaceOne({ _id: d._id }, d, { upsert: true })));
+  for (let at = 0; at < all.length; at += 16)
+    await Promise.all(all.slice(at, at + 16).map((d) => rollups.docs.replaceOne({ _id: d._id }, d, { upsert: true })));
   await rollups.docs.replaceOne({ _id: org }, head, { upsert: true });
   return { findings: n, documents: all.length + 1 };
 }

@@ -1,16 +1,7 @@
 import { validationError } from "@vulnscan/kit/errors";
 
 /** Framework ids a scan may map findings to (DESIGN.md §3). */
-export const FRAMEWORK_IDS = [
-  "soc2",
-  "iso27001",
-  "pci_dss",
-  "hipaa",
-  "gdpr",
-  "nist_csf",
-  "nist_800_53",
-  "cis_controls",
-] as const;
+export const FRAMEWORK_IDS = ["soc2", "iso27001", "pci_dss", "hipaa", "gdpr", "nist_csf", "nist_800_53", "cis_controls"] as const;
 export type FrameworkId = (typeof FRAMEWORK_IDS)[number];
 
 /** Validates and de-duplicates (first occurrence kept); unknown ids are a VALIDATION_ERROR on `frameworks`. */

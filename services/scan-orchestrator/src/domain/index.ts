@@ -1,11 +1,4 @@
-import type {
-  ConcurrencySlots,
-  MonthlyCounter,
-  PlanProvider,
-  ScanObserver,
-  ScanStore,
-  ScheduleStore,
-} from "./ports.js";
+import type { ConcurrencySlots, MonthlyCounter, PlanProvider, ScanObserver, ScanStore, ScheduleStore } from "./ports.js";
 import { ReportUseCase } from "./reports.js";
 import { ScanUseCases, type ScanSettings } from "./scans.js";
 import { ScheduleUseCases } from "./schedules.js";

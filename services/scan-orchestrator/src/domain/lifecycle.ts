@@ -1,11 +1,4 @@
-import {
-  cancellationCommand,
-  jobCommand,
-  scanCompletedEvent,
-  scanFailedEvent,
-  scanProgressEvent,
-  scanStartedEvent,
-} from "./messages.js";
+import { cancellationCommand, jobCommand, scanCompletedEvent, scanFailedEvent, scanProgressEvent, scanStartedEvent } from "./messages.js";
 import type { PhaseName } from "@vulnscan/scan-contract";
 import { project, projectedFields } from "./projection.js";
 import type { ConcurrencySlots, ScanObserver, ScanStore, Volatile } from "./ports.js";
@@ -56,14 +49,32 @@ export const steps = {
   },
   completed(scan: ScanRecord, at: Date): Step {
     return {
-      transition: { _id: transitionId.terminal(scan._id), scan_id: scan._id, org_id: scan.org_id, at, kind: "terminal", status: "completed", error: "", phase: scan.phase },
+      transition: {
+        _id: transitionId.terminal(scan._id),
+        scan_id: scan._id,
+        org_id: scan.org_id,
+        at,
+        kind: "terminal",
+        status: "completed",
+        error: "",
+        phase: scan.phase,
+      },
       events: (after) => [scanCompletedEvent(after)],
       commands: () => [],
     };
   },
   failed(scan: ScanRecord, error: string, at: Date, stopWorker = false): Step {
     return {
-      transition: { _id: transitionId.terminal(scan._id), scan_id: scan._id, org_id: scan.org_id, at, kind: "terminal", status: "failed", error, phase: scan.phase },
+      transition: {
+        _id: transitionId.terminal(scan._id),
+        scan_id: scan._id,
+        org_id: scan.org_id,
+        at,
+        kind: "terminal",
+        status: "failed",
+        error,
+        phase: scan.phase,
+      },
       events: (after) => [scanFailedEvent(after)],
       commands: (after) => (stopWorker ? [cancellationCommand(after, at)] : []),
     };

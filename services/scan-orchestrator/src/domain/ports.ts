@@ -1,16 +1,5 @@
 import type { ProjectedFields } from "./projection.js";
-import type {
-  Page,
-  PageRequest,
-  ScanAnchor,
-  ScanCommand,
-  ScanEvent,
-  ScanPage,
-  ScanRecord,
-  ScanStatusName,
-  ScheduleRecord,
-  Transition,
-} from "./types.js";
+import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScanStatusName, ScheduleRecord, Transition } from "./types.js";
 
 /*
  * What the use cases need from the outside. Tenant queries take the organization id; the few

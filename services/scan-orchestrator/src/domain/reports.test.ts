@@ -14,8 +14,7 @@ async function quickScan() {
   const scan = await d.scans.create({ orgId: "org_p", target: "93.184.216.34", scanType: "quick", frameworks: [], ports: "", authorized: true });
   const r = (x: Record<string, unknown> & { kind: Report["kind"] }, attempt = 1) =>
     d.reports.apply({ scanId: scan._id, orgId: "org_p", attempt, ...x } as Report);
-  const payloads = (type: string) =>
-    d.scanStore.published.events.filter((e) => e.type === type).map((e) => (e.payload as { value: unknown }).value);
+  const payloads = (type: string) => d.scanStore.published.events.filter((e) => e.type === type).map((e) => (e.payload as { value: unknown }).value);
   return { d, scan, r, payloads };
 }
 
@@ -153,7 +152,7 @@ describe("watchdog", () => {
     expect((await d.scans.get("org_p", scan._id)).attempt).toBe(1);
   });
 
-  it("fails a scan past its deadline with scan.failed \"maximum duration exceeded\" and stops the worker", async () => {
+  it('fails a scan past its deadline with scan.failed "maximum duration exceeded" and stops the worker', async () => {
     const { d, scan, r, payloads } = await quickScan();
     for (let t = 0; t < 1800_000; t += 60_000) {
       d.clock.advance(60_000);

@@ -201,10 +201,17 @@ describe("ListScans with the keyset cursor", () => {
 
   it("walks the same scans as page numbers, ties within a millisecond neither skipped nor repeated", async () => {
     const d = await seeded();
-    for (const [filter, perPage] of [[{}, 2], [{}, 4], [{}, 5], [{ target: "93.184.216.34" }, 3], [{ from: new Date("2026-03-10T12:00:00.001Z") }, 2]] as const) {
+    for (const [filter, perPage] of [
+      [{}, 2],
+      [{}, 4],
+      [{}, 5],
+      [{ target: "93.184.216.34" }, 3],
+      [{ from: new Date("2026-03-10T12:00:00.001Z") }, 2],
+    ] as const) {
       const all = await d.scans.list("org_e", filter, { page: 1, perPage: 100 });
       const byNumber: string[] = [];
-      for (let page = 1; (page - 1) * perPage < all.total; page++) byNumber.push(...(await d.scans.list("org_e", filter, { page, perPage })).items.map((s) => s._id));
+      for (let page = 1; (page - 1) * perPage < all.total; page++)
+        byNumber.push(...(await d.scans.list("org_e", filter, { page, perPage })).items.map((s) => s._id));
       const { ids, pages, last } = await walk(d, "org_e", filter, perPage);
       expect(ids, JSON.stringify(filter)).toEqual(byNumber);
       expect(new Set(ids).size).toBe(all.total);
@@ -231,10 +238,16 @@ describe("ListScans with the keyset cursor", () => {
     const d = await seeded();
     const { nextCursor } = await d.scans.list("org_e", {}, { page: 1, perPage: 2 });
     const refused = { kind: "validation", code: "VALIDATION_ERROR", field: "cursor" };
-    expect(await errorOf(d.scans.list("org_e", { target: "example.com" }, { page: 1, perPage: 2 }, nextCursor))).toMatchObject({ ...refused, message: "cursor belongs to a list with other filters or sort order" });
+    expect(await errorOf(d.scans.list("org_e", { target: "example.com" }, { page: 1, perPage: 2 }, nextCursor))).toMatchObject({
+      ...refused,
+      message: "cursor belongs to a list with other filters or sort order",
+    });
     expect(await errorOf(d.scans.list("org_e", { status: "pending" }, { page: 1, perPage: 2 }, nextCursor))).toMatchObject(refused);
     expect(await errorOf(d.scans.list("org_p", {}, { page: 1, perPage: 2 }, nextCursor))).toMatchObject(refused);
-    expect(await errorOf(d.scans.list("org_e", {}, { page: 1, perPage: 2 }, "not-a-cursor"))).toMatchObject({ ...refused, message: "cursor is not a cursor this API issued" });
+    expect(await errorOf(d.scans.list("org_e", {}, { page: 1, perPage: 2 }, "not-a-cursor"))).toMatchObject({
+      ...refused,
+      message: "cursor is not a cursor this API issued",
+    });
     // A well-formed cursor of the right list whose key is not a date is not one of ours either.
     const numeric = encodeCursor(scanListDescription("org_e", {}), 2, { key: 5, id: "scan_0001" });
     expect(await errorOf(d.scans.list("org_e", {}, { page: 1, perPage: 2 }, numeric))).toMatchObject(refused);

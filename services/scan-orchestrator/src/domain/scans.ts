@@ -8,16 +8,7 @@ import { monthKey, startOfNextMonth } from "./month.js";
 import { phasesFor, SCAN_TYPES, type ScanTypeName } from "@vulnscan/scan-contract";
 import { parsePorts, portCount } from "./port-spec.js";
 import { project } from "./projection.js";
-import type {
-  ConcurrencySlots,
-  MonthlyCounter,
-  PlanFacts,
-  PlanProvider,
-  PlanTierName,
-  ScanFilter,
-  ScanObserver,
-  ScanStore,
-} from "./ports.js";
+import type { ConcurrencySlots, MonthlyCounter, PlanFacts, PlanProvider, PlanTierName, ScanFilter, ScanObserver, ScanStore } from "./ports.js";
 import { checkRangeSize, hostCount, parseTarget, type ParsedTarget, type TargetPolicy } from "./target.js";
 import { isTerminal, zeroCounts, type ActorRecord, type PageRequest, type ScanAnchor, type ScanRecord } from "./types.js";
 

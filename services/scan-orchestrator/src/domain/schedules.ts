@@ -20,8 +20,7 @@ export interface CreateScheduleInput extends Omit<CreateScanInput, "scheduleId">
   timezone: string;
 }
 
-export const schedulesNotInPlan = () =>
-  forbidden("Schedules require the Professional or Enterprise plan", "PLAN_UPGRADE_REQUIRED");
+export const schedulesNotInPlan = () => forbidden("Schedules require the Professional or Enterprise plan", "PLAN_UPGRADE_REQUIRED");
 
 const isInt = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n);
 

@@ -71,10 +71,7 @@ export function ipv4EquivalentPrefix(t: Extract<ParsedTarget, { kind: "cidr" }>)
 export function checkRangeSize(t: ParsedTarget, minPrefixLength: number): void {
   if (t.kind !== "cidr") return;
   if (ipv4EquivalentPrefix(t) < minPrefixLength) {
-    throw validationError(
-      "target",
-      `CIDR range too large for your plan: the largest range allowed is /${minPrefixLength} (IPv6 /${minPrefixLength + 96})`,
-    );
+    throw validationError("target", `CIDR range too large for your plan: the largest range allowed is /${minPrefixLength} (IPv6 /${minPrefixLength + 96})`);
   }
 }
 
@@ -109,10 +106,7 @@ export function specialRange(address: Address): string | undefined {
 function specialRangesOf(kind: "ipv4" | "ipv6"): [Address, number][] {
   // ipaddr.js keeps its range table on the prototype without typing it.
   const proto = (kind === "ipv4" ? ipaddr.IPv4.prototype : ipaddr.IPv6.prototype) as unknown as { SpecialRanges: unknown };
-  const table = proto.SpecialRanges as Record<
-    string,
-    [Address, number] | [Address, number][]
-  >;
+  const table = proto.SpecialRanges as Record<string, [Address, number] | [Address, number][]>;
   return Object.values(table).flatMap((v) => (Array.isArray(v[0]) ? (v as [Address, number][]) : [v as [Address, number]]));
 }
 
@@ -151,8 +145,7 @@ export interface TargetPolicyOptions {
   resolver: Resolver;
 }
 
-const refused = (target: string, why: string) =>
-  validationError("target", `Target ${target} is not allowed: ${why}`);
+const refused = (target: string, why: string) => validationError("target", `Target ${target} is not allowed: ${why}`);
 
 /**
  * The operator's policy. A domain is checked on every address it resolves to now (the scanner

@@ -8,7 +8,13 @@ import { TargetPolicy, type Resolver } from "./target.js";
 /** A plan limit: a maximum, or none (unlimited). */
 const limit = (max?: number) => (max === undefined ? { unlimited: true, max: 0 } : { unlimited: false, max });
 
-const plan = (tier: PlanTierName, concurrent: number | undefined, monthly: number | undefined, minCidrPrefixLength: number, schedulesEnabled: boolean): PlanFacts => ({
+const plan = (
+  tier: PlanTierName,
+  concurrent: number | undefined,
+  monthly: number | undefined,
+  minCidrPrefixLength: number,
+  schedulesEnabled: boolean,
+): PlanFacts => ({
   tier,
   concurrentScans: limit(concurrent),
   scansPerMonth: limit(monthly),
@@ -30,12 +36,7 @@ export const fakeResolver = (table: Record<string, string[]>): Resolver => ({
   },
 });
 
-export function testDomain(opts: {
-  plans?: Record<string, PlanFacts>;
-  allowPrivate?: boolean;
-  settings?: Partial<DomainSettings>;
-  start?: Date;
-} = {}) {
+export function testDomain(opts: { plans?: Record<string, PlanFacts>; allowPrivate?: boolean; settings?: Partial<DomainSettings>; start?: Date } = {}) {
   let now = opts.start ?? new Date("2026-03-10T12:00:00Z");
   let seq = 0;
   const clock = {

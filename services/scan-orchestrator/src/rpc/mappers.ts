@@ -4,14 +4,7 @@ import { enumName, enumNameIn, enumValue } from "@vulnscan/kit/enums";
 import { validationError } from "@vulnscan/kit/errors";
 import type { Actor } from "@vulnscan/proto/vulnscan/common/v1/actor_pb.js";
 import { PageInfoSchema, type Pagination } from "@vulnscan/proto/vulnscan/common/v1/pagination_pb.js";
-import {
-  QuotaSchema,
-  ScanSchema,
-  ScanStatus,
-  ScanType,
-  ScheduleFrequency,
-  ScheduleSchema,
-} from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
+import { QuotaSchema, ScanSchema, ScanStatus, ScanType, ScheduleFrequency, ScheduleSchema } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { SCAN_TYPES, type ScanTypeName } from "@vulnscan/scan-contract";
 import type { QuotaView } from "../domain/scans.js";
 import type { Frequency } from "../domain/schedule-time.js";

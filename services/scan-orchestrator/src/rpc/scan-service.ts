@@ -3,18 +3,7 @@ import { validationError } from "@vulnscan/kit/errors";
 import { ScanService, type CreateScanRequest, type CreateScheduleRequest } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import type { ScanUseCases } from "../domain/scans.js";
 import type { ScheduleUseCases } from "../domain/schedules.js";
-import {
-  actorFrom,
-  dateFrom,
-  frequencyFrom,
-  pageFrom,
-  pageInfo,
-  quotaTo,
-  scanTo,
-  scanTypeFrom,
-  scheduleTo,
-  statusFrom,
-} from "./mappers.js";
+import { actorFrom, dateFrom, frequencyFrom, pageFrom, pageInfo, quotaTo, scanTo, scanTypeFrom, scheduleTo, statusFrom } from "./mappers.js";
 
 const orgOf = (req: { orgId: string }) => {
   if (!req.orgId) throw validationError("org_id", "org_id is required");

@@ -17,7 +17,14 @@ export function pendingCommand(command: ScanCommand, at = new Date()): PendingMe
   const id = `cmd_${randomUUID()}`;
   if (command.kind === "job") {
     const msg = create(ScanJobSchema, command.job);
-    return { id, topic: Topics.scanJobs, key: msg.scanId, message_type: ScanJobSchema.typeName, value: new Binary(toBinary(ScanJobSchema, msg)), created_at: at };
+    return {
+      id,
+      topic: Topics.scanJobs,
+      key: msg.scanId,
+      message_type: ScanJobSchema.typeName,
+      value: new Binary(toBinary(ScanJobSchema, msg)),
+      created_at: at,
+    };
   }
   const msg = create(ScanCancellationSchema, command.cancellation);
   return {

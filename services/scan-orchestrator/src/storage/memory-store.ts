@@ -114,9 +114,7 @@ export class MemoryScheduleStore implements ScheduleStore {
   }
 
   async list(orgId: string, page: PageRequest): Promise<Page<ScheduleRecord>> {
-    const all = [...this.schedules.values()]
-      .filter((s) => s.org_id === orgId)
-      .sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
+    const all = [...this.schedules.values()].filter((s) => s.org_id === orgId).sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
     const start = (page.page - 1) * page.perPage;
     return { items: all.slice(start, start + page.perPage).map(copy), total: all.length };
   }

@@ -148,7 +148,10 @@ export class MongoScanStore implements ScanStore {
   async transitionsOf(scanIds: string[]): Promise<Map<string, Transition[]>> {
     const out = new Map<string, Transition[]>(scanIds.map((id) => [id, []]));
     if (scanIds.length === 0) return out;
-    const docs = await this.transitionsColl.find({ scan_id: { $in: scanIds } }, { projection: HIDDEN }).sort({ at: 1, _id: 1 }).toArray();
+    const docs = await this.transitionsColl
+      .find({ scan_id: { $in: scanIds } }, { projection: HIDDEN })
+      .sort({ at: 1, _id: 1 })
+      .toArray();
     for (const d of docs) out.get(d.scan_id as string)?.push(clean<Transition>(d)!);
     return out;
   }
@@ -176,11 +179,7 @@ export class MongoScanStore implements ScanStore {
   async activeAcrossOrganizations(limit: number, afterId?: string): Promise<ScanRecord[]> {
     const q: Document = { status: { $in: ["pending", "running"] } };
     if (afterId) q._id = { $gt: afterId };
-    const docs = await this.scans
-      .find(q, { projection: HIDDEN })
-      .sort({ _id: 1 })
-      .limit(limit)
-      .toArray();
+    const docs = await this.scans.find(q, { projection: HIDDEN }).sort({ _id: 1 }).limit(limit).toArray();
     return this.withActivity(docs);
   }
 
@@ -229,7 +228,11 @@ export class MongoScheduleStore implements ScheduleStore {
   }
 
   async dueAcrossOrganizations(now: Date, limit: number): Promise<ScheduleRecord[]> {
-    const docs = await this.schedules.find({ next_run_at: { $lte: now } }).sort({ next_run_at: 1 }).limit(limit).toArray();
+    const docs = await this.schedules
+      .find({ next_run_at: { $lte: now } })
+      .sort({ next_run_at: 1 })
+      .limit(limit)
+      .toArray();
     return docs.map((d) => clean<ScheduleRecord>(d)!);
   }
 
@@ -252,16 +255,13 @@ export class MongoScheduleStore implements ScheduleStore {
     return doc?.claimed_at instanceof Date ? doc.claimed_at : undefined;
   }
 
-  async finishRun(
-    schedule: ScheduleRecord,
-    runAt: Date,
-    outcome: { scanId?: string; error?: string },
-    at: Date,
-    next: Date,
-  ): Promise<void> {
-    await this.runs.updateOne({ _id: runId(schedule._id, runAt) }, {
-      $set: { scan_id: outcome.scanId ?? "", error: outcome.error ?? "", finished_at: at },
-    });
+  async finishRun(schedule: ScheduleRecord, runAt: Date, outcome: { scanId?: string; error?: string }, at: Date, next: Date): Promise<void> {
+    await this.runs.updateOne(
+      { _id: runId(schedule._id, runAt) },
+      {
+        $set: { scan_id: outcome.scanId ?? "", error: outcome.error ?? "", finished_at: at },
+      },
+    );
     const fields: Document = { last_run_at: at, last_error: outcome.error ?? "", next_run_at: next };
     if (outcome.scanId) fields.last_scan_id = outcome.scanId;
     await this.schedules.updateOne({ _id: schedule._id }, { $set: fields });

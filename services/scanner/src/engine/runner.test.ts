@@ -38,7 +38,17 @@ function setup(job: Partial<JobSpec>, handlers: Partial<Record<Phase, PhaseHandl
         }),
     ]),
   ) as Record<Phase, PhaseHandler>;
-  const spec: JobSpec = { scanId: "scan_1", orgId: "org_1", target: "127.0.0.1", scanType: "full", ports: [80], frameworks: [], phases: ["discovery", "enumeration", "reporting"], attempt: 1, ...job };
+  const spec: JobSpec = {
+    scanId: "scan_1",
+    orgId: "org_1",
+    target: "127.0.0.1",
+    scanType: "full",
+    ports: [80],
+    frameworks: [],
+    phases: ["discovery", "enumeration", "reporting"],
+    attempt: 1,
+    ...job,
+  };
   const sinks = {
     report: async (r: RunnerReport) => void reports.push(r),
     detection: async (d: DetectionDraft, meta: { phase: Phase; detectionId: string }) => void detections.push({ d, phase: meta.phase, id: meta.detectionId }),
@@ -46,7 +56,8 @@ function setup(job: Partial<JobSpec>, handlers: Partial<Record<Phase, PhaseHandl
   return { spec, all, sinks, reports, detections, calls };
 }
 
-const kinds = (reports: RunnerReport[]) => reports.filter((r) => r.kind !== "heartbeat").map((r) => (r.kind === "phaseStarted" || r.kind === "phaseCompleted" ? `${r.kind}:${r.phase}` : r.kind));
+const kinds = (reports: RunnerReport[]) =>
+  reports.filter((r) => r.kind !== "heartbeat").map((r) => (r.kind === "phaseStarted" || r.kind === "phaseCompleted" ? `${r.kind}:${r.phase}` : r.kind));
 
 describe("progress math", () => {
   it("is the completed share of the run", () => {
@@ -179,7 +190,10 @@ describe("runJob", () => {
   });
 
   it("fails a job past its deadline: maximum duration exceeded, not retryable", async () => {
-    const t = setup({ phases: ["discovery", "enumeration"], deadline: new Date(Date.now() + 150) }, { enumeration: async (ctx) => sleep(5000).then(() => ctx.report(draft("late"))) });
+    const t = setup(
+      { phases: ["discovery", "enumeration"], deadline: new Date(Date.now() + 150) },
+      { enumeration: async (ctx) => sleep(5000).then(() => ctx.report(draft("late"))) },
+    );
     const out = await runJob({ job: t.spec, handlers: t.all, sinks: t.sinks, guard, log, stopGraceMs: 50 });
     expect(out).toMatchObject({ status: "failed", reason: "maximum duration exceeded", phase: "enumeration", retryable: false });
     expect(t.reports.at(-1)).toEqual({ kind: "failed", reason: "maximum duration exceeded", phase: "enumeration", retryable: false });
@@ -214,9 +228,19 @@ describe("runJob", () => {
   });
 
   it("turns handler errors into Failed with a customer-safe reason", async () => {
-    const t = setup({ phases: ["discovery", "web_analysis"] }, { web_analysis: async () => Promise.reject(new Error("ECONNRESET at 0x7f... internal detail")) });
-    expect(await runJob({ job: t.spec, handlers: t.all, sinks: t.sinks, guard, log })).toMatchObject({ status: "failed", reason: "web analysis failed", retryable: true });
-    const u = setup({ phases: ["discovery"] }, { discovery: async () => Promise.reject(new EgressDenied("connection to 8.8.8.8 is outside SCAN_ALLOWED_NETWORKS")) });
+    const t = setup(
+      { phases: ["discovery", "web_analysis"] },
+      { web_analysis: async () => Promise.reject(new Error("ECONNRESET at 0x7f... internal detail")) },
+    );
+    expect(await runJob({ job: t.spec, handlers: t.all, sinks: t.sinks, guard, log })).toMatchObject({
+      status: "failed",
+      reason: "web analysis failed",
+      retryable: true,
+    });
+    const u = setup(
+      { phases: ["discovery"] },
+      { discovery: async () => Promise.reject(new EgressDenied("connection to 8.8.8.8 is outside SCAN_ALLOWED_NETWORKS")) },
+    );
     expect(await runJob({ job: u.spec, handlers: u.all, sinks: u.sinks, guard, log })).toMatchObject({
       status: "failed",
       reason: "target is outside the allowed networks",

@@ -110,7 +110,8 @@ export function phaseEstimate(elapsedMs: number): number {
 }
 
 /** The findings' de-duplication key (DetectionDraft → one finding per org). */
-export const findingKey = (d: Pick<DetectionDraft, "target" | "templateId" | "affectedComponent">) => `${d.target}\u0000${d.templateId}\u0000${d.affectedComponent}`;
+export const findingKey = (d: Pick<DetectionDraft, "target" | "templateId" | "affectedComponent">) =>
+  `${d.target}\u0000${d.templateId}\u0000${d.affectedComponent}`;
 
 export class ScanStopped extends Error {
   override name = "ScanStopped";
@@ -171,7 +172,9 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
   const deadlineMs = job.deadline ? job.deadline.getTime() - Date.now() : Infinity;
   // setTimeout fires at once for delays above 2^31-1 ms (~24.8 days): no timer for such a deadline.
   const deadlineTimer =
-    Number.isFinite(deadlineMs) && deadlineMs <= MAX_TIMER_MS ? setTimeout(() => controller.abort({ kind: "deadline" } satisfies StopReason), Math.max(0, deadlineMs)) : undefined;
+    Number.isFinite(deadlineMs) && deadlineMs <= MAX_TIMER_MS
+      ? setTimeout(() => controller.abort({ kind: "deadline" } satisfies StopReason), Math.max(0, deadlineMs))
+      : undefined;
   if (deadlineMs <= 0) controller.abort({ kind: "deadline" } satisfies StopReason);
 
   const total = zeroCounts();
@@ -218,9 +221,9 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
   const heartbeat = setInterval(
     () => {
       if (!current || signal.aborted) return;
-      sinks.report({ kind: "heartbeat", phase: current, currentTool: tool, progress: phaseEstimate(Date.now() - phaseStarted) }).catch((err) =>
-        log.warn({ err: (err as Error).message, scan_id: job.scanId }, "heartbeat not sent"),
-      );
+      sinks
+        .report({ kind: "heartbeat", phase: current, currentTool: tool, progress: phaseEstimate(Date.now() - phaseStarted) })
+        .catch((err) => log.warn({ err: (err as Error).message, scan_id: job.scanId }, "heartbeat not sent"));
     },
     Math.min(opts.heartbeatMs ?? 10_000, 10_000),
   );
@@ -236,7 +239,11 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
       phaseCounts = zeroCounts();
       await sinks.report({ kind: "phaseStarted", phase, tool });
       const handler = opts.handlers[phase];
-      await untilStopped(Promise.resolve().then(() => handler(ctx)), signal, opts.stopGraceMs ?? 2000);
+      await untilStopped(
+        Promise.resolve().then(() => handler(ctx)),
+        signal,
+        opts.stopGraceMs ?? 2000,
+      );
       completed.push(phase);
       if (opts.plan && basis.before.length) completed.sort((a, b) => opts.plan!.indexOf(a) - opts.plan!.indexOf(b));
       await sinks.report({

@@ -51,7 +51,16 @@ function context(x: Partial<ScanContext> = {}): ScanContext & { reported: Detect
   return ctx;
 }
 
-const ssh = (host: string): Service => ({ host, port: 22, tls: false, name: "ssh", product: "OpenSSH", version: "7.2p2", banner: "SSH-2.0-OpenSSH_7.2p2 Ubuntu-4ubuntu2.8", cpe: "cpe:2.3:a:openbsd:openssh:7.2:p2:*:*:*:*:*:*" });
+const ssh = (host: string): Service => ({
+  host,
+  port: 22,
+  tls: false,
+  name: "ssh",
+  product: "OpenSSH",
+  version: "7.2p2",
+  banner: "SSH-2.0-OpenSSH_7.2p2 Ubuntu-4ubuntu2.8",
+  cpe: "cpe:2.3:a:openbsd:openssh:7.2:p2:*:*:*:*:*:*",
+});
 
 describe("version-based CVE matching (vulnerability_scanning)", () => {
   it("reports every CVE of an identified service as tool cve-match, template cve:<id>", async () => {
@@ -85,12 +94,24 @@ describe("version-based CVE matching (vulnerability_scanning)", () => {
   });
 
   it("flags KEV-listed CVEs and maps v2-only records", () => {
-    const apache: Service = { host: "192.0.2.5", port: 80, tls: false, name: "http", product: "Apache", version: "2.4.18", cpe: "cpe:2.3:a:apache:http_server:2.4.18:*:*:*:*:*:*:*" };
+    const apache: Service = {
+      host: "192.0.2.5",
+      port: 80,
+      tls: false,
+      name: "http",
+      product: "Apache",
+      version: "2.4.18",
+      cpe: "cpe:2.3:a:apache:http_server:2.4.18:*:*:*:*:*:*:*",
+    };
     const [m] = intel.matchCpe(apache.cpe!).filter((x) => x.cve.id === "CVE-2021-40438");
     const d = enrichDetection(cveDetection(m!, apache), { intel, compliance, frameworks: [] });
     expect(d).toMatchObject({ severity: "critical", cvssScore: 9, kev: true });
     const old = intel.matchCpe("cpe:2.3:a:vsftpd_project:vsftpd:2.3.2:*:*:*:*:*:*:*")[0]!;
-    expect(cveDetection(old, { host: "h", port: 21, tls: false })).toMatchObject({ severity: "medium", cvssScore: 4, cvssVector: "AV:N/AC:L/Au:S/C:N/I:N/A:P" });
+    expect(cveDetection(old, { host: "h", port: 21, tls: false })).toMatchObject({
+      severity: "medium",
+      cvssScore: 4,
+      cvssVector: "AV:N/AC:L/Au:S/C:N/I:N/A:P",
+    });
   });
 });
 
@@ -107,7 +128,15 @@ describe("analysis phases", () => {
     const ctx = context({ services: [ssh("192.0.2.10"), ssh("192.0.2.11")] });
     await vulnerabilityScanning({ templates: [], intel })(ctx);
     const base = ctx.reported.length;
-    const tplDraft = (id: string, component: string): DetectionDraft => ({ ...cveDetection(intel.matchCpe(ssh("x").cpe!)[0]!, ssh("192.0.2.20")), templateId: id, cveIds: [], cweIds: [], tool: "templates", target: "192.0.2.20", affectedComponent: component });
+    const tplDraft = (id: string, component: string): DetectionDraft => ({
+      ...cveDetection(intel.matchCpe(ssh("x").cpe!)[0]!, ssh("192.0.2.20")),
+      templateId: id,
+      cveIds: [],
+      cweIds: [],
+      tool: "templates",
+      target: "192.0.2.20",
+      affectedComponent: component,
+    });
     await ctx.report({ ...tplDraft("grafana-login-exposed", "http://192.0.2.20:3000/login"), severity: "info", cvssScore: 0 });
     await ctx.report({ ...tplDraft("env-file-secrets", "http://192.0.2.20:80/.env"), severity: "high", cvssScore: 7.5, cweIds: ["CWE-538", "CWE-312"] });
     await correlation({ templates })(ctx);
@@ -123,7 +152,12 @@ describe("analysis phases", () => {
     ]);
     expect(notes[3]).toMatchObject({ severity: "info", affectedComponent: "CVE-2018-15473", target: "10.0.0.0/30" });
     expect(notes[3]!.description).toContain("- OpenSSH 7.2p2 on 192.0.2.11:22");
-    expect(notes[6]).toMatchObject({ severity: "high", target: "192.0.2.20", affectedComponent: "http://192.0.2.20:3000/login", cweIds: ["CWE-538", "CWE-312"] });
+    expect(notes[6]).toMatchObject({
+      severity: "high",
+      target: "192.0.2.20",
+      affectedComponent: "http://192.0.2.20:3000/login",
+      cweIds: ["CWE-538", "CWE-312"],
+    });
   });
 
   it("compliance_mapping sums controls for the job's frameworks", async () => {
@@ -147,16 +181,34 @@ describe("analysis phases", () => {
 
     const ctx = context({ services: [ssh("192.0.2.10")], hosts: [{ address: "192.0.2.10", alive: true }] });
     await vulnerabilityScanning({ templates: [], intel })(ctx);
-    await ctx.report({ ...d({}), templateId: "redis-unauthenticated", tool: "templates", severity: "critical", cvssScore: 9.8, cveIds: [], affectedComponent: "tcp://192.0.2.10:6379", remediation: { summary: "Require authentication.", steps: [], codeExample: "", references: [] } });
+    await ctx.report({
+      ...d({}),
+      templateId: "redis-unauthenticated",
+      tool: "templates",
+      severity: "critical",
+      cvssScore: 9.8,
+      cveIds: [],
+      affectedComponent: "tcp://192.0.2.10:6379",
+      remediation: { summary: "Require authentication.", steps: [], codeExample: "", references: [] },
+    });
     await aiAnalysis(ctx);
     await remediationPlanning(ctx);
     const plan = insightsOf(ctx).plan!;
     // Both at CVSS 9.8; the OpenSSH upgrade also carries CVE-2023-38408's EPSS.
-    expect(plan.map((a) => a.action)).toEqual(["Upgrade OpenSSH 7.2p2 on 192.0.2.10:22 (fixes 6 known CVEs)", "Require authentication — tcp://192.0.2.10:6379"]);
+    expect(plan.map((a) => a.action)).toEqual([
+      "Upgrade OpenSSH 7.2p2 on 192.0.2.10:22 (fixes 6 known CVEs)",
+      "Require authentication — tcp://192.0.2.10:6379",
+    ]);
     expect(plan[0]!.fixes).toHaveLength(6);
     expect(plan[1]).toMatchObject({ priority: "high", due: "30 days" }); // 192.0.2.0/24 is not internet-routable
     const planDetection = ctx.reported.at(-1)!;
-    expect(planDetection).toMatchObject({ templateId: "remediation-plan", severity: "info", tool: "remediation-planner", target: "10.0.0.0/30", frameworks: [] });
+    expect(planDetection).toMatchObject({
+      templateId: "remediation-plan",
+      severity: "info",
+      tool: "remediation-planner",
+      target: "10.0.0.0/30",
+      frameworks: [],
+    });
     expect(planDetection.description).toMatch(/^Actions in order of risk/);
     expect(planDetection.remediation.steps).toHaveLength(2);
     expect(buildPlan([])).toEqual([]);

@@ -70,7 +70,12 @@ export function assessRisk(d: DetectionDraft, exposure: "internet" | "internal")
 export function assessAll(detections: DetectionDraft[], hosts: Host[]): RiskAssessment[] {
   return detections
     .map((d) => assessRisk(d, exposureOf(d.target, hosts)))
-    .sort((a, b) => b.score - a.score || a.detection.templateId.localeCompare(b.detection.templateId) || a.detection.affectedComponent.localeCompare(b.detection.affectedComponent));
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        a.detection.templateId.localeCompare(b.detection.templateId) ||
+        a.detection.affectedComponent.localeCompare(b.detection.affectedComponent),
+    );
 }
 
 export interface PlanAction {
@@ -95,7 +100,8 @@ export function buildPlan(assessments: RiskAssessment[]): PlanAction[] {
   const groups = new Map<string, RiskAssessment[]>();
   for (const a of assessments) {
     if (a.detection.severity === "info") continue;
-    const key = a.detection.tool === "cve-match" ? `upgrade\u0000${a.detection.affectedComponent}` : `${a.detection.templateId}\u0000${a.detection.affectedComponent}`;
+    const key =
+      a.detection.tool === "cve-match" ? `upgrade\u0000${a.detection.affectedComponent}` : `${a.detection.templateId}\u0000${a.detection.affectedComponent}`;
     const list = groups.get(key);
     if (list) list.push(a);
     else groups.set(key, [a]);

@@ -35,7 +35,10 @@ describe("CWE → framework controls", () => {
   });
 
   it("adds vulnerability management for CVEs, falls back for unmapped CWEs, and maps nothing for bare observations", () => {
-    expect(controls(map.map([], ["CVE-2018-15473"], ["pci_dss", "nist_800_53"]))).toEqual({ pci_dss: ["6.3.1", "6.3.3", "11.3.2"], nist_800_53: ["RA-5", "SI-2"] });
+    expect(controls(map.map([], ["CVE-2018-15473"], ["pci_dss", "nist_800_53"]))).toEqual({
+      pci_dss: ["6.3.1", "6.3.3", "11.3.2"],
+      nist_800_53: ["RA-5", "SI-2"],
+    });
     expect(controls(map.map(["CWE-99999"], [], ["iso27001"]))).toEqual({ iso27001: ["A.8.8"] });
     expect(map.map([], [])).toEqual([]);
     expect(map.categoriesOf(["CWE-798"])).toEqual(["exposed-secrets", "weak-credentials"]);
@@ -43,9 +46,7 @@ describe("CWE → framework controls", () => {
 
   it("refuses a mapping file that names unknown categories", () => {
     expect(() => ComplianceMap.fromJson({ default: "x", categories: {}, cwes: {} })).toThrow(/default category/);
-    expect(() =>
-      ComplianceMap.fromJson({ default: "a", categories: { a: { title: "A" } }, cwes: { "CWE-1": ["b"] } }),
-    ).toThrow(/unknown category "b"/);
+    expect(() => ComplianceMap.fromJson({ default: "a", categories: { a: { title: "A" } }, cwes: { "CWE-1": ["b"] } })).toThrow(/unknown category "b"/);
   });
 });
 
@@ -77,7 +78,15 @@ describe("enrichDetection", () => {
   });
 
   it("leaves EPSS unset when unknown and keeps mappings a phase chose, within the job's frameworks", () => {
-    const out = enrichDetection(d({ frameworks: [{ name: "soc2", controls: ["CC6.1"] }, { name: "gdpr", controls: ["Art. 32"] }] }), { intel, compliance: map, frameworks: ["gdpr"] });
+    const out = enrichDetection(
+      d({
+        frameworks: [
+          { name: "soc2", controls: ["CC6.1"] },
+          { name: "gdpr", controls: ["Art. 32"] },
+        ],
+      }),
+      { intel, compliance: map, frameworks: ["gdpr"] },
+    );
     expect(out.epssScore).toBeUndefined();
     expect(out.kev).toBe(false);
     expect(out.frameworks).toEqual([{ name: "gdpr", controls: ["Art. 32"] }]);

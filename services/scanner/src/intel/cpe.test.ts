@@ -5,7 +5,13 @@ const svc = (s: string) => parseCpe(s)!;
 
 describe("CPE 2.3 names", () => {
   it("splits on unescaped colons and unescapes", () => {
-    expect(parseCpe("cpe:2.3:a:openbsd:openssh:7.2:p2:*:*:*:*:*:*")).toMatchObject({ part: "a", vendor: "openbsd", product: "openssh", version: "7.2", update: "p2" });
+    expect(parseCpe("cpe:2.3:a:openbsd:openssh:7.2:p2:*:*:*:*:*:*")).toMatchObject({
+      part: "a",
+      vendor: "openbsd",
+      product: "openssh",
+      version: "7.2",
+      update: "p2",
+    });
     expect(parseCpe("cpe:2.3:a:acme:web\\:server:1.0\\+b:*:*:*:*:*:*:*")).toMatchObject({ product: "web:server", version: "1.0+b" });
     expect(parseCpe("cpe:/a:openbsd:openssh:7.2")).toBeUndefined();
     expect(applicationCpe("F5", "nginx", "1.18.0")).toBe("cpe:2.3:a:f5:nginx:1.18.0:*:*:*:*:*:*:*");

@@ -120,6 +120,10 @@ export function cpeMatches(service: Cpe, match: CpeMatchCriteria, opts: { ignore
 
 /** Builds a CPE 2.3 name for an application (helpers for tests and for services that only know product and version). */
 export function applicationCpe(vendor: string, product: string, version: string, update = "*"): string {
-  const esc = (s: string) => s.toLowerCase().replace(/([:\\*?!"#$%&'()+,/;<=>@[\]^`{|}~])/g, "\\$1").replace(/\s+/g, "_");
+  const esc = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/([:\\*?!"#$%&'()+,/;<=>@[\]^`{|}~])/g, "\\$1")
+      .replace(/\s+/g, "_");
   return `cpe:2.3:a:${esc(vendor)}:${esc(product)}:${esc(version)}:${update}:*:*:*:*:*:*`;
 }

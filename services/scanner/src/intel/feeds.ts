@@ -88,16 +88,11 @@ export function parseNvd(json: unknown): { records: CveRecord[]; rejected: numbe
     const v3 = metrics.find((m) => m.type === "Primary") ?? metrics[0];
     const v2metrics = cve.metrics?.cvssMetricV2 ?? [];
     const v2 = v2metrics.find((m) => m.type === "Primary") ?? v2metrics[0];
-    const best = v3
-      ? { ...v3.cvssData, baseSeverity: v3.cvssData.baseSeverity }
-      : v2
-        ? { ...v2.cvssData, baseSeverity: v2.baseSeverity }
-        : undefined;
+    const best = v3 ? { ...v3.cvssData, baseSeverity: v3.cvssData.baseSeverity } : v2 ? { ...v2.cvssData, baseSeverity: v2.baseSeverity } : undefined;
     const cwes = new Set<string>();
     for (const w of cve.weaknesses ?? []) for (const d of w.description) if (/^CWE-\d+$/.test(d.value)) cwes.add(d.value);
     const matches: CpeMatchCriteria[] = [];
-    for (const conf of cve.configurations ?? [])
-      for (const n of conf.nodes) if (!n.negate) for (const m of n.cpeMatch ?? []) if (m.vulnerable) matches.push(m);
+    for (const conf of cve.configurations ?? []) for (const n of conf.nodes) if (!n.negate) for (const m of n.cpeMatch ?? []) if (m.vulnerable) matches.push(m);
     records.push({
       id: cve.id,
       description: cve.descriptions.find((d) => d.lang === "en")?.value ?? cve.descriptions[0]?.value ?? "",

@@ -14,7 +14,11 @@ beforeAll(async () => {
   store = await IntelStore.load(DEFAULT_INTEL_DIR);
 });
 
-const ids = (cpe: string) => store.matchCpe(cpe).map((m) => m.cve.id).sort();
+const ids = (cpe: string) =>
+  store
+    .matchCpe(cpe)
+    .map((m) => m.cve.id)
+    .sort();
 
 describe("the shipped feed samples", () => {
   it("parse as NVD CVE JSON 2.0, with CVSS, CWE and vulnerable CPE ranges", () => {

@@ -54,7 +54,21 @@ export const VENDOR_ALIASES: Record<string, string[]> = {
 };
 
 /** Product names many vendors use: never matched without the vendor. */
-const GENERIC_PRODUCTS = new Set(["http_server", "server", "web_server", "ftp_server", "mail_server", "database", "firmware", "client", "agent", "library", "gateway", "router", "proxy"]);
+const GENERIC_PRODUCTS = new Set([
+  "http_server",
+  "server",
+  "web_server",
+  "ftp_server",
+  "mail_server",
+  "database",
+  "firmware",
+  "client",
+  "agent",
+  "library",
+  "gateway",
+  "router",
+  "proxy",
+]);
 
 export interface CveMatch {
   cve: CveRecord;

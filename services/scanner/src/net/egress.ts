@@ -7,7 +7,6 @@ export class EgressDenied extends Error {
   override name = "EgressDenied";
 }
 
-
 /** Name → addresses. The default is the system resolver; tests and the lab pass a fixed table. */
 export type Lookup = (host: string) => Promise<string[]>;
 

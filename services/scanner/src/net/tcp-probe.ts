@@ -214,7 +214,10 @@ export class ConnectProber {
     const probe = new FastProbe(this, reused ?? new b.TCP(b.constants.SOCKET), host, port, timeoutMs, done, reusable);
     this.pending.add(probe);
     let err = 0;
-    if (this.opts.sourcePort !== undefined) err = net.isIPv6(host) ? probe.handle.bind6("::", this.opts.sourcePort, 0) : probe.handle.bind(host.startsWith("127.") ? host : "0.0.0.0", this.opts.sourcePort);
+    if (this.opts.sourcePort !== undefined)
+      err = net.isIPv6(host)
+        ? probe.handle.bind6("::", this.opts.sourcePort, 0)
+        : probe.handle.bind(host.startsWith("127.") ? host : "0.0.0.0", this.opts.sourcePort);
     if (!err) err = probe.connect(b);
     // A refused socket's first reconnect only resets it (see above); the second one is real.
     if (reused && err === ECONNABORTED) err = probe.connect(b);
@@ -235,7 +238,12 @@ export class ConnectProber {
 
   private slowProbe(host: string, port: number, timeoutMs: number, done: Done) {
     const t0 = performance.now();
-    const socket = net.connect({ host, port, localPort: this.opts.sourcePort, localAddress: this.opts.sourcePort !== undefined && host.startsWith("127.") ? host : undefined });
+    const socket = net.connect({
+      host,
+      port,
+      localPort: this.opts.sourcePort,
+      localAddress: this.opts.sourcePort !== undefined && host.startsWith("127.") ? host : undefined,
+    });
     let finished = false;
     const finish = (r: ProbeResult) => {
       if (finished) return;

@@ -29,7 +29,8 @@ export interface TemplateHit {
   extracted: Record<string, string[]>;
 }
 
-const inSelector = (t: Template, s: Service) => !!t.services && ((s.name !== undefined && t.services.names.includes(s.name)) || t.services.ports.includes(s.port));
+const inSelector = (t: Template, s: Service) =>
+  !!t.services && ((s.name !== undefined && t.services.names.includes(s.name)) || t.services.ports.includes(s.port));
 
 export function isWebService(s: Service): boolean {
   return s.name !== undefined ? WEB_NAMES.has(s.name) : WEB_PORTS.has(s.port);
@@ -50,18 +51,21 @@ const hostPart = (h: string) => (net.isIPv6(h) ? `[${h}]` : h);
 /** Runs a template against one service; the first probe that matches is the hit. */
 export async function runTemplate(t: Template, s: Service, opts: ExecOptions): Promise<TemplateHit | undefined> {
   const applies = appliesTo(t, s);
-  if (applies.http) for (const probe of t.http ?? []) {
-    const hit = await runHttpProbe(t, probe, s, opts);
-    if (hit) return hit;
-  }
-  if (applies.tcp) for (const probe of t.tcp ?? []) {
-    const hit = await runSocketProbe(t, probe, s, false, opts);
-    if (hit) return hit;
-  }
-  if (applies.tls) for (const probe of t.tls ?? []) {
-    const hit = await runSocketProbe(t, probe, s, true, opts);
-    if (hit) return hit;
-  }
+  if (applies.http)
+    for (const probe of t.http ?? []) {
+      const hit = await runHttpProbe(t, probe, s, opts);
+      if (hit) return hit;
+    }
+  if (applies.tcp)
+    for (const probe of t.tcp ?? []) {
+      const hit = await runSocketProbe(t, probe, s, false, opts);
+      if (hit) return hit;
+    }
+  if (applies.tls)
+    for (const probe of t.tls ?? []) {
+      const hit = await runSocketProbe(t, probe, s, true, opts);
+      if (hit) return hit;
+    }
   return undefined;
 }
 

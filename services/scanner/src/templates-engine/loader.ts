@@ -31,9 +31,7 @@ export function parseTemplate(yamlText: string, source = "<template>"): Template
  * files with one id would merge unrelated findings).
  */
 export async function loadTemplates(dir: string = DEFAULT_TEMPLATES_DIR): Promise<Template[]> {
-  const files = (await fs.readdir(dir, { recursive: true }))
-    .filter((f) => /\.ya?ml$/.test(f))
-    .sort();
+  const files = (await fs.readdir(dir, { recursive: true })).filter((f) => /\.ya?ml$/.test(f)).sort();
   const templates: Template[] = [];
   const errors: string[] = [];
   const ids = new Map<string, string>();

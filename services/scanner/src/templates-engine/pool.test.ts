@@ -21,12 +21,17 @@ describe("mapLimit / forEachLimit", () => {
   it("starts no new item once the signal aborts", async () => {
     const ac = new AbortController();
     const started: number[] = [];
-    const out = await mapLimit([1, 2, 3, 4, 5], 2, async (n) => {
-      started.push(n);
-      if (n === 2) ac.abort();
-      await tick();
-      return n;
-    }, ac.signal);
+    const out = await mapLimit(
+      [1, 2, 3, 4, 5],
+      2,
+      async (n) => {
+        started.push(n);
+        if (n === 2) ac.abort();
+        await tick();
+        return n;
+      },
+      ac.signal,
+    );
     expect(started).toEqual([1, 2]);
     expect(out).toEqual([1, 2]);
   });
@@ -34,19 +39,29 @@ describe("mapLimit / forEachLimit", () => {
   it("passes single failures to onError and goes on; failures after the abort are not reported", async () => {
     const errors: number[] = [];
     const done: number[] = [];
-    await forEachLimit([1, 2, 3], 1, async (n) => {
-      if (n === 2) throw new Error("unreachable");
-      done.push(n);
-    }, { onError: (_err, n) => errors.push(n) });
+    await forEachLimit(
+      [1, 2, 3],
+      1,
+      async (n) => {
+        if (n === 2) throw new Error("unreachable");
+        done.push(n);
+      },
+      { onError: (_err, n) => errors.push(n) },
+    );
     expect(errors).toEqual([2]);
     expect(done).toEqual([1, 3]);
 
     const ac = new AbortController();
     const reported: number[] = [];
-    await forEachLimit([1, 2], 2, async (n) => {
-      ac.abort();
-      throw new Error(`aborted ${n}`);
-    }, { signal: ac.signal, onError: (_err, n) => reported.push(n) });
+    await forEachLimit(
+      [1, 2],
+      2,
+      async (n) => {
+        ac.abort();
+        throw new Error(`aborted ${n}`);
+      },
+      { signal: ac.signal, onError: (_err, n) => reported.push(n) },
+    );
     expect(reported).toEqual([]);
   });
 });

@@ -86,7 +86,8 @@ export const socketInputSchema = z
   })
   .strict()
   .superRefine((i, ctx) => {
-    if (i.type === "hex" && !/^([0-9a-fA-F]{2})*$/.test(i.data.replace(/\s+/g, ""))) ctx.addIssue({ code: "custom", message: "hex input must be pairs of hex digits" });
+    if (i.type === "hex" && !/^([0-9a-fA-F]{2})*$/.test(i.data.replace(/\s+/g, "")))
+      ctx.addIssue({ code: "custom", message: "hex input must be pairs of hex digits" });
   });
 
 /** A TCP (or TLS) exchange: optionally read a banner, send each input, read the answer. */
@@ -146,7 +147,8 @@ export const templateSchema = z
   .superRefine((t, ctx) => {
     const probes = (t.http?.length ?? 0) + (t.tcp?.length ?? 0) + (t.tls?.length ?? 0);
     if (!probes) ctx.addIssue({ code: "custom", message: "a template needs at least one http, tcp or tls probe" });
-    if ((t.tcp?.length || t.tls?.length) && !t.services) ctx.addIssue({ code: "custom", path: ["services"], message: "tcp/tls templates name the services they apply to" });
+    if ((t.tcp?.length || t.tls?.length) && !t.services)
+      ctx.addIssue({ code: "custom", path: ["services"], message: "tcp/tls templates name the services they apply to" });
     const { cvss_vector, cvss_score } = t.classification;
     if (cvss_vector) {
       try {
@@ -160,7 +162,8 @@ export const templateSchema = z
         else throw err;
       }
     } else if (cvss_score !== 0) ctx.addIssue({ code: "custom", path: ["classification", "cvss_score"], message: "a cvss_score needs its cvss_vector" });
-    else if (t.severity !== "info") ctx.addIssue({ code: "custom", path: ["classification", "cvss_vector"], message: "non-info templates state a CVSS vector" });
+    else if (t.severity !== "info")
+      ctx.addIssue({ code: "custom", path: ["classification", "cvss_vector"], message: "non-info templates state a CVSS vector" });
   });
 
 export type Template = z.infer<typeof templateSchema>;

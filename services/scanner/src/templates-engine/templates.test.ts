@@ -73,7 +73,12 @@ describe("the shipped catalogue", () => {
 describe("template validation", () => {
   it("accepts a minimal HTTP template and fills defaults", () => {
     const t = parseTemplate(minimal("http:\n  - path: /x\n    matchers:\n      - type: status\n        status: 200\n"));
-    expect(t.http?.[0]).toMatchObject({ method: "GET", path: ["/x"], matchers_condition: "and", matchers: [{ type: "status", status: [200], negative: false }] });
+    expect(t.http?.[0]).toMatchObject({
+      method: "GET",
+      path: ["/x"],
+      matchers_condition: "and",
+      matchers: [{ type: "status", status: [200], negative: false }],
+    });
     expect(t.remediation).toEqual({ summary: "Fix it.", steps: [], code_example: "", references: [] });
   });
 
@@ -228,7 +233,14 @@ describe("templates against live loopback servers", () => {
     const hit = await runTemplate(byId("git-repository-exposure"), webSvc(), { guard });
     expect(hit?.location).toBe(`http://app.test:${webPort}/.git/config`);
     const d = hitToDraft(hit!);
-    expect(d).toMatchObject({ templateId: "git-repository-exposure", tool: "templates", severity: "medium", cweIds: ["CWE-527"], target: "app.test", cvssScore: 5.3 });
+    expect(d).toMatchObject({
+      templateId: "git-repository-exposure",
+      tool: "templates",
+      severity: "medium",
+      cweIds: ["CWE-527"],
+      target: "app.test",
+      cvssScore: 5.3,
+    });
     expect(d.evidence.request).toMatch(/^GET \/\.git\/config HTTP\/1\.1/);
     expect(d.evidence.request).toMatch(/Host: 127\.0\.0\.1/);
     expect(d.evidence.response).toContain("[core]");
@@ -248,7 +260,14 @@ describe("templates against live loopback servers", () => {
   it("finds phpinfo and the default page, and not what is absent", async () => {
     expect(hitToDraft((await runTemplate(byId("phpinfo-exposure"), webSvc(), { guard }))!).description).toContain("php_version: 8.2.7");
     expect((await runTemplate(byId("nginx-default-page"), webSvc(), { guard }))?.extracted).toEqual({ server: ["nginx/1.18.0"] });
-    for (const id of ["apache-server-status", "spring-boot-actuator-env", "directory-listing", "openapi-docs-exposed", "apache-default-page", "jenkins-login-exposed"])
+    for (const id of [
+      "apache-server-status",
+      "spring-boot-actuator-env",
+      "directory-listing",
+      "openapi-docs-exposed",
+      "apache-default-page",
+      "jenkins-login-exposed",
+    ])
       expect(await runTemplate(byId(id), webSvc(), { guard }), id).toBeUndefined();
   });
 
@@ -257,7 +276,9 @@ describe("templates against live loopback servers", () => {
     expect(hit?.extracted).toEqual({ redis_version: ["3.2.12"] });
     expect(hit?.request).toContain("> INFO server\r\n");
     expect(hitToDraft(hit!)).toMatchObject({ severity: "critical", affectedComponent: `tcp://127.0.0.1:${ports.redis}`, cweIds: ["CWE-306"] });
-    expect(await runTemplate(byId("redis-unauthenticated"), { host: "127.0.0.1", port: ports.redisAuth!, tls: false, name: "redis" }, { guard })).toBeUndefined();
+    expect(
+      await runTemplate(byId("redis-unauthenticated"), { host: "127.0.0.1", port: ports.redisAuth!, tls: false, name: "redis" }, { guard }),
+    ).toBeUndefined();
   });
 
   it("reads banners: vsFTPd 2.3.4 and OpenSSH ≤ 7.7, but not OpenSSH 9.2; anonymous FTP refused is no finding", async () => {
@@ -272,8 +293,8 @@ describe("templates against live loopback servers", () => {
   it("never connects outside the egress allowlist", async () => {
     const narrow = new EgressGuard("10.0.0.0/8");
     await expect(runTemplate(byId("git-repository-exposure"), webSvc(), { guard: narrow })).rejects.toThrow(/outside SCAN_ALLOWED_NETWORKS/);
-    await expect(runTemplate(byId("redis-unauthenticated"), { host: "127.0.0.1", port: ports.redis!, tls: false, name: "redis" }, { guard: narrow })).rejects.toThrow(
-      /outside SCAN_ALLOWED_NETWORKS/,
-    );
+    await expect(
+      runTemplate(byId("redis-unauthenticated"), { host: "127.0.0.1", port: ports.redis!, tls: false, name: "redis" }, { guard: narrow }),
+    ).rejects.toThrow(/outside SCAN_ALLOWED_NETWORKS/);
   });
 });

@@ -75,9 +75,26 @@ describe("codec", () => {
       },
       { job: spec, phase: "web_analysis", detectionId: "uuid-1", detectedAt: new Date(0) },
     );
-    expect(rec).toMatchObject({ detectionId: "uuid-1", orgId: "org_1", scanId: "scan_1", severity: Severity.HIGH, kev: false, phase: "web_analysis", frameworks: [{ name: "pci_dss", controls: ["6.2.4"] }] });
+    expect(rec).toMatchObject({
+      detectionId: "uuid-1",
+      orgId: "org_1",
+      scanId: "scan_1",
+      severity: Severity.HIGH,
+      kev: false,
+      phase: "web_analysis",
+      frameworks: [{ name: "pci_dss", controls: ["6.2.4"] }],
+    });
     expect(rec.epssScore).toBeUndefined();
-    const r = reportRecord({ kind: "failed", reason: "cancelled", phase: "discovery", retryable: false }, { job: spec, workerId: "w1", reportId: "r1", sentAt: new Date(0) });
-    expect(r).toMatchObject({ reportId: "r1", scanId: "scan_1", attempt: 2, workerId: "w1", report: { case: "failed", value: { reason: "cancelled", phase: "discovery", retryable: false } } });
+    const r = reportRecord(
+      { kind: "failed", reason: "cancelled", phase: "discovery", retryable: false },
+      { job: spec, workerId: "w1", reportId: "r1", sentAt: new Date(0) },
+    );
+    expect(r).toMatchObject({
+      reportId: "r1",
+      scanId: "scan_1",
+      attempt: 2,
+      workerId: "w1",
+      report: { case: "failed", value: { reason: "cancelled", phase: "discovery", retryable: false } },
+    });
   });
 });

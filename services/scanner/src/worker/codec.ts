@@ -72,7 +72,10 @@ export function detectionRecord(d: DetectionDraft, meta: { job: JobSpec; phase: 
   });
 }
 
-export function reportRecord(r: RunnerReport, meta: { job: Pick<JobSpec, "scanId" | "orgId" | "attempt">; workerId: string; reportId: string; sentAt: Date }): ScanReport {
+export function reportRecord(
+  r: RunnerReport,
+  meta: { job: Pick<JobSpec, "scanId" | "orgId" | "attempt">; workerId: string; reportId: string; sentAt: Date },
+): ScanReport {
   const base = {
     reportId: meta.reportId,
     scanId: meta.job.scanId,

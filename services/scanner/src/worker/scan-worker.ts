@@ -117,7 +117,9 @@ export class ScanWorker {
     const queued = this.queue.splice(0);
     for (const a of queued) {
       this.active.delete(a.spec.scanId);
-      await this.publishReport(a.spec, { kind: "failed", reason: "worker shutting down", phase: a.spec.phases[0] ?? "", retryable: true }).catch(() => undefined);
+      await this.publishReport(a.spec, { kind: "failed", reason: "worker shutting down", phase: a.spec.phases[0] ?? "", retryable: true }).catch(
+        () => undefined,
+      );
     }
     const running = [...this.active.values()].filter((a) => a.state === "running");
     for (const a of running) a.controller.abort({ kind: "shutdown" } satisfies StopReason);
@@ -231,7 +233,12 @@ export class ScanWorker {
       });
       this.o.metrics?.jobFinished(outcome.status === "failed" ? `failed:${outcome.reason}` : outcome.status);
       log.info(
-        { status: outcome.status, ...(outcome.status === "failed" ? { reason: outcome.reason } : {}), findings: outcome.findings.total, ms: Date.now() - started },
+        {
+          status: outcome.status,
+          ...(outcome.status === "failed" ? { reason: outcome.reason } : {}),
+          findings: outcome.findings.total,
+          ms: Date.now() - started,
+        },
         "job finished",
       );
       return outcome;

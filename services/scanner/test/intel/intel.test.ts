@@ -61,7 +61,11 @@ describe("scripts/intel-sync.ts", () => {
 
   it("fetches URLs when given (gzip detected), and a partial sync keeps the other parts", async () => {
     const out = path.join(tmp, "urls");
-    expect(await syncIntel({ nvd: [`${feedBase}/nvd.json.gz`], epss: `${feedBase}/epss.csv.gz`, kev: `${feedBase}/kev.json`, out })).toMatchObject({ cves: 21, epss: 21, kev: 7 });
+    expect(await syncIntel({ nvd: [`${feedBase}/nvd.json.gz`], epss: `${feedBase}/epss.csv.gz`, kev: `${feedBase}/kev.json`, out })).toMatchObject({
+      cves: 21,
+      epss: 21,
+      kev: 7,
+    });
     const kevOnly = path.join(tmp, "kev-only.json");
     fs.writeFileSync(kevOnly, JSON.stringify({ catalogVersion: "2099.01.01", vulnerabilities: [{ cveID: "CVE-2018-15473" }] }));
     expect(await syncIntel({ kev: kevOnly, out })).toMatchObject({ cves: 21, epss: 21, kev: 1 });
@@ -99,7 +103,9 @@ describe("version-based CVE detections on Kafka", () => {
     scanner = await startScanner({ env: { INTEL_DIR: out } });
     const sshPort = await listen((c) => c.write("SSH-2.0-OpenSSH_7.2p2 Ubuntu-4ubuntu2.8\r\n"));
     const ftpPort = await listen((c) => c.write("220 (vsFTPd 2.3.4)\r\n"));
-    const web = http.createServer((_req, res) => res.writeHead(200, { Server: "Apache/2.4.18 (Ubuntu)", "Content-Type": "text/html" }).end("<html><title>Intranet</title></html>"));
+    const web = http.createServer((_req, res) =>
+      res.writeHead(200, { Server: "Apache/2.4.18 (Ubuntu)", "Content-Type": "text/html" }).end("<html><title>Intranet</title></html>"),
+    );
     web.on("connection", (c) => (sockets.add(c), c.on("close", () => sockets.delete(c))));
     await new Promise<void>((r) => web.listen(0, "127.0.0.1", r));
     servers.push(web as unknown as net.Server);
@@ -113,12 +119,26 @@ describe("version-based CVE detections on Kafka", () => {
     const cve = scanner.recorder.detectionsOf(scanId).filter((d) => d.tool === "cve-match");
     const byId = new Map(cve.map((d) => [d.templateId, d]));
     expect([...byId.keys()]).toEqual(
-      expect.arrayContaining(["cve:CVE-2011-2523", "cve:CVE-2018-15473", "cve:CVE-2016-6210", "cve:CVE-2023-38408", "cve:CVE-2021-40438", "cve:CVE-2021-44790"]),
+      expect.arrayContaining([
+        "cve:CVE-2011-2523",
+        "cve:CVE-2018-15473",
+        "cve:CVE-2016-6210",
+        "cve:CVE-2023-38408",
+        "cve:CVE-2021-40438",
+        "cve:CVE-2021-44790",
+      ]),
     );
     expect(byId.has("cve:CVE-2024-6387")).toBe(false); // 7.2p2 is outside its ranges
     expect(cve.every((d) => d.phase === "vulnerability_scanning")).toBe(true);
     const enumCve = byId.get("cve:CVE-2018-15473")!;
-    expect(enumCve).toMatchObject({ cveIds: ["CVE-2018-15473"], cweIds: ["CWE-362"], cvssScore: 5.3, kev: false, affectedComponent: `OpenSSH 7.2p2 on 127.0.0.1:${sshPort}`, title: "CVE-2018-15473 in OpenSSH 7.2p2" });
+    expect(enumCve).toMatchObject({
+      cveIds: ["CVE-2018-15473"],
+      cweIds: ["CWE-362"],
+      cvssScore: 5.3,
+      kev: false,
+      affectedComponent: `OpenSSH 7.2p2 on 127.0.0.1:${sshPort}`,
+      title: "CVE-2018-15473 in OpenSSH 7.2p2",
+    });
     expect(enumCve.epssScore).toBeCloseTo(0.88017);
     expect(enumCve.frameworks.map((f) => f.name)).toEqual(["soc2", "iso27001", "pci_dss", "hipaa", "gdpr", "nist_csf", "nist_800_53", "cis_controls"]);
     const ssrf = byId.get("cve:CVE-2021-40438")!;

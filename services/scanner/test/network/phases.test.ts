@@ -109,7 +109,10 @@ describe("enumeration", () => {
 
   it("identifies the test stack's MongoDB-protocol server (explicit loopback port)", async () => {
     const url = new URL(inject("mongoUrl"));
-    const s = await identifyService({ host: url.hostname === "localhost" ? "127.0.0.1" : url.hostname, port: Number(url.port) }, { guard: new EgressGuard("127.0.0.0/8") });
+    const s = await identifyService(
+      { host: url.hostname === "localhost" ? "127.0.0.1" : url.hostname, port: Number(url.port) },
+      { guard: new EgressGuard("127.0.0.0/8") },
+    );
     expect(s.name).toBe("mongodb");
   });
 
@@ -184,7 +187,9 @@ describe("web analysis", () => {
     const soon = expectDetection(weak, "tls-cert-expiring-soon", "low", "CWE-298", `:${lab.targets.tlsSoon.port}`);
     expect(soon.description).toMatch(/expires in (9|10) days/);
     expectDetection(weak, "tls-cert-not-yet-valid", "medium", "CWE-298", `:${lab.targets.tlsFuture.port}`);
-    const onThose = weak.detections.filter((d) => d.affectedComponent.includes(`:${lab.targets.tlsSoon.port}`) || d.affectedComponent.includes(`:${lab.targets.tlsFuture.port}`));
+    const onThose = weak.detections.filter(
+      (d) => d.affectedComponent.includes(`:${lab.targets.tlsSoon.port}`) || d.affectedComponent.includes(`:${lab.targets.tlsFuture.port}`),
+    );
     expect(onThose.map((d) => d.templateId).sort()).toEqual(["tls-cert-expiring-soon", "tls-cert-not-yet-valid"]);
   });
 });
@@ -219,7 +224,10 @@ describe("cloud analysis", () => {
 describe("the hardened host", () => {
   it("is found and enumerated", () => {
     expect(hardened.services.map((s) => [s.port, s.name, s.tls]).sort()).toEqual(
-      [[lab.hardened.http.port, "http", false], [lab.hardened.https.port, "https", true]].sort(),
+      [
+        [lab.hardened.http.port, "http", false],
+        [lab.hardened.https.port, "https", true],
+      ].sort(),
     );
   });
 

@@ -77,7 +77,13 @@ describe("port scanner", () => {
       const controller = new AbortController();
       const ports = [lab.targets.http.port, ...Array.from({ length: 20000 }, (_, i) => 30000 + i)];
       const started = performance.now();
-      const pending = scanPorts([lab.weak.address], ports, { guard, signal: controller.signal, initialConcurrency: 64, maxConcurrency: 64, minTimeoutMs: 2000 });
+      const pending = scanPorts([lab.weak.address], ports, {
+        guard,
+        signal: controller.signal,
+        initialConcurrency: 64,
+        maxConcurrency: 64,
+        minTimeoutMs: 2000,
+      });
       setTimeout(() => controller.abort(), 500);
       const res = await pending;
       const elapsed = performance.now() - started;
@@ -118,7 +124,9 @@ describe("port scanner", () => {
     expect(new Set(TOP_TCP_PORTS).size).toBe(1000);
     expect(topTcpPorts(10)).toEqual([80, 23, 443, 21, 22, 25, 3389, 110, 445, 139]);
     if (lab.mode === "netns") {
-      const nmapSet = /\sservices="([^"]+)"/.exec(execFileSync("nmap", ["-sT", "--top-ports", "1000", "-oX", "-"], { stdio: ["ignore", "pipe", "ignore"] }).toString());
+      const nmapSet = /\sservices="([^"]+)"/.exec(
+        execFileSync("nmap", ["-sT", "--top-ports", "1000", "-oX", "-"], { stdio: ["ignore", "pipe", "ignore"] }).toString(),
+      );
       if (nmapSet) {
         const expanded = nmapSet[1]!.split(",").flatMap((r) => {
           const [a, b] = r.split("-").map(Number);

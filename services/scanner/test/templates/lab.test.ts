@@ -12,7 +12,10 @@ import { startScanner, until, type Scanner } from "../worker/harness.js";
 
 let lab: Lab;
 let scanner: Scanner;
-const results: Record<"weak" | "hardened", { templateId: string; affectedComponent: string; tool: string; kev: boolean; severity: number }[]> = { weak: [], hardened: [] };
+const results: Record<"weak" | "hardened", { templateId: string; affectedComponent: string; tool: string; kev: boolean; severity: number }[]> = {
+  weak: [],
+  hardened: [],
+};
 
 beforeAll(async () => {
   lab = await startLab();
@@ -22,7 +25,9 @@ beforeAll(async () => {
     await scanner.publishJob({ scanId, target: lab[host].hostname, ports: lab[host].ports.join(","), phases: phasesFor("full") });
     const end = await until(() => scanner.recorder.finished(scanId), 180_000, `${host} scan`);
     expect(end.report.case, JSON.stringify(end.report.value)).toBe("completed");
-    results[host] = scanner.recorder.detectionsOf(scanId).map((d) => ({ templateId: d.templateId, affectedComponent: d.affectedComponent, tool: d.tool, kev: d.kev, severity: d.severity }));
+    results[host] = scanner.recorder
+      .detectionsOf(scanId)
+      .map((d) => ({ templateId: d.templateId, affectedComponent: d.affectedComponent, tool: d.tool, kev: d.kev, severity: d.severity }));
   }
 }, 400_000);
 

@@ -18,11 +18,23 @@ const ports: Record<string, number> = {};
 
 const PAGES: Record<string, [string, string]> = {
   "/phpinfo.php": ["text/html", '<html><head><title>phpinfo()</title></head><body><h1 class="p">PHP Version 7.4.3</h1><h2>PHP License</h2></body></html>'],
-  "/server-status": ["text/html", "<html><body><h1>Apache Server Status for shop.test (via 127.0.0.1)</h1><dl><dt>Server Version: Apache/2.4.41 (Ubuntu)</dt><dt>Server uptime: 3 days</dt></dl></body></html>"],
-  "/actuator/env": ["application/vnd.spring-boot.actuator.v3+json", '{"activeProfiles":["prod"],"propertySources":[{"name":"server.ports","properties":{"local.server.port":{"value":8080}}}]}'],
+  "/server-status": [
+    "text/html",
+    "<html><body><h1>Apache Server Status for shop.test (via 127.0.0.1)</h1><dl><dt>Server Version: Apache/2.4.41 (Ubuntu)</dt><dt>Server uptime: 3 days</dt></dl></body></html>",
+  ],
+  "/actuator/env": [
+    "application/vnd.spring-boot.actuator.v3+json",
+    '{"activeProfiles":["prod"],"propertySources":[{"name":"server.ports","properties":{"local.server.port":{"value":8080}}}]}',
+  ],
   "/v3/api-docs": ["application/json", '{"openapi":"3.0.1","info":{"title":"Shop API","version":"v1"},"paths":{}}'],
-  "/uploads/": ["text/html", '<html><head><title>Index of /uploads/</title></head><body><h1>Index of /uploads/</h1><a href="invoice.pdf">invoice.pdf</a></body></html>'],
-  "/login": ["text/html", '<html><head><title>Grafana</title></head><body><script>window.grafanaBootData = {"settings":{"buildInfo":{"version":"9.5.2"}}}</script></body></html>'],
+  "/uploads/": [
+    "text/html",
+    '<html><head><title>Index of /uploads/</title></head><body><h1>Index of /uploads/</h1><a href="invoice.pdf">invoice.pdf</a></body></html>',
+  ],
+  "/login": [
+    "text/html",
+    '<html><head><title>Grafana</title></head><body><script>window.grafanaBootData = {"settings":{"buildInfo":{"version":"9.5.2"}}}</script></body></html>',
+  ],
 };
 
 async function listen(server: net.Server): Promise<number> {
@@ -42,7 +54,8 @@ beforeAll(async () => {
     http.createServer((req, res) => {
       const page = PAGES[(req.url ?? "/").split("?")[0]!];
       if (page) return res.writeHead(200, { "Content-Type": page[0], Server: "nginx/1.18.0" }).end(page[1]);
-      if (req.url === "/") return res.writeHead(200, { "Content-Type": "text/html", Server: "nginx/1.18.0" }).end("<html><head><title>Welcome to nginx!</title></head></html>");
+      if (req.url === "/")
+        return res.writeHead(200, { "Content-Type": "text/html", Server: "nginx/1.18.0" }).end("<html><head><title>Welcome to nginx!</title></head></html>");
       res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
     }),
   );
@@ -118,7 +131,12 @@ describe("template checks through the worker", () => {
 
   it("reports no template detection on the hardened server", async () => {
     const scanId = unique("scan");
-    await scanner.publishJob({ scanId, scanType: ScanType.QUICK, phases: ["discovery", "enumeration", "vulnerability_scanning"], ports: String(ports.hardened) });
+    await scanner.publishJob({
+      scanId,
+      scanType: ScanType.QUICK,
+      phases: ["discovery", "enumeration", "vulnerability_scanning"],
+      ports: String(ports.hardened),
+    });
     const end = await until(() => scanner.recorder.finished(scanId), 60_000, "scan end");
     expect(end.report.case).toBe("completed");
     expect(scanner.recorder.detectionsOf(scanId).filter((d) => d.tool === "templates")).toEqual([]);

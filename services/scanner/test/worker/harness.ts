@@ -106,7 +106,12 @@ export async function startScanner(opts: { overrides?: ComposeOverrides; env?: R
   const recorder = new Recorder();
   const group = `${tag}-reader`;
   const subs = [
-    await bus.subscribe({ groupId: `${group}-r`, topic: topics.reports, schema: ScanReportSchema, handle: async (r) => void recorder.reports.push({ r, at: Date.now() }) }),
+    await bus.subscribe({
+      groupId: `${group}-r`,
+      topic: topics.reports,
+      schema: ScanReportSchema,
+      handle: async (r) => void recorder.reports.push({ r, at: Date.now() }),
+    }),
     await bus.subscribe({ groupId: `${group}-d`, topic: topics.detections, schema: DetectionSchema, handle: async (d) => void recorder.detections.push(d) }),
   ];
   return {

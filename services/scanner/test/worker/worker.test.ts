@@ -58,10 +58,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => target.listen(0, "127.0.0.1", r));
   port = (target.address() as net.AddressInfo).port;
-  [scanner, slow] = await Promise.all([
-    startScanner(),
-    startScanner({ overrides: { handlers: { enumeration: holdingPhase }, stopGraceMs: 500 } }),
-  ]);
+  [scanner, slow] = await Promise.all([startScanner(), startScanner({ overrides: { handlers: { enumeration: holdingPhase }, stopGraceMs: 500 } })]);
 });
 
 afterAll(async () => {
@@ -174,13 +171,30 @@ describe("scanner worker on Kafka", () => {
 
   it("fails a scan at its deadline, and one whose deadline passed before it started, as not retryable", async () => {
     const running = unique("scan");
-    await slow.publishJob({ scanId: running, ports: String(port), phases: ["discovery", "enumeration"], deadline: timestampFromDate(new Date(Date.now() + 4000)) });
+    await slow.publishJob({
+      scanId: running,
+      ports: String(port),
+      phases: ["discovery", "enumeration"],
+      deadline: timestampFromDate(new Date(Date.now() + 4000)),
+    });
     const late = unique("scan");
-    await slow.publishJob({ scanId: late, ports: String(port), phases: ["discovery"], deadline: timestampFromDate(new Date(Date.now() - 1000)), scanType: ScanType.QUICK });
+    await slow.publishJob({
+      scanId: late,
+      ports: String(port),
+      phases: ["discovery"],
+      deadline: timestampFromDate(new Date(Date.now() - 1000)),
+      scanType: ScanType.QUICK,
+    });
     const end = await until(() => slow.recorder.finished(running), 30_000, "deadline failure");
-    expect(end.report).toEqual({ case: "failed", value: expect.objectContaining({ reason: "maximum duration exceeded", phase: "enumeration", retryable: false }) });
+    expect(end.report).toEqual({
+      case: "failed",
+      value: expect.objectContaining({ reason: "maximum duration exceeded", phase: "enumeration", retryable: false }),
+    });
     const lateEnd = await until(() => slow.recorder.finished(late), 30_000, "late failure");
-    expect(lateEnd.report).toEqual({ case: "failed", value: expect.objectContaining({ reason: "maximum duration exceeded", phase: "discovery", retryable: false }) });
+    expect(lateEnd.report).toEqual({
+      case: "failed",
+      value: expect.objectContaining({ reason: "maximum duration exceeded", phase: "discovery", retryable: false }),
+    });
     expect(slow.recorder.timeline(late)).toEqual(["failed"]);
   });
 
@@ -188,7 +202,10 @@ describe("scanner worker on Kafka", () => {
     const bad = unique("scan");
     await slow.publishJob({ scanId: bad, ports: "70000", phases: ["discovery"] });
     const badEnd = await until(() => slow.recorder.finished(bad), 30_000, "bad job failure");
-    expect(badEnd.report).toEqual({ case: "failed", value: expect.objectContaining({ reason: expect.stringMatching(/^invalid job: invalid port/), retryable: false }) });
+    expect(badEnd.report).toEqual({
+      case: "failed",
+      value: expect.objectContaining({ reason: expect.stringMatching(/^invalid job: invalid port/), retryable: false }),
+    });
 
     const scanId = unique("scan");
     await slow.publishJob({ scanId, ports: String(port), phases: ["enumeration"] });

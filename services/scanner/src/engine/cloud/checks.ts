@@ -14,7 +14,8 @@ export const CLOUD_ATTRIBUTION: CheckDef = {
   remediation: {
     summary: "No action needed; make sure the asset is in the cloud inventory of its owner.",
     steps: ["Confirm the account and owner of this resource.", "Review its security group / firewall rules against the open ports found."],
-    codeExample: "aws ec2 describe-network-interfaces --filters Name=addresses.private-ip-address,Values=<ip>\ngcloud compute addresses list --filter=\"address=<ip>\"",
+    codeExample:
+      'aws ec2 describe-network-interfaces --filters Name=addresses.private-ip-address,Values=<ip>\ngcloud compute addresses list --filter="address=<ip>"',
     references: ["https://docs.aws.amazon.com/vpc/latest/userguide/aws-ip-ranges.html", "https://cloud.google.com/compute/docs/faq#find_ip_range"],
   },
 };

@@ -13,8 +13,13 @@ export const REDIS_NO_AUTH: CheckDef = {
   impact: "Anyone who reaches the port can read and delete all data, and abuse CONFIG SET / MODULE LOAD to write files or run code on the host.",
   remediation: {
     summary: "Require authentication and keep Redis off public networks.",
-    steps: ["Bind to internal interfaces only.", "Enable ACL users or requirepass with a long random secret.", "Rename or disable CONFIG, MODULE, DEBUG for application users.", "Enable protected-mode."],
-    codeExample: "# redis.conf\nbind 127.0.0.1 10.0.0.5\nprotected-mode yes\nrequirepass <long-random-secret>\nrename-command CONFIG \"\"",
+    steps: [
+      "Bind to internal interfaces only.",
+      "Enable ACL users or requirepass with a long random secret.",
+      "Rename or disable CONFIG, MODULE, DEBUG for application users.",
+      "Enable protected-mode.",
+    ],
+    codeExample: '# redis.conf\nbind 127.0.0.1 10.0.0.5\nprotected-mode yes\nrequirepass <long-random-secret>\nrename-command CONFIG ""',
     references: ["https://redis.io/docs/latest/operate/oss_and_stack/management/security/", "https://cwe.mitre.org/data/definitions/306.html"],
   },
 };

@@ -20,7 +20,12 @@ export interface DatastoreContext {
 async function redis(svc: Service, dc: DatastoreContext): Promise<DetectionDraft | undefined> {
   const o = { guard: dc.guard, signal: dc.signal, timeoutMs: dc.timeoutMs ?? 3000 };
   const request = "*1\r\n$4\r\nPING\r\n*2\r\n$4\r\nINFO\r\n$6\r\nserver\r\n";
-  const answer = (await tryExchange(svc.host, svc.port, request, { ...o, until: (b) => /redis_version:[^\r\n]+\r\n[\s\S]*\r\n\r\n$/.test(b.toString("latin1")) || /^-/.test(b.toString("latin1")) })).toString("latin1");
+  const answer = (
+    await tryExchange(svc.host, svc.port, request, {
+      ...o,
+      until: (b) => /redis_version:[^\r\n]+\r\n[\s\S]*\r\n\r\n$/.test(b.toString("latin1")) || /^-/.test(b.toString("latin1")),
+    })
+  ).toString("latin1");
   if (!answer.startsWith("+PONG") || !/redis_version:/.test(answer)) return undefined;
   return detection(REDIS_NO_AUTH, {
     target: svc.hostname ?? svc.host,
@@ -30,7 +35,12 @@ async function redis(svc: Service, dc: DatastoreContext): Promise<DetectionDraft
 }
 
 async function mongodb(svc: Service, dc: DatastoreContext): Promise<DetectionDraft | undefined> {
-  const res = await mongoCommand(svc.host, svc.port, { listDatabases: 1, nameOnly: true }, { guard: dc.guard, signal: dc.signal, timeoutMs: dc.timeoutMs ?? 3000 });
+  const res = await mongoCommand(
+    svc.host,
+    svc.port,
+    { listDatabases: 1, nameOnly: true },
+    { guard: dc.guard, signal: dc.signal, timeoutMs: dc.timeoutMs ?? 3000 },
+  );
   const dbs = res.reply?.ok === 1 && Array.isArray(res.reply.databases) ? (res.reply.databases as { name?: string }[]) : undefined;
   if (!dbs) return undefined;
   return detection(MONGODB_NO_AUTH, {
@@ -52,7 +62,14 @@ async function elasticsearch(svc: Service, dc: DatastoreContext): Promise<Detect
 }
 
 async function memcached(svc: Service, dc: DatastoreContext): Promise<DetectionDraft | undefined> {
-  const answer = (await tryExchange(svc.host, svc.port, "stats\r\n", { guard: dc.guard, signal: dc.signal, timeoutMs: dc.timeoutMs ?? 3000, until: (b) => b.toString("latin1").includes("END\r\n") })).toString("latin1");
+  const answer = (
+    await tryExchange(svc.host, svc.port, "stats\r\n", {
+      guard: dc.guard,
+      signal: dc.signal,
+      timeoutMs: dc.timeoutMs ?? 3000,
+      until: (b) => b.toString("latin1").includes("END\r\n"),
+    })
+  ).toString("latin1");
   if (!/^STAT pid /m.test(answer)) return undefined;
   return detection(MEMCACHED_NO_AUTH, {
     target: svc.hostname ?? svc.host,

@@ -7,7 +7,12 @@ import type { Service } from "../types.js";
 
 export type Identity = Pick<Service, "name" | "product" | "version" | "banner">;
 
-const printable = (b: Buffer) => b.toString("latin1").replace(/[^\x20-\x7e\r\n\t]/g, ".").trim().slice(0, 512);
+const printable = (b: Buffer) =>
+  b
+    .toString("latin1")
+    .replace(/[^\x20-\x7e\r\n\t]/g, ".")
+    .trim()
+    .slice(0, 512);
 
 export function parseSsh(text: string): Identity | undefined {
   const m = /^SSH-([\d.]+)-([^\s\r\n]+)(?: ([^\r\n]*))?/.exec(text);

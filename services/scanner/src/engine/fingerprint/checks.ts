@@ -12,7 +12,8 @@ export const OPEN_PORTS: CheckDef = {
   remediation: {
     summary: "Expose only the services that must be reachable from this network.",
     steps: ["Compare the list with the services this host is meant to offer.", "Close or firewall the others (host firewall or security group)."],
-    codeExample: "# nftables: allow only HTTPS and SSH from the admin network\nnft add rule inet filter input tcp dport 443 accept\nnft add rule inet filter input ip saddr 10.0.0.0/24 tcp dport 22 accept\nnft add rule inet filter input tcp dport 0-65535 drop",
+    codeExample:
+      "# nftables: allow only HTTPS and SSH from the admin network\nnft add rule inet filter input tcp dport 443 accept\nnft add rule inet filter input ip saddr 10.0.0.0/24 tcp dport 22 accept\nnft add rule inet filter input tcp dport 0-65535 drop",
     references: ["https://owasp.org/www-project-top-ten/2017/A6_2017-Security_Misconfiguration"],
   },
 };
@@ -27,7 +28,11 @@ export const TELNET_EXPOSED: CheckDef = {
   impact: "Anyone on the network path can read passwords and session contents, and hijack sessions.",
   remediation: {
     summary: "Disable telnet; use SSH for remote administration.",
-    steps: ["Stop and disable the telnet service (inetd/xinetd/telnetd).", "Provide SSH with key-based authentication instead.", "Block TCP port 23 at the firewall."],
+    steps: [
+      "Stop and disable the telnet service (inetd/xinetd/telnetd).",
+      "Provide SSH with key-based authentication instead.",
+      "Block TCP port 23 at the firewall.",
+    ],
     codeExample: "systemctl disable --now inetd telnetd 2>/dev/null\napt-get purge telnetd\n# sshd_config\nPasswordAuthentication no",
     references: ["https://cwe.mitre.org/data/definitions/319.html", "https://www.cisa.gov/news-events/news/securing-network-infrastructure-devices"],
   },

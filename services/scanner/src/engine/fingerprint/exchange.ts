@@ -20,7 +20,14 @@ export interface ExchangeOptions {
  */
 export async function exchange(host: string, port: number, payload: Buffer | string | undefined, opts: ExchangeOptions): Promise<Buffer> {
   const socket = opts.tls
-    ? await connectTls(host, port, { guard: opts.guard, timeoutMs: opts.timeoutMs, signal: opts.signal, servername: opts.servername, ciphers: "DEFAULT@SECLEVEL=0", minVersion: "TLSv1" })
+    ? await connectTls(host, port, {
+        guard: opts.guard,
+        timeoutMs: opts.timeoutMs,
+        signal: opts.signal,
+        servername: opts.servername,
+        ciphers: "DEFAULT@SECLEVEL=0",
+        minVersion: "TLSv1",
+      })
     : await connectTcp(host, port, { guard: opts.guard, timeoutMs: opts.timeoutMs, signal: opts.signal });
   try {
     if (payload !== undefined) socket.write(payload);

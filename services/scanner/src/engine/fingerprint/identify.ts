@@ -24,7 +24,10 @@ const redis: Probe = async (svc, o) => {
   const text = pong.toString("latin1");
   if (!/^(\+PONG|-NOAUTH|-DENIED|-ERR operation not permitted)/.test(text)) return undefined;
   if (!text.startsWith("+PONG")) return { name: "redis", product: "redis", banner: text.trim() };
-  const info = await tryExchange(svc.host, svc.port, "*2\r\n$4\r\nINFO\r\n$6\r\nserver\r\n", { ...o, until: (b) => /\r\n\r\n$/.test(b.toString("latin1")) || b.length > 8000 });
+  const info = await tryExchange(svc.host, svc.port, "*2\r\n$4\r\nINFO\r\n$6\r\nserver\r\n", {
+    ...o,
+    until: (b) => /\r\n\r\n$/.test(b.toString("latin1")) || b.length > 8000,
+  });
   const version = /redis_version:([\w.]+)/.exec(info.toString("latin1"))?.[1];
   return { name: "redis", product: "redis", version, banner: `+PONG; redis_version:${version ?? "?"}` };
 };
@@ -42,7 +45,12 @@ const mongodb: Probe = async (svc, o) => {
   const list = await mongoCommand(svc.host, svc.port, { listDatabases: 1, nameOnly: true }, o);
   const version = typeof build.reply?.version === "string" ? build.reply.version : undefined;
   const open = list.reply?.ok === 1 && Array.isArray(list.reply.databases);
-  return { name: "mongodb", product: "mongodb", version, banner: `maxWireVersion ${String(hello.reply.maxWireVersion ?? "?")}; listDatabases without auth: ${open ? "yes" : "no"}` };
+  return {
+    name: "mongodb",
+    product: "mongodb",
+    version,
+    banner: `maxWireVersion ${String(hello.reply.maxWireVersion ?? "?")}; listDatabases without auth: ${open ? "yes" : "no"}`,
+  };
 };
 
 const http: Probe = async (svc, o) => {
@@ -55,7 +63,14 @@ const http: Probe = async (svc, o) => {
 /** TLS handshake; on success the service is re-probed as HTTPS (or keeps the TLS banner). */
 const tls: Probe = async (svc, o) => {
   try {
-    const s = await connectTls(svc.host, svc.port, { guard: o.guard, timeoutMs: o.timeoutMs, signal: o.signal, servername: svc.hostname, minVersion: "TLSv1", ciphers: "DEFAULT@SECLEVEL=0" });
+    const s = await connectTls(svc.host, svc.port, {
+      guard: o.guard,
+      timeoutMs: o.timeoutMs,
+      signal: o.signal,
+      servername: svc.hostname,
+      minVersion: "TLSv1",
+      ciphers: "DEFAULT@SECLEVEL=0",
+    });
     const proto = s.getProtocol();
     s.destroy();
     svc.tls = true;
@@ -88,7 +103,10 @@ export async function identifyService(base: { host: string; hostname?: string; p
   if (id?.name === "smtp") {
     const ehlo = await tryExchange(svc.host, svc.port, "EHLO vulnscan.invalid\r\n", { ...o, until: (b) => /\r\n250 [^\r\n]*\r\n/.test(b.toString("latin1")) });
     // A fresh connection greets again: keep only the EHLO answer after the 220 line.
-    const answer = printable(ehlo).split(/\r?\n/).filter((l) => !l.startsWith("220")).join("\n");
+    const answer = printable(ehlo)
+      .split(/\r?\n/)
+      .filter((l) => !l.startsWith("220"))
+      .join("\n");
     if (answer) id.banner = `${id.banner}\n${answer.slice(0, 400)}`;
   }
   if (!id?.name) {

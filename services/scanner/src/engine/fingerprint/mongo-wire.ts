@@ -69,7 +69,12 @@ export interface MongoOptions {
 }
 
 /** Runs one command on the admin database (OP_MSG, falling back to OP_QUERY). */
-export async function mongoCommand(host: string, port: number, command: Document, opts: MongoOptions): Promise<{ reply?: Document; raw: Buffer; request: string }> {
+export async function mongoCommand(
+  host: string,
+  port: number,
+  command: Document,
+  opts: MongoOptions,
+): Promise<{ reply?: Document; raw: Buffer; request: string }> {
   const viaMsg = await tryExchange(host, port, opMsg({ ...command, $db: "admin" }), { ...opts, until: complete });
   const reply = parseReply(viaMsg);
   if (reply) return { reply, raw: viaMsg, request: `OP_MSG ${JSON.stringify({ ...command, $db: "admin" })}` };

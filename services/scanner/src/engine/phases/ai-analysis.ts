@@ -9,7 +9,10 @@ import type { PhaseHandler } from "../types.js";
  */
 export const aiAnalysis: PhaseHandler = async (ctx) => {
   ctx.setTool("analyst");
-  const assessments = assessAll(ctx.detections.filter((d) => d.templateId !== "remediation-plan"), ctx.hosts);
+  const assessments = assessAll(
+    ctx.detections.filter((d) => d.templateId !== "remediation-plan"),
+    ctx.hosts,
+  );
   insightsOf(ctx).assessments = assessments;
   ctx.log.info(
     {

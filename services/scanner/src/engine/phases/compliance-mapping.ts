@@ -25,13 +25,12 @@ export function complianceMapping(deps: { compliance: ComplianceMap }): PhaseHan
     const summary = {
       frameworks: [...counts].map(([name, controls]) => ({
         name,
-        controls: [...controls].map(([control, detections]) => ({ control, detections })).sort((a, b) => b.detections - a.detections || a.control.localeCompare(b.control)),
+        controls: [...controls]
+          .map(([control, detections]) => ({ control, detections }))
+          .sort((a, b) => b.detections - a.detections || a.control.localeCompare(b.control)),
       })),
     };
     insightsOf(ctx).compliance = summary;
-    ctx.log.info(
-      { scan_id: ctx.scanId, frameworks: summary.frameworks.map((f) => `${f.name}:${f.controls.length}`) },
-      "compliance mapping",
-    );
+    ctx.log.info({ scan_id: ctx.scanId, frameworks: summary.frameworks.map((f) => `${f.name}:${f.controls.length}`) }, "compliance mapping");
   };
 }

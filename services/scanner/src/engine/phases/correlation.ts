@@ -76,7 +76,10 @@ export function correlation(deps: { templates: Template[] }): PhaseHandler {
         cveIds: [],
         tool: "correlator",
         target: host,
-        affectedComponent: panels.map((p) => p.affectedComponent).sort().join(", "),
+        affectedComponent: panels
+          .map((p) => p.affectedComponent)
+          .sort()
+          .join(", "),
         description:
           `The host exposes ${panels.map((p) => p.title).join(", ")} and also: ${leaks.map((l) => `${l.title} (${l.affectedComponent})`).join("; ")}. ` +
           "Credentials obtained from the latter may grant access to the former; this was not attempted.",

@@ -20,7 +20,10 @@ export function livenessPorts(requested: readonly number[], count = 4): number[]
 async function resolveTargets(ctx: ScanContext): Promise<Host[]> {
   const kind = targetKind(ctx.target);
   if (kind === "ip") return ctx.guard.allows(ctx.target) ? [{ address: ctx.target, alive: false }] : [];
-  if (kind === "cidr") return expandCidr(ctx.target).filter((a) => ctx.guard.allows(a)).map((address) => ({ address, alive: false }));
+  if (kind === "cidr")
+    return expandCidr(ctx.target)
+      .filter((a) => ctx.guard.allows(a))
+      .map((address) => ({ address, alive: false }));
   const addresses = await ctx.guard.resolve(ctx.target);
   // One host per distinct address; the name stays for Host headers, SNI and finding targets.
   return [...new Set(addresses)].map((address) => ({ address, hostname: ctx.target, alive: false }));

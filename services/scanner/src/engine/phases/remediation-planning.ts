@@ -11,12 +11,18 @@ import type { PhaseHandler } from "../types.js";
 export const remediationPlanning: PhaseHandler = async (ctx) => {
   ctx.setTool("remediation-planner");
   const insights = insightsOf(ctx);
-  const assessments = insights.assessments ?? assessAll(ctx.detections.filter((d) => d.templateId !== "remediation-plan"), ctx.hosts);
+  const assessments =
+    insights.assessments ??
+    assessAll(
+      ctx.detections.filter((d) => d.templateId !== "remediation-plan"),
+      ctx.hosts,
+    );
   const plan = buildPlan(assessments);
   insights.plan = plan;
   if (!plan.length || ctx.signal.aborted) return;
   const lines = plan.map(
-    (a, i) => `${i + 1}. [${a.priority}${a.kev ? ", known exploited" : ""}; within ${a.due}] ${a.action}` + (a.fixes.length > 1 ? ` — ${a.fixes.length} findings` : ""),
+    (a, i) =>
+      `${i + 1}. [${a.priority}${a.kev ? ", known exploited" : ""}; within ${a.due}] ${a.action}` + (a.fixes.length > 1 ? ` — ${a.fixes.length} findings` : ""),
   );
   const counts = (p: string) => plan.filter((a) => a.priority === p).length;
   await ctx.report({

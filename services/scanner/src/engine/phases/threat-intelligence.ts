@@ -20,9 +20,7 @@ export function threatIntelligence(deps: { intel: IntelStore }): PhaseHandler {
         if (deps.intel.kev(cve)) d.kev = true;
       }
     }
-    const likely = [...cves]
-      .map((cve) => ({ cve, epss: deps.intel.epss(cve)?.epss }))
-      .filter((x): x is { cve: string; epss: number } => x.epss !== undefined);
+    const likely = [...cves].map((cve) => ({ cve, epss: deps.intel.epss(cve)?.epss })).filter((x): x is { cve: string; epss: number } => x.epss !== undefined);
     const threat = {
       cves: cves.size,
       withEpss: likely.length,

@@ -23,4 +23,3 @@ export const webAnalysis: PhaseHandler = async (ctx) => {
     }
   }
 };
-

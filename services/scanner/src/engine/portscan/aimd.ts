@@ -20,9 +20,7 @@ export class AimdWindow {
   private minRtt = Infinity;
   private avgRtt?: number;
 
-  constructor(
-    private readonly opts: { initial: number; min: number; max: number; window?: number; congestionShare?: number },
-  ) {
+  constructor(private readonly opts: { initial: number; min: number; max: number; window?: number; congestionShare?: number }) {
     this.value = opts.initial;
   }
 

@@ -9,9 +9,7 @@ export class RttEstimator {
   private rttvar = 0;
   samples = 0;
 
-  constructor(
-    private readonly bounds: { minMs: number; maxMs: number; initialMs: number },
-  ) {}
+  constructor(private readonly bounds: { minMs: number; maxMs: number; initialMs: number }) {}
 
   observe(ms: number): void {
     this.samples++;

@@ -14,7 +14,9 @@ export function expandCidr(cidr: string, max = MAX_HOSTS): string[] {
   const size = 2 ** (width - bits);
   if (size > max) throw new Error(`${cidr} has ${size} addresses, more than the ${max} allowed`);
   if (addr.kind() === "ipv4") {
-    const base = ipaddr.IPv4.networkAddressFromCIDR(cidr).toByteArray().reduce((a, b) => a * 256 + b, 0);
+    const base = ipaddr.IPv4.networkAddressFromCIDR(cidr)
+      .toByteArray()
+      .reduce((a, b) => a * 256 + b, 0);
     const out: string[] = [];
     const skipEdges = bits < 31;
     for (let i = skipEdges ? 1 : 0; i < (skipEdges ? size - 1 : size); i++) {

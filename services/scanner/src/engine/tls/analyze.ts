@@ -4,7 +4,17 @@ import type { EgressGuard } from "../../net/egress.js";
 import { connectTls } from "../../net/tls.js";
 import type { DetectionDraft, Service } from "../types.js";
 import { detection, type CheckDef } from "../web/check.js";
-import { BROKEN_CIPHERS, CERT_EXPIRED, CERT_EXPIRING_SOON, CERT_NOT_YET_VALID, CERT_SELF_SIGNED, CERT_WRONG_HOST, TLS10, TLS11, WEAK_CIPHERS } from "./checks.js";
+import {
+  BROKEN_CIPHERS,
+  CERT_EXPIRED,
+  CERT_EXPIRING_SOON,
+  CERT_NOT_YET_VALID,
+  CERT_SELF_SIGNED,
+  CERT_WRONG_HOST,
+  TLS10,
+  TLS11,
+  WEAK_CIPHERS,
+} from "./checks.js";
 import { WEAK_SUITES, acceptedSuites } from "./client-hello.js";
 
 const DAY = 86_400_000;
@@ -18,7 +28,14 @@ export interface TlsContext {
 }
 
 const certSummary = (x: X509Certificate) =>
-  [`subject: ${x.subject.replace(/\n/g, ", ")}`, `issuer: ${x.issuer.replace(/\n/g, ", ")}`, `notBefore: ${x.validFrom}`, `notAfter: ${x.validTo}`, `subjectAltName: ${x.subjectAltName ?? "(none)"}`, `sha256: ${x.fingerprint256}`].join("\n");
+  [
+    `subject: ${x.subject.replace(/\n/g, ", ")}`,
+    `issuer: ${x.issuer.replace(/\n/g, ", ")}`,
+    `notBefore: ${x.validFrom}`,
+    `notAfter: ${x.validTo}`,
+    `subjectAltName: ${x.subjectAltName ?? "(none)"}`,
+    `sha256: ${x.fingerprint256}`,
+  ].join("\n");
 
 async function handshake(svc: Service, tc: TlsContext, extra: Partial<{ minVersion: tls.SecureVersion; maxVersion: tls.SecureVersion; ciphers: string }>) {
   try {
@@ -73,7 +90,10 @@ export async function analyzeTlsService(svc: Service, tc: TlsContext): Promise<D
     }
   }
 
-  for (const [version, check] of [["TLSv1", TLS10], ["TLSv1.1", TLS11]] as const) {
+  for (const [version, check] of [
+    ["TLSv1", TLS10],
+    ["TLSv1.1", TLS11],
+  ] as const) {
     const hs = await handshake(svc, tc, { minVersion: version, maxVersion: version, ciphers: "DEFAULT@SECLEVEL=0" });
     if (hs?.protocol === version) {
       out.push(
@@ -87,7 +107,12 @@ export async function analyzeTlsService(svc: Service, tc: TlsContext): Promise<D
     }
   }
 
-  const { accepted, transcript } = await acceptedSuites(svc.host, svc.port, WEAK_SUITES, { guard: tc.guard, timeoutMs: tc.timeoutMs ?? 5000, servername: svc.hostname, signal: tc.signal });
+  const { accepted, transcript } = await acceptedSuites(svc.host, svc.port, WEAK_SUITES, {
+    guard: tc.guard,
+    timeoutMs: tc.timeoutMs ?? 5000,
+    servername: svc.hostname,
+    signal: tc.signal,
+  });
   if (accepted.length) {
     const broken = accepted.some((s) => s.kind === "NULL" || s.kind === "EXPORT" || s.kind === "anonymous");
     out.push(

@@ -2,7 +2,8 @@ import type { CheckDef } from "../web/check.js";
 
 const tool = "tls";
 const TLS_CHEATSHEET = "https://cheatsheetseries.owasp.org/cheatsheets/Transport_Layer_Security_Cheat_Sheet.html";
-const NGINX_MODERN = "ssl_protocols TLSv1.2 TLSv1.3;\nssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;\nssl_prefer_server_ciphers off;";
+const NGINX_MODERN =
+  "ssl_protocols TLSv1.2 TLSv1.3;\nssl_ciphers ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305;\nssl_prefer_server_ciphers off;";
 
 const protocol = (version: string, id: string): CheckDef => ({
   templateId: id,
@@ -14,7 +15,10 @@ const protocol = (version: string, id: string): CheckDef => ({
   impact: "Clients that can be downgraded, or that only speak old versions, get weaker confidentiality and integrity; PCI DSS forbids it.",
   remediation: {
     summary: "Accept TLS 1.2 and TLS 1.3 only.",
-    steps: ["Set the minimum protocol version to TLS 1.2 on every TLS endpoint (web server, load balancer, CDN).", "Check legacy clients first; they are rare today."],
+    steps: [
+      "Set the minimum protocol version to TLS 1.2 on every TLS endpoint (web server, load balancer, CDN).",
+      "Check legacy clients first; they are rare today.",
+    ],
     codeExample: NGINX_MODERN,
     references: ["https://www.rfc-editor.org/rfc/rfc8996", TLS_CHEATSHEET],
   },
@@ -30,10 +34,14 @@ export const WEAK_CIPHERS: CheckDef = {
   cweIds: ["CWE-327", "CWE-326"],
   tool,
   description: "The server negotiates cipher suites that give no or broken protection (NULL, anonymous, EXPORT, RC4, DES/3DES).",
-  impact: "A client that offers them gets traffic that is unencrypted, unauthenticated, or decryptable (SWEET32 for 3DES, RC4 biases, FREAK/Logjam for EXPORT).",
+  impact:
+    "A client that offers them gets traffic that is unencrypted, unauthenticated, or decryptable (SWEET32 for 3DES, RC4 biases, FREAK/Logjam for EXPORT).",
   remediation: {
     summary: "Allow only AEAD suites with forward secrecy.",
-    steps: ["Replace the cipher list with a modern one (Mozilla 'intermediate').", "Remove eNULL/aNULL/EXPORT/RC4/DES/3DES explicitly where the software keeps them."],
+    steps: [
+      "Replace the cipher list with a modern one (Mozilla 'intermediate').",
+      "Remove eNULL/aNULL/EXPORT/RC4/DES/3DES explicitly where the software keeps them.",
+    ],
     codeExample: NGINX_MODERN,
     references: ["https://ssl-config.mozilla.org/", TLS_CHEATSHEET],
   },
@@ -53,15 +61,31 @@ const cert = (id: string, title: string, cwe: string[], description: string, vec
   remediation: {
     summary: "Install a certificate from a trusted CA that covers every name of the service, and renew it automatically.",
     steps: ["Issue a certificate for the exact host names (e.g. with ACME / Let's Encrypt).", "Automate renewal well before expiry and monitor it."],
-    codeExample: "certbot --nginx -d example.com -d www.example.com\n# nginx\nssl_certificate     /etc/letsencrypt/live/example.com/fullchain.pem;\nssl_certificate_key /etc/letsencrypt/live/example.com/privkey.pem;",
+    codeExample:
+      "certbot --nginx -d example.com -d www.example.com\n# nginx\nssl_certificate     /etc/letsencrypt/live/example.com/fullchain.pem;\nssl_certificate_key /etc/letsencrypt/live/example.com/privkey.pem;",
     references: [TLS_CHEATSHEET, "https://letsencrypt.org/docs/"],
   },
 });
 
 export const CERT_EXPIRED = cert("tls-cert-expired", "TLS certificate expired", ["CWE-298", "CWE-295"], "The server's certificate is past its notAfter date.");
-export const CERT_NOT_YET_VALID = cert("tls-cert-not-yet-valid", "TLS certificate not yet valid", ["CWE-298", "CWE-295"], "The server's certificate notBefore date is in the future.");
-export const CERT_SELF_SIGNED = cert("tls-cert-self-signed", "Self-signed TLS certificate", ["CWE-295"], "The server's certificate is signed by its own key, not by a certificate authority.");
-export const CERT_WRONG_HOST = cert("tls-cert-wrong-host", "TLS certificate does not match the host name", ["CWE-297", "CWE-295"], "The certificate's subject alternative names and common name do not cover the scanned host name.");
+export const CERT_NOT_YET_VALID = cert(
+  "tls-cert-not-yet-valid",
+  "TLS certificate not yet valid",
+  ["CWE-298", "CWE-295"],
+  "The server's certificate notBefore date is in the future.",
+);
+export const CERT_SELF_SIGNED = cert(
+  "tls-cert-self-signed",
+  "Self-signed TLS certificate",
+  ["CWE-295"],
+  "The server's certificate is signed by its own key, not by a certificate authority.",
+);
+export const CERT_WRONG_HOST = cert(
+  "tls-cert-wrong-host",
+  "TLS certificate does not match the host name",
+  ["CWE-297", "CWE-295"],
+  "The certificate's subject alternative names and common name do not cover the scanned host name.",
+);
 export const CERT_EXPIRING_SOON = cert(
   "tls-cert-expiring-soon",
   "TLS certificate expires within 30 days",

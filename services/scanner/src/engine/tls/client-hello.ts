@@ -106,7 +106,15 @@ export async function acceptedSuites(
   const accepted: Suite[] = [];
   const transcript: string[] = [];
   while (remaining.length && !opts.signal?.aborted) {
-    const answer = await tryExchange(host, port, buildClientHello(remaining.map((s) => s.id), opts.servername), { ...opts, until: helloComplete });
+    const answer = await tryExchange(
+      host,
+      port,
+      buildClientHello(
+        remaining.map((s) => s.id),
+        opts.servername,
+      ),
+      { ...opts, until: helloComplete },
+    );
     const hello = parseServerHello(answer);
     const chosen = hello && remaining.find((s) => s.id === hello.suite);
     transcript.push(

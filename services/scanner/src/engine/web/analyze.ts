@@ -42,7 +42,8 @@ export async function analyzeWebService(svc: Service, wc: WebContext): Promise<D
     const allowOrigin = header(cors, "access-control-allow-origin");
     const credentials = (header(cors, "access-control-allow-credentials") ?? "").toLowerCase() === "true";
     if (credentials && allowOrigin === PROBE_ORIGIN) out.push(detection(CORS_REFLECTION, { target, affectedComponent: at("/"), evidence: headEvidence(cors) }));
-    else if (credentials && allowOrigin === "*") out.push(detection(CORS_WILDCARD_CREDENTIALS, { target, affectedComponent: at("/"), evidence: headEvidence(cors) }));
+    else if (credentials && allowOrigin === "*")
+      out.push(detection(CORS_WILDCARD_CREDENTIALS, { target, affectedComponent: at("/"), evidence: headEvidence(cors) }));
   }
 
   const notFound = await site.fetch(randomPath());
@@ -81,7 +82,9 @@ export async function analyzeWebService(svc: Service, wc: WebContext): Promise<D
   const allowed = `${options ? (header(options, "allow") ?? "") : ""},${options ? (header(options, "access-control-allow-methods") ?? "") : ""}`.toUpperCase();
   const dangerous = ["PUT", "DELETE"].filter((m) => new RegExp(`\\b${m}\\b`).test(allowed));
   if (options && options.status < 400 && dangerous.length) {
-    out.push(detection(DANGEROUS_METHODS, { target, affectedComponent: at("/"), detail: `Advertised: ${dangerous.join(", ")}.`, evidence: headEvidence(options) }));
+    out.push(
+      detection(DANGEROUS_METHODS, { target, affectedComponent: at("/"), detail: `Advertised: ${dangerous.join(", ")}.`, evidence: headEvidence(options) }),
+    );
   }
 
   // Plain HTTP must send users to HTTPS: flagged when the host has HTTPS, or on the standard port.

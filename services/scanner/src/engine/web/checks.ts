@@ -94,13 +94,34 @@ const cookie = (flag: string, id: string, cwe: string, impact: string, example: 
       summary: `Set ${flag} on every cookie (session cookies above all).`,
       steps: [`Add ${flag} where the application or framework issues cookies.`, "Prefer the __Host- prefix with Secure; Path=/ for session cookies."],
       codeExample: example,
-      references: ["https://cheatsheetseries.owasp.org/cheatsheets/Session_Management_Cheat_Sheet.html#cookies", `https://cwe.mitre.org/data/definitions/${cwe.slice(4)}.html`],
+      references: [
+        "https://cheatsheetseries.owasp.org/cheatsheets/Session_Management_Cheat_Sheet.html#cookies",
+        `https://cwe.mitre.org/data/definitions/${cwe.slice(4)}.html`,
+      ],
     },
   });
 
-export const COOKIE_NO_SECURE = cookie("Secure", "web-cookie-missing-secure", "CWE-614", "The browser also sends the cookie over plain HTTP, where a network attacker can read it.", "Set-Cookie: session=…; Path=/; Secure; HttpOnly; SameSite=Lax\n# nginx (proxy): proxy_cookie_flags ~ secure httponly samesite=lax;");
-export const COOKIE_NO_HTTPONLY = cookie("HttpOnly", "web-cookie-missing-httponly", "CWE-1004", "Scripts can read the cookie, so any XSS steals sessions.", "Set-Cookie: session=…; Path=/; Secure; HttpOnly\n# PHP: session.cookie_httponly = 1");
-export const COOKIE_NO_SAMESITE = cookie("SameSite", "web-cookie-missing-samesite", "CWE-1275", "The cookie rides along on cross-site requests, which enables cross-site request forgery.", "Set-Cookie: session=…; Path=/; Secure; HttpOnly; SameSite=Lax");
+export const COOKIE_NO_SECURE = cookie(
+  "Secure",
+  "web-cookie-missing-secure",
+  "CWE-614",
+  "The browser also sends the cookie over plain HTTP, where a network attacker can read it.",
+  "Set-Cookie: session=…; Path=/; Secure; HttpOnly; SameSite=Lax\n# nginx (proxy): proxy_cookie_flags ~ secure httponly samesite=lax;",
+);
+export const COOKIE_NO_HTTPONLY = cookie(
+  "HttpOnly",
+  "web-cookie-missing-httponly",
+  "CWE-1004",
+  "Scripts can read the cookie, so any XSS steals sessions.",
+  "Set-Cookie: session=…; Path=/; Secure; HttpOnly\n# PHP: session.cookie_httponly = 1",
+);
+export const COOKIE_NO_SAMESITE = cookie(
+  "SameSite",
+  "web-cookie-missing-samesite",
+  "CWE-1275",
+  "The cookie rides along on cross-site requests, which enables cross-site request forgery.",
+  "Set-Cookie: session=…; Path=/; Secure; HttpOnly; SameSite=Lax",
+);
 
 export const CORS_REFLECTION = def({
   templateId: "web-cors-origin-reflection",
@@ -111,9 +132,17 @@ export const CORS_REFLECTION = def({
   impact: "Any website a logged-in user visits can read this site's authenticated responses (data theft, CSRF token theft).",
   remediation: {
     summary: "Allow only a fixed list of trusted origins; never reflect the Origin header blindly with credentials.",
-    steps: ["Keep an allowlist of exact origins.", "Send Access-Control-Allow-Origin only for listed origins, with Vary: Origin.", "Drop Allow-Credentials where cookies are not needed."],
-    codeExample: 'map $http_origin $cors_origin { default ""; "https://app.example.com" $http_origin; }\nadd_header Access-Control-Allow-Origin $cors_origin always;\nadd_header Vary Origin always;',
-    references: ["https://portswigger.net/web-security/cors", "https://cheatsheetseries.owasp.org/cheatsheets/HTML5_Security_Cheat_Sheet.html#cross-origin-resource-sharing"],
+    steps: [
+      "Keep an allowlist of exact origins.",
+      "Send Access-Control-Allow-Origin only for listed origins, with Vary: Origin.",
+      "Drop Allow-Credentials where cookies are not needed.",
+    ],
+    codeExample:
+      'map $http_origin $cors_origin { default ""; "https://app.example.com" $http_origin; }\nadd_header Access-Control-Allow-Origin $cors_origin always;\nadd_header Vary Origin always;',
+    references: [
+      "https://portswigger.net/web-security/cors",
+      "https://cheatsheetseries.owasp.org/cheatsheets/HTML5_Security_Cheat_Sheet.html#cross-origin-resource-sharing",
+    ],
   },
 });
 
@@ -123,7 +152,8 @@ export const CORS_WILDCARD_CREDENTIALS = def({
   vector: "CVSS:3.1/AV:N/AC:H/PR:N/UI:R/S:U/C:L/I:N/A:N",
   cweIds: ["CWE-942"],
   description: "Access-Control-Allow-Origin: * is sent with Access-Control-Allow-Credentials: true.",
-  impact: "Browsers refuse this combination today, but it shows an intent to share credentialed responses with every origin; a small change (reflecting Origin) makes it exploitable.",
+  impact:
+    "Browsers refuse this combination today, but it shows an intent to share credentialed responses with every origin; a small change (reflecting Origin) makes it exploitable.",
   remediation: {
     summary: "Use an explicit origin allowlist when credentials are involved.",
     steps: ["Remove Access-Control-Allow-Credentials, or replace * with listed origins."],
@@ -157,19 +187,56 @@ const exposed = (id: string, title: string, cwe: string[], vector: string, impac
     impact,
     remediation: {
       summary: "Remove the file from the web root and block such paths at the server.",
-      steps: ["Delete the file from the deployed document root.", "Deploy build artifacts only, not working copies.", "Deny dot-files and backup extensions in the server configuration.", "Rotate any secret the file contained."],
+      steps: [
+        "Delete the file from the deployed document root.",
+        "Deploy build artifacts only, not working copies.",
+        "Deny dot-files and backup extensions in the server configuration.",
+        "Rotate any secret the file contained.",
+      ],
       codeExample: "location ~ /\\.(?!well-known) { deny all; }\nlocation ~* \\.(bak|old|orig|swp|zip|tar|gz|sql)$ { deny all; }",
-      references: ["https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/04-Review_Old_Backup_and_Unreferenced_Files_for_Sensitive_Information"],
+      references: [
+        "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/04-Review_Old_Backup_and_Unreferenced_Files_for_Sensitive_Information",
+      ],
     },
   });
 
 const HIGH_READ = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:N/A:N";
 const LOW_READ = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N";
-export const EXPOSED_GIT = exposed("web-exposed-git", "Git repository exposed (/.git/HEAD)", ["CWE-538", "CWE-527"], HIGH_READ, "The whole repository, history and any committed secrets can be downloaded object by object.");
-export const EXPOSED_ENV = exposed("web-exposed-env", "Environment file exposed (/.env)", ["CWE-538", "CWE-200"], HIGH_READ, "Configuration secrets (database passwords, API keys) are readable by anyone.");
-export const EXPOSED_BACKUP = exposed("web-exposed-backup", "Backup archive exposed", ["CWE-530", "CWE-538"], HIGH_READ, "Backups usually hold source code, configuration and data.");
-export const EXPOSED_CONFIG_BACKUP = exposed("web-exposed-config-backup", "Configuration backup exposed", ["CWE-530", "CWE-538"], HIGH_READ, "A backup copy of a server-side script is served as text, with its credentials.");
-export const EXPOSED_DS_STORE = exposed("web-exposed-ds-store", "macOS .DS_Store file exposed", ["CWE-538"], LOW_READ, "It lists the names of files in the directory, including unlinked ones.");
+export const EXPOSED_GIT = exposed(
+  "web-exposed-git",
+  "Git repository exposed (/.git/HEAD)",
+  ["CWE-538", "CWE-527"],
+  HIGH_READ,
+  "The whole repository, history and any committed secrets can be downloaded object by object.",
+);
+export const EXPOSED_ENV = exposed(
+  "web-exposed-env",
+  "Environment file exposed (/.env)",
+  ["CWE-538", "CWE-200"],
+  HIGH_READ,
+  "Configuration secrets (database passwords, API keys) are readable by anyone.",
+);
+export const EXPOSED_BACKUP = exposed(
+  "web-exposed-backup",
+  "Backup archive exposed",
+  ["CWE-530", "CWE-538"],
+  HIGH_READ,
+  "Backups usually hold source code, configuration and data.",
+);
+export const EXPOSED_CONFIG_BACKUP = exposed(
+  "web-exposed-config-backup",
+  "Configuration backup exposed",
+  ["CWE-530", "CWE-538"],
+  HIGH_READ,
+  "A backup copy of a server-side script is served as text, with its credentials.",
+);
+export const EXPOSED_DS_STORE = exposed(
+  "web-exposed-ds-store",
+  "macOS .DS_Store file exposed",
+  ["CWE-538"],
+  LOW_READ,
+  "It lists the names of files in the directory, including unlinked ones.",
+);
 
 export const TRACE_ENABLED = def({
   templateId: "web-trace-enabled",
@@ -182,7 +249,9 @@ export const TRACE_ENABLED = def({
     summary: "Disable TRACE.",
     steps: ["Apache: TraceEnable off.", "nginx and most frameworks: reject methods outside an allowlist."],
     codeExample: "# Apache\nTraceEnable off\n# nginx\nif ($request_method !~ ^(GET|HEAD|POST)$) { return 405; }",
-    references: ["https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/06-Test_HTTP_Methods"],
+    references: [
+      "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/06-Test_HTTP_Methods",
+    ],
   },
 });
 
@@ -197,7 +266,9 @@ export const DANGEROUS_METHODS = def({
     summary: "Allow only the methods each resource needs.",
     steps: ["Disable WebDAV or PUT/DELETE handlers on public paths.", "Require authorization where they are needed."],
     codeExample: "limit_except GET HEAD POST { deny all; }",
-    references: ["https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/06-Test_HTTP_Methods"],
+    references: [
+      "https://owasp.org/www-project-web-security-testing-guide/latest/4-Web_Application_Security_Testing/02-Configuration_and_Deployment_Management_Testing/06-Test_HTTP_Methods",
+    ],
   },
 });
 

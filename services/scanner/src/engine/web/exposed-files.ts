@@ -20,7 +20,11 @@ const notHtml = (b: Buffer) => !/<(html|body|head|!doctype)/i.test(text(b));
 export const FILE_PROBES: FileProbe[] = [
   { path: "/.git/HEAD", check: EXPOSED_GIT, matches: (b) => /^(ref: refs\/[\w./-]+|[0-9a-f]{40})\s*$/.test(text(b)) },
   { path: "/.env", check: EXPOSED_ENV, matches: (b) => notHtml(b) && (text(b).match(/^[A-Za-z_][A-Za-z0-9_]*=.*$/gm)?.length ?? 0) >= 2 },
-  { path: "/backup.zip", check: EXPOSED_BACKUP, matches: (b) => b.subarray(0, 4).equals(Buffer.from("PK\x03\x04", "latin1")) || b.subarray(0, 4).equals(Buffer.from("PK\x05\x06", "latin1")) },
+  {
+    path: "/backup.zip",
+    check: EXPOSED_BACKUP,
+    matches: (b) => b.subarray(0, 4).equals(Buffer.from("PK\x03\x04", "latin1")) || b.subarray(0, 4).equals(Buffer.from("PK\x05\x06", "latin1")),
+  },
   { path: "/backup.tar.gz", check: EXPOSED_BACKUP, matches: (b) => b[0] === 0x1f && b[1] === 0x8b },
   { path: "/config.php.bak", check: EXPOSED_CONFIG_BACKUP, matches: (b) => /<\?php/.test(text(b)) },
   { path: "/wp-config.php.bak", check: EXPOSED_CONFIG_BACKUP, matches: (b) => /<\?php/.test(text(b)) },

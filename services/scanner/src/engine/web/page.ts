@@ -18,7 +18,13 @@ export class Site {
   async fetch(path: string, extra: Omit<HttpOptions, "guard"> = {}): Promise<HttpResult | undefined> {
     if (this.opts.signal?.aborted) return undefined;
     try {
-      return await httpRequest(this.url(path), { guard: this.opts.guard, address: this.svc.host, signal: this.opts.signal, timeoutMs: this.opts.timeoutMs ?? 8000, ...extra });
+      return await httpRequest(this.url(path), {
+        guard: this.opts.guard,
+        address: this.svc.host,
+        signal: this.opts.signal,
+        timeoutMs: this.opts.timeoutMs ?? 8000,
+        ...extra,
+      });
     } catch {
       return undefined;
     }
