@@ -76,7 +76,7 @@ const ALLOWED: Record<string, (keyof typeof OPTIONS)[]> = {
 };
 
 function parse(argv: string[]) {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (err) {
@@ -159,7 +159,7 @@ async function readStdin(): Promise<string> {
 }
 
 async function main() {
-  let cmd;
+  let cmd: ReturnType<typeof parse>;
   try {
     cmd = parse(process.argv.slice(2));
   } catch (err) {
@@ -194,7 +194,7 @@ async function main() {
   const url = process.env.MONGO_URL || stack?.mongoUrl || "mongodb://127.0.0.1:27017/";
   const where = process.env.MONGO_URL ? "MONGO_URL" : stack ? `the running stack (pid ${stack.pid})` : "the default address";
   if (!mongoUrl.safeParse(url).success) fail(`MONGO_URL must be a mongodb:// URL (got ${url})`, 2);
-  const dbName = process.env.MONGO_DB || (process.env.MONGO_URL ? "" : (stack?.dbPrefix ?? "")) + "auth";
+  const dbName = process.env.MONGO_DB || `${process.env.MONGO_URL ? "" : (stack?.dbPrefix ?? "")}auth`;
   const brokers = (process.env.KAFKA_BROKERS || (process.env.MONGO_URL ? "" : (stack?.kafkaBrokers ?? "")))
     .split(",")
     .map((b) => b.trim())
@@ -270,7 +270,7 @@ async function main() {
         // Findings owns the rollups; the organization is checked in auth's directory first so a
         // typo answers "not found" instead of writing empty rollups.
         await directory.getOrganization(String(args.org));
-        const findingsDb = mongo.client.db((process.env.MONGO_DB_FINDINGS || (process.env.MONGO_URL ? "" : (stack?.dbPrefix ?? ""))) + "findings");
+        const findingsDb = mongo.client.db(`${process.env.MONGO_DB_FINDINGS || (process.env.MONGO_URL ? "" : (stack?.dbPrefix ?? ""))}findings`);
         const r = await rebuildRollups(findingsDb, String(args.org));
         result = { id: String(args.org), findings: r.findings, documents: r.documents };
         break;

@@ -68,7 +68,7 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-function launch(name: string, entry: string, env: Record<string, string>, logFile: string): ChildProcess {
+function launch(_name: string, entry: string, env: Record<string, string>, logFile: string): ChildProcess {
   const out = fs.openSync(logFile, "a");
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: ROOT,
@@ -101,7 +101,9 @@ async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
 export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
   fs.mkdirSync(opts.logDir, { recursive: true });
   const children: ChildProcess[] = [];
-  const killAll = () => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL"));
+  const killAll = () => {
+    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+  };
   process.once("exit", killAll);
 
   const processes = {} as RunningSystem["processes"];

@@ -1,4 +1,4 @@
-// `npm test`: contracts, types, then every unit and integration test (vitest starts a real
+// `npm test`: contracts, types, lint and format, then every unit and integration test (vitest starts a real
 // Kafka and MongoDB-protocol server for the integration project). Vitest's summary is the last line.
 import { spawnSync } from "node:child_process";
 import { checkContracts } from "./check-contracts.js";
@@ -14,6 +14,7 @@ function step(name: string, fn: () => void) {
 try {
   step("contracts (buf lint, format, breaking against main, generated code fresh)", checkContracts);
   step("typecheck (tsc --noEmit)", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]));
+  step("lint and format (biome check; `npm run format` fixes formatting)", () => run("biome", ["check", "."]));
 } catch (err) {
   console.error(`[test] ${(err as Error).message}`);
   process.exit(1);

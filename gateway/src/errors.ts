@@ -1,4 +1,4 @@
-import { Code, ConnectError } from "@connectrpc/connect";
+import { Code, type ConnectError } from "@connectrpc/connect";
 import { errorInfoOf } from "@vulnscan/kit";
 
 /** The spec's error body. `field` appears only when a request field is at fault. */

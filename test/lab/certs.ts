@@ -24,7 +24,7 @@ export interface LabCerts {
   expiredSelfSigned: Pem;
 }
 
-const stamp = (d: Date) => d.toISOString().replace(/[-:T]/g, "").slice(0, 14) + "Z";
+const stamp = (d: Date) => `${d.toISOString().replace(/[-:T]/g, "").slice(0, 14)}Z`;
 
 export function makeCerts(names: { hardened: string; weak: string }): LabCerts {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vslab-certs-"));

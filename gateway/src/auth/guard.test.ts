@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, createClient, createRouterTransport } from "@connectrpc/connect";
 import { createLogger, createMetrics } from "@vulnscan/kit";
 import { AuthService, PlanSchema } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
-import { Health } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
+import type { Health } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
@@ -28,7 +28,7 @@ const apiKeys: Record<string, { orgId: string; permissions: string[]; id?: strin
 };
 const counts = new Map<string, number>();
 const calls = { verifyApiKey: 0, getPlan: 0, jwks: 0 };
-let hourly = 5;
+const hourly = 5;
 let feed: MemoryFeed;
 let view: AuthView;
 let plans: PlanCache;

@@ -147,7 +147,11 @@ describe("ingestion from vulnscan.findings.detected", () => {
       "vulnerability.resolved": 1,
     };
     const mine = () => [...new Map(reader.events.filter((e) => e.orgId === org).map((e) => [e.id, e])).values()];
-    const count = () => mine().reduce<Record<string, number>>((acc, e) => ({ ...acc, [e.type]: (acc[e.type] ?? 0) + 1 }), {});
+    const count = () => {
+      const c: Record<string, number> = {};
+      for (const e of mine()) c[e.type] = (c[e.type] ?? 0) + 1;
+      return c;
+    };
     await eventually(
       async () => count(),
       (c) => JSON.stringify(c, Object.keys(expected).sort()) === JSON.stringify(expected, Object.keys(expected).sort()),

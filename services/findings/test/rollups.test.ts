@@ -54,7 +54,10 @@ function counted(all: FindingDoc[], opts: { from?: Date; to?: Date; target?: str
 /** A small deterministic PRNG, so a failure can be replayed from its seed. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
 }
 
 describe("stats from rollups", () => {

@@ -105,7 +105,6 @@ export function filterTerms(filter: Document | undefined): Terms[] {
       addAll(value.flatMap((sub) => filterTerms(sub as Document)));
     } else if (key.startsWith("$")) {
       // $nor, $expr, $where, $comment, $text: narrow nothing through a plain index
-      continue;
     } else if (isOperatorObject(value)) {
       const t = emptyTerms();
       for (const [op, arg] of Object.entries(value)) {

@@ -34,12 +34,14 @@ export async function startRpcServer(opts: {
     close: (timeoutMs = 5000) =>
       new Promise<void>((resolve) => {
         // GOAWAY lets in-flight calls finish; stragglers are cut after the timeout.
-        const timer = setTimeout(() => sessions.forEach((s) => s.destroy()), timeoutMs);
+        const timer = setTimeout(() => {
+          for (const s of sessions) s.destroy();
+        }, timeoutMs);
         server.close(() => {
           clearTimeout(timer);
           resolve();
         });
-        sessions.forEach((s) => s.close());
+        for (const s of sessions) s.close();
       }),
   };
 }

@@ -18,7 +18,7 @@ import {
 export const listFindings = {
   tags: ["findings"],
   summary: "List findings",
-  description: "Filters combine with AND. `sort=severity&order=desc` puts critical first; ties are newest first. " + CURSOR_DESCRIPTION,
+  description: `Filters combine with AND. \`sort=severity&order=desc\` puts critical first; ties are newest first. ${CURSOR_DESCRIPTION}`,
   security: anySecurity,
   querystring: { type: "object", additionalProperties: false, properties: { ...pageQueryProperties, ...filterQueryProps, cursor: cursorQueryProp } },
   response: { 200: cursorEnvelopeSchema(findingListItem), ...errorResponses(403, 422) },

@@ -117,7 +117,7 @@ export const createScan = {
 export const listScans = {
   tags: ["scans"],
   summary: "List scans, newest first",
-  description: "Filters combine with AND; ties in created_at are ordered by id. " + CURSOR_DESCRIPTION,
+  description: `Filters combine with AND; ties in created_at are ordered by id. ${CURSOR_DESCRIPTION}`,
   security: anySecurity,
   querystring: {
     type: "object",

@@ -17,7 +17,6 @@ import {
   statsOf,
   sumCounts,
   WEEK_DAYS,
-  type Contribution,
   type Counts,
   type Delta,
 } from "../domain/rollup.js";
@@ -386,7 +385,10 @@ export async function rebuildRollups(db: Db, org: string, now = new Date()): Pro
     for (const sc of scopesOf(x)) {
       const id = docId(org, sc.scope, sc.who);
       let d = docs.get(id);
-      if (!d) docs.set(id, (d = { _id: id, org_id: org, seq, c: emptyCounts() }));
+      if (!d) {
+        d = { _id: id, org_id: org, seq, c: emptyCounts() };
+        docs.set(id, d);
+      }
       addTo(d.c!, x, 1);
     }
   }

@@ -37,7 +37,7 @@ describe("authPlanProvider", () => {
     let t = 1_000;
     const provider = authPlanProvider(
       {
-        getPlan: (async (req: { orgId: string }) => {
+        getPlan: (async (_req: { orgId: string }) => {
           calls++;
           if (fail) throw new Error("unavailable");
           return create(GetPlanResponseSchema, { plan: { tier: PlanTier.STARTUP, limits: { minCidrPrefixLength: 28 } } });

@@ -23,7 +23,7 @@ function counter(): MonthlyCounter & { taken: Map<string, number>; counts: numbe
 
 describe("CachedMonthlyCounter (quota reads from memory)", () => {
   it("reads the database once, then answers from memory; its own takes count at once", async () => {
-    let now = 0;
+    const now = 0;
     const inner = counter();
     const c = new CachedMonthlyCounter(inner, { freshMs: 1000, maxStaleMs: 5000, now: () => now });
     await inner.take("org:m", 10, new Date());

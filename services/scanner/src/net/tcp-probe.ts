@@ -118,7 +118,8 @@ class FastProbe implements Pending {
       this.handle.getpeername(peer);
       // A connect to a free ephemeral port on loopback can connect the socket to itself.
       const self = local.port === peer.port && local.address === peer.address;
-      return this.finish({ outcome: self ? "self-connect" : "open", rttMs });
+      this.finish({ outcome: self ? "self-connect" : "open", rttMs });
+      return;
     }
     const code = errnoName.get(status) ?? `E${-status}`;
     this.finish({ outcome: code === "ECANCELED" ? "aborted" : classify(code), rttMs, code }, status);
@@ -173,7 +174,10 @@ export class ConnectProber {
   }
 
   probe(host: string, port: number, timeoutMs: number, done: Done): void {
-    if (this.closed || this.opts.signal?.aborted) return done({ outcome: "aborted", rttMs: 0 });
+    if (this.closed || this.opts.signal?.aborted) {
+      done({ outcome: "aborted", rttMs: 0 });
+      return;
+    }
     if (!this.allowed.has(host)) {
       this.guard.check(host);
       this.allowed.add(host);

@@ -53,7 +53,7 @@ async function mongodb(svc: Service, dc: DatastoreContext): Promise<DetectionDra
 
 async function elasticsearch(svc: Service, dc: DatastoreContext): Promise<DetectionDraft | undefined> {
   const res = await new Site(svc, { guard: dc.guard, signal: dc.signal }).fetch("/_cat/indices?v=false");
-  if (!res || res.status !== 200 || /<html/i.test(res.body.toString("latin1"))) return undefined;
+  if (res?.status !== 200 || /<html/i.test(res.body.toString("latin1"))) return undefined;
   return detection(ELASTICSEARCH_NO_AUTH, {
     target: svc.hostname ?? svc.host,
     affectedComponent: `elasticsearch ${svc.version ?? ""} on ${svc.host}:${svc.port}`.replace("  ", " "),

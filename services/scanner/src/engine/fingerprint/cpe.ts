@@ -25,7 +25,7 @@ const VENDOR_PRODUCT: Record<string, string> = {
   dropbear: "dropbear_ssh_project:dropbear_ssh",
 };
 
-const escape = (s: string) => s.replace(/([\\:*?!"#$%&'()+,/;<=>@[\]^`{|}~])/g, "\\$1");
+const escapeCpe = (s: string) => s.replace(/([\\:*?!"#$%&'()+,/;<=>@[\]^`{|}~])/g, "\\$1");
 
 export function cpeFor(product: string | undefined, version: string | undefined): string | undefined {
   if (!product || !version) return undefined;
@@ -38,5 +38,5 @@ export function cpeFor(product: string | undefined, version: string | undefined)
     v = ssh[1]!;
     update = ssh[2]!;
   }
-  return `cpe:2.3:a:${vp}:${escape(v)}:${update}:*:*:*:*:*:*`;
+  return `cpe:2.3:a:${vp}:${escapeCpe(v)}:${update}:*:*:*:*:*:*`;
 }

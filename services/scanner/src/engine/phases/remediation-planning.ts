@@ -22,7 +22,7 @@ export const remediationPlanning: PhaseHandler = async (ctx) => {
   if (!plan.length || ctx.signal.aborted) return;
   const lines = plan.map(
     (a, i) =>
-      `${i + 1}. [${a.priority}${a.kev ? ", known exploited" : ""}; within ${a.due}] ${a.action}` + (a.fixes.length > 1 ? ` — ${a.fixes.length} findings` : ""),
+      `${i + 1}. [${a.priority}${a.kev ? ", known exploited" : ""}; within ${a.due}] ${a.action}${a.fixes.length > 1 ? ` — ${a.fixes.length} findings` : ""}`,
   );
   const counts = (p: string) => plan.filter((a) => a.priority === p).length;
   await ctx.report({

@@ -1,4 +1,4 @@
-import { X509Certificate } from "node:crypto";
+import type { X509Certificate } from "node:crypto";
 import type tls from "node:tls";
 import type { EgressGuard } from "../../net/egress.js";
 import { connectTls } from "../../net/tls.js";

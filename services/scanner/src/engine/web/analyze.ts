@@ -53,7 +53,7 @@ export async function analyzeWebService(svc: Service, wc: WebContext): Promise<D
   const linked = [...body.matchAll(/href="(\/?[\w.-]+\/)"/g)].map((m) => (m[1]!.startsWith("/") ? m[1]! : `/${m[1]!}`));
   for (const path of [...new Set(["/", ...linked.slice(0, 5), ...LISTING_CANDIDATES])]) {
     const res = path === "/" ? home : await site.fetch(path);
-    if (res?.status === 200 && LISTING.test(res.body.toString("latin1")) && !(notFound && notFound.body.equals(res.body))) {
+    if (res?.status === 200 && LISTING.test(res.body.toString("latin1")) && !notFound?.body.equals(res.body)) {
       out.push(detection(DIRECTORY_LISTING, { target, affectedComponent: at(path), evidence: { request: res.requestText, response: res.responseText } }));
     }
   }
