@@ -413,7 +413,9 @@ describe("listing scans", () => {
   it("filters by status, target and dates, newest first, with the pagination envelope", async () => {
     const { api } = accounts.enterprise;
     const all = (await api.get("/api/v1/scans?per_page=100")).body;
-    expect(Object.keys(all).sort()).toEqual(["items", "page", "pages", "per_page", "total"]);
+    // The spec's envelope, plus the keyset cursor of the next page (null on the last page).
+    expect(Object.keys(all).sort()).toEqual(["items", "next_cursor", "page", "pages", "per_page", "total"]);
+    expect(all.next_cursor).toBeNull();
     expect(all.total).toBeGreaterThanOrEqual(6);
     const created = all.items.map((s: any) => Date.parse(s.created_at));
     expect(created).toEqual([...created].sort((a, b) => b - a));
