@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { parse } from "yaml";
 import { z } from "zod";
+import { parseYamlDocument } from "../yaml-document.js";
 import { baseScore } from "./cvss.js";
 import type { CheckDef } from "./web/check.js";
 
@@ -59,18 +59,7 @@ const fileSchema = z.strictObject({
 
 /** Parses one catalogue file into its checks by handle; the source names the file in errors. */
 export function parseCheckFile(yamlText: string, source = "<checks>"): Map<string, CheckDef> {
-  let doc: unknown;
-  try {
-    doc = parse(yamlText, { prettyErrors: true, uniqueKeys: true, merge: true });
-  } catch (err) {
-    throw new CheckCatalogueError(`${source}: not valid YAML: ${(err as Error).message}`);
-  }
-  const result = fileSchema.safeParse(doc);
-  if (!result.success) {
-    const issues = result.error.issues.map((i) => `${i.path.join(".") || "(file)"}: ${i.message}`);
-    throw new CheckCatalogueError(`${source}: ${issues.join("; ")}`);
-  }
-  const { tool, checks } = result.data;
+  const { tool, checks } = parseYamlDocument(fileSchema, yamlText, source, CheckCatalogueError, { merge: true });
   const out = new Map<string, CheckDef>();
   for (const [id, c] of Object.entries(checks)) {
     const { summary, steps, code_example, references } = c.remediation;
