@@ -1,6 +1,13 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { CheckCatalogueError, check, checkIds, parseCheckFile } from "./catalogue.js";
-import before from "./catalogue.fixture.json" with { type: "json" };
+import { CheckCatalogueError, check, checkIds, loadCheckCatalogue, parseCheckFile } from "./catalogue.js";
+import * as cloud from "./cloud/checks.js";
+import * as datastores from "./datastores/checks.js";
+import * as fingerprint from "./fingerprint/checks.js";
+import * as tls from "./tls/checks.js";
+import * as web from "./web/checks.js";
 
 const MINIMAL = `
 tool: demo
@@ -25,9 +32,22 @@ checks:
 `;
 
 describe("check catalogue", () => {
-  it("yields exactly the checks the code defined before they moved to YAML", () => {
-    expect(checkIds().sort()).toEqual(Object.keys(before).sort());
-    for (const [id, def] of Object.entries(before)) expect(check(id), id).toStrictEqual(def);
+  it("has a handle in the code for every check, and no check without one", () => {
+    const handles = [cloud, datastores, fingerprint, tls, web].flatMap((m) => Object.values(m)).filter((v) => typeof v === "object" && "templateId" in v);
+    const used = checkIds().filter((id) => handles.includes(check(id)));
+    expect(used).toEqual(checkIds());
+    expect(handles).toHaveLength(checkIds().length);
+  });
+
+  it("keeps one template id per check, except the higher-rated broken-cipher variant of the weak-cipher finding", () => {
+    const ids = checkIds().map((id) => check(id).templateId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual(["tls-weak-ciphers"]);
+    const { vector: brokenVector, ...broken } = tls.BROKEN_CIPHERS;
+    const { vector: weakVector, ...weak } = tls.WEAK_CIPHERS;
+    expect(broken).toStrictEqual(weak);
+    expect([weakVector, brokenVector]).toEqual(["CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N", "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:N"]);
+    expect(check("tls-protocol-tls11")).toMatchObject({ title: "Deprecated protocol TLS 1.1 accepted", remediation: tls.TLS10.remediation });
+    expect(check("tls-protocol-tls11").description).toBe(tls.TLS10.description.replaceAll("TLS 1.0", "TLS 1.1"));
   });
 
   it("fails loudly for an unknown handle", () => {
@@ -57,5 +77,21 @@ describe("check catalogue", () => {
     expect(() => parseCheckFile(bad, "demo.yaml")).toThrow(/demo\.yaml: .*checks\.demo-check\.cvss_vector.*checks\.demo-check\.cwe\.0/);
     expect(() => parseCheckFile(MINIMAL.replace("title: Demo check", "titel: Demo check"), "demo.yaml")).toThrow(/demo\.yaml: .*titel/);
     expect(() => parseCheckFile("tool: [", "demo.yaml")).toThrow(/demo\.yaml: not valid YAML/);
+  });
+
+  it("names every broken file of a folder, and a handle defined in two files", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "checks-"));
+    try {
+      fs.writeFileSync(path.join(dir, "a.yaml"), MINIMAL);
+      fs.writeFileSync(path.join(dir, "b.yaml"), MINIMAL);
+      fs.writeFileSync(path.join(dir, "c.yaml"), "tool: demo\nchecks: []\n");
+      fs.writeFileSync(path.join(dir, "notes.txt"), "not a catalogue file");
+      expect(() => loadCheckCatalogue(dir)).toThrow(/b\.yaml: check "demo-check" is defined in another file too\n {2}c\.yaml: checks/);
+      fs.rmSync(path.join(dir, "b.yaml"));
+      fs.rmSync(path.join(dir, "c.yaml"));
+      expect([...loadCheckCatalogue(dir).keys()]).toEqual(["demo-check", "demo-check-variant"]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
