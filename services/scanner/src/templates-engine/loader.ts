@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { parse } from "yaml";
-import { templateSchema, type Template } from "./schema.js";
+import { parseYamlDocument } from "../yaml-document.js";
+import { type Template, templateSchema } from "./schema.js";
 
 export const DEFAULT_TEMPLATES_DIR = new URL("../../templates", import.meta.url).pathname;
 
@@ -11,18 +11,7 @@ export class TemplateError extends Error {
 
 /** Parses and validates one template document; the source names the file in errors. */
 export function parseTemplate(yamlText: string, source = "<template>"): Template {
-  let doc: unknown;
-  try {
-    doc = parse(yamlText, { prettyErrors: true, uniqueKeys: true });
-  } catch (err) {
-    throw new TemplateError(`${source}: not valid YAML: ${(err as Error).message}`);
-  }
-  const result = templateSchema.safeParse(doc);
-  if (!result.success) {
-    const issues = result.error.issues.map((i) => `${i.path.join(".") || "(template)"}: ${i.message}`);
-    throw new TemplateError(`${source}: ${issues.join("; ")}`);
-  }
-  return result.data;
+  return parseYamlDocument(templateSchema, yamlText, source, TemplateError);
 }
 
 /**

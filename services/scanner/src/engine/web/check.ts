@@ -5,10 +5,8 @@ import { baseScore, severityOf } from "../cvss.js";
  * A check's fixed facts (what it is, why it matters, how to fix it) kept apart from what one
  * run found (where, with which request and response). `detection` joins the two, computing
  * score and severity from the vector so every finding of a check is rated the same way.
+ * The built-in checks' facts are data: services/scanner/checks/*.yaml (see ../catalogue.ts).
  */
-
-/** The vector of a finding that is a fact, not a weakness (inventory, attribution): scores 0.0. */
-export const INFO_VECTOR = "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:N/A:N";
 
 export interface CheckDef {
   templateId: string;
