@@ -1,7 +1,45 @@
+import fs from "node:fs";
 import net from "node:net";
 
-/** A port the OS says is free right now on loopback (bind to 0, read, release). */
-export function freePort(host = "127.0.0.1"): Promise<number> {
+/**
+ * The kernel's ephemeral range (outgoing connections take their local ports from it), read once;
+ * Linux's default when it cannot be read.
+ */
+function ephemeralRange(): [number, number] {
+  try {
+    const [lo, hi] = fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/).map(Number);
+    if (lo && hi) return [lo, hi];
+  } catch {
+    // not Linux
+  }
+  return [32768, 60999];
+}
+const [EPHEMERAL_LOW] = ephemeralRange();
+const LOW_PORT = 10_000;
+
+function canBind(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.once("error", () => resolve(false));
+    srv.listen(port, host, () => srv.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port nothing listens on, for a server started right after. Chosen below the kernel's
+ * ephemeral range: a port the kernel hands out (bind to 0) is also what it hands to outgoing
+ * connections, and one of those (a Kafka or MongoDB client of another process) took such a port
+ * between our check and the server's bind often enough to fail a test run with EADDRINUSE.
+ * Falls back to the kernel's choice when the low range has no free port.
+ */
+export async function freePort(host = "127.0.0.1"): Promise<number> {
+  if (EPHEMERAL_LOW > LOW_PORT + 1000) {
+    for (let i = 0; i < 50; i++) {
+      const port = LOW_PORT + Math.floor(Math.random() * (EPHEMERAL_LOW - LOW_PORT));
+      if (await canBind(port, host)) return port;
+    }
+  }
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();

@@ -4,7 +4,7 @@
 
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
+import { freePort } from "../lib/net.ts";
 import os from "node:os";
 import path from "node:path";
 
@@ -168,24 +168,13 @@ export function which(command: string): string | undefined {
   return undefined;
 }
 
-// Free ports come from the kernel (bind to port 0). All are held open together so one call
-// never returns the same port twice; another process can still take one before the server
-// binds it, which the start functions handle by retrying with new ports.
+// Distinct free ports (scripts/lib/net.ts chooses them outside the ephemeral range); another
+// process can still take one before the server binds it, which the start functions handle by
+// retrying with new ports.
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<net.Server>((resolve, reject) => {
-          const server = net.createServer();
-          server.once("error", reject);
-          server.listen(0, "127.0.0.1", () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => (s.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
-  return ports;
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
 }
 
 export function tail(files: string[], lines = 40): string {
