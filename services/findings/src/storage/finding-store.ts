@@ -103,12 +103,6 @@ export class FindingStore implements FindingRepository {
     this.rollups = new Rollups(db, logger);
   }
 
-  /** Many findings by `_id` (point lookups in parallel: the one read FerretDB serves from an index). */
-  async getMany(orgId: string, ids: string[]): Promise<Map<string, FindingDoc>> {
-    const docs = await Promise.all([...new Set(ids)].map((id) => this.get(orgId, id)));
-    return new Map(docs.filter((d): d is FindingDoc => d !== null).map((d) => [d._id, d]));
-  }
-
   /** The holders of the fingerprints this replica has seen (from memory; the others may exist or not). */
   rememberedHolders(fps: string[]): Map<string, string> {
     const out = new Map<string, string>();
