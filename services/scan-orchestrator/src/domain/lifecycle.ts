@@ -135,6 +135,10 @@ export class Lifecycle {
 
   async apply(loaded: Loaded, plan: Step[], volatile: Volatile = {}): Promise<Applied> {
     const base: ScanRecord = { ...loaded.scan, ...definedOnly(volatile) };
+    // The report's phase and tool are stored before its transitions are claimed: a reader that
+    // sees the scan running (projected from the transitions) must also see what it runs. The
+    // reverse order let a GetScan between the two answer RUNNING with no current tool.
+    if (Object.keys(definedOnly(volatile)).length > 0) await this.store.touch(base._id, definedOnly(volatile));
     let transitions = loaded.transitions;
     const claimed: Transition[] = [];
     for (const step of plan) {
@@ -154,7 +158,6 @@ export class Lifecycle {
       this.observer.finished(view.status);
     }
     if (claimed.some((t) => t.kind === "attempt")) this.observer.redispatched();
-    if (Object.keys(definedOnly(volatile)).length > 0) await this.store.touch(base._id, definedOnly(volatile));
     const saved = claimed.length > 0 || !sameProjection(loaded.scan, view) ? await this.saveSettled(base, view) : view;
     for (const t of claimed) await this.store.publishTransition(t._id);
     return { view: saved, claimed };

@@ -75,7 +75,9 @@ export function project(scan: ScanRecord, transitions: readonly Transition[]): S
     attempt,
     attempt_dispatched_at: dispatchedAt,
   };
-  if (!startedAt) derived.progress = 0;
+  // Not started: no phase runs yet, whatever the activity record says (it is written just
+  // before the transition that starts the scan).
+  if (!startedAt) Object.assign(derived, { progress: 0, phase: "", current_tool: "" });
   // Started, but no report has named a phase yet: it is working on the first one left.
   if (startedAt && !derived.phase) derived.phase = derived.phases_remaining[0] ?? "";
   if (terminal) {

@@ -30,6 +30,25 @@ describe("reports", () => {
     expect(payloads("scan.started")[0]).toMatchObject({ scanId: scan._id, status: "running", scanType: "quick", phases: [...QUICK_PHASES] });
   });
 
+  it("a reader never sees the scan running without the tool of the report that started it", async () => {
+    const { d, scan, r } = await quickScan();
+    const seen: unknown[] = [];
+    const claim = d.scanStore.claim.bind(d.scanStore);
+    // What a GetScan would answer the moment the started transition lands.
+    d.scanStore.claim = async (...args) => {
+      const ok = await claim(...args);
+      seen.push(await d.scans.get("org_p", scan._id));
+      return ok;
+    };
+    await r({ kind: "phase_started", phase: "discovery", tool: "portscan" });
+    expect(seen[0]).toMatchObject({ status: "running", phase: "discovery", current_tool: "portscan" });
+  });
+
+  it("a pending scan shows no phase or tool, even once the activity of its first report is stored", async () => {
+    const { scan } = await quickScan();
+    expect(project({ ...scan, phase: "discovery", current_tool: "portscan" }, [])).toMatchObject({ status: "pending", phase: "", current_tool: "" });
+  });
+
   it("a started scan no report has named a phase for yet shows the first phase left", async () => {
     const { d, scan } = await quickScan();
     const started = { _id: transitionId.started(scan._id), scan_id: scan._id, org_id: "org_p", at: d.clock.now(), kind: "started", attempt: 1 } as Transition;
