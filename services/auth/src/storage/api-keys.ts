@@ -1,11 +1,12 @@
-import { withOutbox, type Outbox, type PendingEvent } from "@vulnscan/kit";
-import type { Collection, Db } from "mongodb";
+import { withOutbox, type Outbox } from "@vulnscan/kit";
+import type { Db } from "mongodb";
 import type { ApiKeyRepository } from "../domain/ports.js";
 import type { ApiKey, AuthEvent, Permission } from "../domain/types.js";
 import { toPendingEvent } from "../events/auth-events.js";
 import { Collections } from "./collections.js";
+import { NO_OUTBOX, OutboxRepository, type OutboxFields } from "./repository.js";
 
-export interface ApiKeyDoc {
+export interface ApiKeyDoc extends OutboxFields {
   _id: string;
   org_id: string;
   name: string;
@@ -18,11 +19,7 @@ export interface ApiKeyDoc {
   /** SHA-256 (hex) of the value; the value is never stored. */
   key_hash: string;
   created_by_user_id: string;
-  outbox?: PendingEvent[];
-  outbox_pending?: boolean;
 }
-
-const NO_OUTBOX = { projection: { outbox: 0 } } as const;
 
 const fromDoc = (d: ApiKeyDoc): ApiKey => ({
   id: d._id,
@@ -38,43 +35,35 @@ const fromDoc = (d: ApiKeyDoc): ApiKey => ({
   createdByUserId: d.created_by_user_id,
 });
 
-export class MongoApiKeyRepository implements ApiKeyRepository {
-  private readonly coll: Collection<ApiKeyDoc>;
-  constructor(
-    db: Db,
-    private readonly outbox?: Outbox,
-  ) {
-    this.coll = db.collection<ApiKeyDoc>(Collections.apiKeys);
-  }
+const toDoc = (k: ApiKey): ApiKeyDoc => ({
+  _id: k.id,
+  org_id: k.orgId,
+  name: k.name,
+  permissions: k.permissions,
+  created_at: k.createdAt,
+  expires_at: k.expiresAt,
+  last_used_at: k.lastUsedAt ?? null,
+  revoked_at: k.revokedAt ?? null,
+  prefix: k.prefix,
+  key_hash: k.keyHash,
+  created_by_user_id: k.createdByUserId,
+});
 
-  async insert(k: ApiKey): Promise<void> {
-    await this.coll.insertOne({
-      _id: k.id,
-      org_id: k.orgId,
-      name: k.name,
-      permissions: k.permissions,
-      created_at: k.createdAt,
-      expires_at: k.expiresAt,
-      last_used_at: k.lastUsedAt ?? null,
-      revoked_at: k.revokedAt ?? null,
-      prefix: k.prefix,
-      key_hash: k.keyHash,
-      created_by_user_id: k.createdByUserId,
-    });
+export class MongoApiKeyRepository extends OutboxRepository<ApiKey, ApiKeyDoc> implements ApiKeyRepository {
+  constructor(db: Db, outbox?: Outbox) {
+    super(db, Collections.apiKeys, { toDoc, fromDoc }, outbox);
   }
 
   async findByHash(keyHash: string): Promise<ApiKey | null> {
-    const d = await this.coll.findOne({ key_hash: keyHash }, NO_OUTBOX);
-    return d ? fromDoc(d) : null;
+    return this.one({ key_hash: keyHash });
   }
 
   async get(orgId: string, keyId: string): Promise<ApiKey | null> {
-    const d = await this.coll.findOne({ _id: keyId, org_id: orgId }, NO_OUTBOX);
-    return d ? fromDoc(d) : null;
+    return this.one({ _id: keyId, org_id: orgId });
   }
 
   async list(orgId: string): Promise<ApiKey[]> {
-    return (await this.coll.find({ org_id: orgId }, NO_OUTBOX).sort({ _id: -1 }).limit(1000).toArray()).map(fromDoc);
+    return this.many({ org_id: orgId }, { _id: -1 }, 1000);
   }
 
   async countActive(orgId: string, now: Date): Promise<number> {
@@ -84,7 +73,7 @@ export class MongoApiKeyRepository implements ApiKeyRepository {
   async revoke(orgId: string, keyId: string, at: Date, event: AuthEvent): Promise<boolean> {
     const r = await this.coll.updateOne({ _id: keyId, org_id: orgId, revoked_at: null }, withOutbox({ $set: { revoked_at: at } }, [toPendingEvent(event)]));
     if (r.matchedCount !== 1) return false;
-    await this.outbox?.flushSoon(Collections.apiKeys, keyId);
+    await this.flush(keyId);
     return true;
   }
 

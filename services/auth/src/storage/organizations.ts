@@ -1,9 +1,10 @@
-import { withOutbox, type Outbox, type PendingEvent } from "@vulnscan/kit";
-import type { Collection, Db } from "mongodb";
+import { withOutbox, type Outbox } from "@vulnscan/kit";
+import type { Db } from "mongodb";
 import type { OrganizationRepository } from "../domain/ports.js";
 import type { AuthEvent, CustomLimits, Limit, Organization, PlanTier } from "../domain/types.js";
 import { toPendingEvent } from "../events/auth-events.js";
 import { Collections } from "./collections.js";
+import { NO_OUTBOX, OutboxRepository, type OutboxFields } from "./repository.js";
 
 interface StoredLimit {
   unlimited: boolean;
@@ -22,17 +23,13 @@ interface StoredCustomLimits {
   min_cidr_prefix_length?: number;
 }
 
-export interface OrganizationDoc {
+export interface OrganizationDoc extends OutboxFields {
   _id: string;
   name: string;
   tier: PlanTier;
   custom_limits: StoredCustomLimits | null;
   created_at: Date;
-  outbox?: PendingEvent[];
-  outbox_pending?: boolean;
 }
-
-const NO_OUTBOX = { projection: { outbox: 0 } } as const;
 
 const LIMIT_FIELDS = [
   ["requestsPerHour", "requests_per_hour"],
@@ -71,38 +68,31 @@ export const orgFromDoc = (d: OrganizationDoc): Organization => {
   return { id: d._id, name: d.name, tier: d.tier, createdAt: d.created_at, ...(customLimits ? { customLimits } : {}) };
 };
 
-export class MongoOrganizationRepository implements OrganizationRepository {
-  private readonly coll: Collection<OrganizationDoc>;
-  constructor(
-    db: Db,
-    private readonly outbox?: Outbox,
-  ) {
-    this.coll = db.collection<OrganizationDoc>(Collections.organizations);
-  }
+const orgToDoc = (org: Organization): OrganizationDoc => ({
+  _id: org.id,
+  name: org.name,
+  tier: org.tier,
+  custom_limits: limitsToDoc(org.customLimits),
+  created_at: org.createdAt,
+});
 
-  async insert(org: Organization): Promise<void> {
-    await this.coll.insertOne({
-      _id: org.id,
-      name: org.name,
-      tier: org.tier,
-      custom_limits: limitsToDoc(org.customLimits),
-      created_at: org.createdAt,
-    });
+export class MongoOrganizationRepository extends OutboxRepository<Organization, OrganizationDoc> implements OrganizationRepository {
+  constructor(db: Db, outbox?: Outbox) {
+    super(db, Collections.organizations, { toDoc: orgToDoc, fromDoc: orgFromDoc }, outbox);
   }
 
   async get(orgId: string): Promise<Organization | null> {
-    const d = await this.coll.findOne({ _id: orgId }, NO_OUTBOX);
-    return d ? orgFromDoc(d) : null;
+    return this.one({ _id: orgId });
   }
 
   async findByName(name: string): Promise<Organization[]> {
-    return (await this.coll.find({ name }, NO_OUTBOX).sort({ _id: 1 }).toArray()).map(orgFromDoc);
+    return this.many({ name }, { _id: 1 });
   }
 
   async setPlan(orgId: string, tier: PlanTier, customLimits: CustomLimits | undefined, event: AuthEvent): Promise<Organization | null> {
     const r = await this.coll.updateOne({ _id: orgId }, withOutbox({ $set: { tier, custom_limits: limitsToDoc(customLimits) } }, [toPendingEvent(event)]));
     if (r.matchedCount !== 1) return null;
-    await this.outbox?.flushSoon(Collections.organizations, orgId);
+    await this.flush(orgId);
     return this.get(orgId);
   }
 

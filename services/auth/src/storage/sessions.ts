@@ -1,11 +1,12 @@
-import { withOutbox, type Outbox, type PendingEvent } from "@vulnscan/kit";
-import type { Collection, Db } from "mongodb";
+import { withOutbox, type Outbox } from "@vulnscan/kit";
+import type { Db } from "mongodb";
 import type { SessionRepository } from "../domain/ports.js";
 import type { AuthEvent, Session } from "../domain/types.js";
 import { toPendingEvent } from "../events/auth-events.js";
 import { Collections } from "./collections.js";
+import { NO_OUTBOX, OutboxRepository, type OutboxFields } from "./repository.js";
 
-export interface SessionDoc {
+export interface SessionDoc extends OutboxFields {
   _id: string;
   org_id: string;
   user_id: string;
@@ -15,8 +16,6 @@ export interface SessionDoc {
   ip: string;
   user_agent: string;
   revoked_at: Date | null;
-  outbox?: PendingEvent[];
-  outbox_pending?: boolean;
 }
 
 const fromDoc = (d: SessionDoc): Session => ({
@@ -31,35 +30,26 @@ const fromDoc = (d: SessionDoc): Session => ({
   ...(d.revoked_at ? { revokedAt: d.revoked_at } : {}),
 });
 
-const NO_OUTBOX = { projection: { outbox: 0 } } as const;
+const toDoc = (s: Session): SessionDoc => ({
+  _id: s.id,
+  org_id: s.orgId,
+  user_id: s.userId,
+  created_at: s.createdAt,
+  last_used_at: s.lastUsedAt,
+  expires_at: s.expiresAt,
+  ip: s.ip,
+  user_agent: s.userAgent,
+  revoked_at: s.revokedAt ?? null,
+});
 
 /** No TTL index (FerretDB v1 has none): expired sessions are deleted by the housekeeping pass. */
-export class MongoSessionRepository implements SessionRepository {
-  private readonly coll: Collection<SessionDoc>;
-  constructor(
-    db: Db,
-    private readonly outbox?: Outbox,
-  ) {
-    this.coll = db.collection<SessionDoc>(Collections.sessions);
-  }
-
-  async insert(s: Session): Promise<void> {
-    await this.coll.insertOne({
-      _id: s.id,
-      org_id: s.orgId,
-      user_id: s.userId,
-      created_at: s.createdAt,
-      last_used_at: s.lastUsedAt,
-      expires_at: s.expiresAt,
-      ip: s.ip,
-      user_agent: s.userAgent,
-      revoked_at: s.revokedAt ?? null,
-    });
+export class MongoSessionRepository extends OutboxRepository<Session, SessionDoc> implements SessionRepository {
+  constructor(db: Db, outbox?: Outbox) {
+    super(db, Collections.sessions, { toDoc, fromDoc }, outbox);
   }
 
   async get(orgId: string, sessionId: string): Promise<Session | null> {
-    const d = await this.coll.findOne({ _id: sessionId, org_id: orgId }, NO_OUTBOX);
-    return d ? fromDoc(d) : null;
+    return this.one({ _id: sessionId, org_id: orgId });
   }
 
   async listActive(orgId: string, userId: string, now: Date): Promise<Session[]> {
@@ -78,7 +68,7 @@ export class MongoSessionRepository implements SessionRepository {
       withOutbox({ $set: { revoked_at: at } }, [toPendingEvent(event)]),
     );
     if (r.matchedCount !== 1) return false;
-    await this.outbox?.flushSoon(Collections.sessions, sessionId);
+    await this.flush(sessionId);
     return true;
   }
 

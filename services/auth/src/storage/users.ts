@@ -1,11 +1,12 @@
-import { insertOnce, withOutbox, type Outbox, type PendingEvent } from "@vulnscan/kit";
-import type { Collection, Db } from "mongodb";
+import { insertOnce, withOutbox, type Outbox } from "@vulnscan/kit";
+import type { Db } from "mongodb";
 import { EmailTakenError, type UserRepository } from "../domain/ports.js";
 import type { AuthEvent, User } from "../domain/types.js";
 import { toPendingEvent } from "../events/auth-events.js";
 import { Collections } from "./collections.js";
+import { OutboxRepository, type OutboxFields } from "./repository.js";
 
-export interface UserDoc {
+export interface UserDoc extends OutboxFields {
   _id: string;
   org_id: string;
   email: string;
@@ -20,12 +21,7 @@ export interface UserDoc {
   /** True while disabled (the indexed field GetAuthState reads); absent on older documents. */
   disabled?: boolean;
   disabled_at?: Date | null;
-  outbox?: PendingEvent[];
-  outbox_pending?: boolean;
 }
-
-/** The outbox array can hold a few events; never read it along with the user. */
-const NO_OUTBOX = { projection: { outbox: 0 } } as const;
 
 export const userFromDoc = (d: UserDoc): User => ({
   id: d._id,
@@ -43,50 +39,38 @@ export const userFromDoc = (d: UserDoc): User => ({
   ...(d.disabled && d.disabled_at ? { disabledAt: d.disabled_at } : {}),
 });
 
-/**
- * Users, with their events in the outbox of their own document: the event is stored in the
- * same single-document update as the change it reports, then flushed to Kafka right away
- * (when an outbox is given; otherwise the running service's relay publishes it).
- */
-export class MongoUserRepository implements UserRepository {
-  private readonly coll: Collection<UserDoc>;
-  constructor(
-    db: Db,
-    private readonly outbox?: Outbox,
-  ) {
-    this.coll = db.collection<UserDoc>(Collections.users);
+const toDoc = (user: User): UserDoc => ({
+  _id: user.id,
+  org_id: user.orgId,
+  email: user.email,
+  password_hash: user.passwordHash,
+  mfa_enabled: user.mfa.enabled,
+  mfa_secret: user.mfa.secret ?? null,
+  mfa_pending_secret: user.mfa.pendingSecret ?? null,
+  mfa_last_step: user.mfa.lastUsedStep,
+  created_at: user.createdAt,
+  last_login_at: user.lastLoginAt ?? null,
+  outbox: [],
+  outbox_pending: false,
+});
+
+/** Users; an email names one user across all organizations. */
+export class MongoUserRepository extends OutboxRepository<User, UserDoc> implements UserRepository {
+  constructor(db: Db, outbox?: Outbox) {
+    super(db, Collections.users, { toDoc: toDoc, fromDoc: userFromDoc }, outbox);
   }
 
-  private async flush(userId: string): Promise<void> {
-    await this.outbox?.flushSoon(Collections.users, userId);
-  }
-
-  async insert(user: User): Promise<void> {
-    const inserted = await insertOnce(this.coll, {
-      _id: user.id,
-      org_id: user.orgId,
-      email: user.email,
-      password_hash: user.passwordHash,
-      mfa_enabled: user.mfa.enabled,
-      mfa_secret: user.mfa.secret ?? null,
-      mfa_pending_secret: user.mfa.pendingSecret ?? null,
-      mfa_last_step: user.mfa.lastUsedStep,
-      created_at: user.createdAt,
-      last_login_at: user.lastLoginAt ?? null,
-      outbox: [],
-      outbox_pending: false,
-    });
-    if (!inserted) throw new EmailTakenError(user.email);
+  /** Throws EmailTakenError when the email belongs to a user already. */
+  override async insert(user: User): Promise<void> {
+    if (!(await insertOnce(this.coll, toDoc(user)))) throw new EmailTakenError(user.email);
   }
 
   async findByEmail(email: string): Promise<User | null> {
-    const d = await this.coll.findOne({ email }, NO_OUTBOX);
-    return d ? userFromDoc(d) : null;
+    return this.one({ email });
   }
 
   async get(orgId: string, userId: string): Promise<User | null> {
-    const d = await this.coll.findOne({ _id: userId, org_id: orgId }, NO_OUTBOX);
-    return d ? userFromDoc(d) : null;
+    return this.one({ _id: userId, org_id: orgId });
   }
 
   async recordEvent(userId: string, event: AuthEvent): Promise<void> {
