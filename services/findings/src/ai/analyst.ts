@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { isIP } from "node:net";
+import { z } from "zod";
 import { playbookFor } from "./playbooks.js";
 import type { AiAnalysis, AiProvider, AnalysisInput } from "./provider.js";
 
@@ -12,101 +14,19 @@ import type { AiAnalysis, AiProvider, AnalysisInput } from "./provider.js";
  *   low        everything else
  */
 
-interface Category {
-  name: string;
-  cwes: string[];
-  words: string[];
-  scenarios: string[];
-  actions: string[];
-}
+const Category = z.object({
+  name: z.string().min(1),
+  cwes: z.array(z.string().regex(/^CWE-\d+$/)),
+  words: z.array(z.string().min(1)),
+  scenarios: z.array(z.string().min(1)).min(1),
+  actions: z.array(z.string().min(1)).min(1),
+});
+type Category = z.infer<typeof Category>;
 
-const CATEGORIES: Category[] = [
-  {
-    name: "injection",
-    cwes: ["CWE-89", "CWE-78", "CWE-77", "CWE-94", "CWE-917", "CWE-74"],
-    words: ["sql injection", "sqli", "command injection", "rce", "remote code", "code injection", "log4"],
-    scenarios: [
-      "An unauthenticated attacker sends crafted input that is executed by the backend, reading or modifying data",
-      "Code execution on the host is used to install a web shell and move laterally inside the network",
-    ],
-    actions: ["Use parameterised queries or safe APIs instead of building commands from input", "Validate and encode input at the boundary"],
-  },
-  {
-    name: "cross-site scripting",
-    cwes: ["CWE-79", "CWE-80"],
-    words: ["xss", "cross-site scripting"],
-    scenarios: [
-      "A victim opens a crafted link and the injected script steals their session or acts on their behalf",
-      "Stored script runs for every visitor of the affected page, spreading the compromise",
-    ],
-    actions: ["Encode output for its context and enable a strict Content-Security-Policy"],
-  },
-  {
-    name: "path traversal or file inclusion",
-    cwes: ["CWE-22", "CWE-23", "CWE-98"],
-    words: ["traversal", "lfi", "file inclusion"],
-    scenarios: ["An attacker reads files outside the web root, such as configuration with credentials"],
-    actions: ["Resolve paths against an allow-list of files and reject '..' segments"],
-  },
-  {
-    name: "missing authentication",
-    cwes: ["CWE-306", "CWE-287", "CWE-284", "CWE-285", "CWE-862", "CWE-1188"],
-    words: ["unauthenticated", "no auth", "without authentication", "anonymous", "default credentials", "open redis", "redis"],
-    scenarios: [
-      "Anyone who can reach the service reads or changes its data without credentials",
-      "The service is abused to write files or keys that give the attacker a foothold on the host",
-    ],
-    actions: ["Require authentication and bind the service to trusted networks only", "Rotate any data or keys the service exposed"],
-  },
-  {
-    name: "sensitive information exposure",
-    cwes: ["CWE-200", "CWE-538", "CWE-527", "CWE-548", "CWE-532", "CWE-215"],
-    words: [".git", ".env", "directory listing", "exposed", "disclosure", "backup"],
-    scenarios: [
-      "An attacker downloads exposed source, configuration or secrets and uses them to attack other systems",
-      "Listed files reveal internal structure that makes other attacks easier",
-    ],
-    actions: ["Remove the exposed files and deny them in the web server", "Rotate every secret the exposed files contained"],
-  },
-  {
-    name: "weak transport security",
-    cwes: ["CWE-326", "CWE-327", "CWE-319", "CWE-295", "CWE-757"],
-    words: ["tls", "ssl", "cipher", "certificate", "hsts", "cleartext"],
-    scenarios: [
-      "An attacker on the network path downgrades or intercepts the connection and reads or alters traffic",
-      "Credentials sent over the weak channel are captured and replayed",
-    ],
-    actions: ["Allow only TLS 1.2 and 1.3 with forward-secret AEAD ciphers", "Enable HSTS once HTTPS is enforced everywhere"],
-  },
-  {
-    name: "missing browser protections",
-    cwes: ["CWE-693", "CWE-1021", "CWE-16"],
-    words: ["header", "clickjacking", "x-frame-options", "content-security-policy"],
-    scenarios: [
-      "The site is framed by a malicious page to trick users into clicking (clickjacking)",
-      "Without a content security policy, any injected script runs unhindered",
-    ],
-    actions: ["Send the standard security headers on every response"],
-  },
-  {
-    name: "outdated or vulnerable component",
-    cwes: ["CWE-1104", "CWE-1035", "CWE-937"],
-    words: ["outdated", "version", "openssh", "vsftpd", "apache", "nginx", "backdoor", "end of life", "eol"],
-    scenarios: [
-      "A public exploit for the known vulnerability of this version is run against the exposed service",
-      "Automated scanners find the version banner and add the host to mass-exploitation campaigns",
-    ],
-    actions: ["Upgrade the component to a fixed release from a trusted source", "Hide version banners once patched"],
-  },
-];
-
-const GENERIC: Category = {
-  name: "security weakness",
-  cwes: [],
-  words: [],
-  scenarios: ["An attacker who can reach the affected component uses the weakness as one step of a broader attack"],
-  actions: ["Apply the vendor's fix or configuration guidance for this issue"],
-};
+/** The categories are data (data/analyst-categories.json), so wording changes need no code change. */
+const { categories: CATEGORIES, generic: GENERIC } = z
+  .object({ categories: z.array(Category).min(1), generic: Category })
+  .parse(JSON.parse(readFileSync(new URL("../../data/analyst-categories.json", import.meta.url), "utf8")));
 
 /** Exposure from the CVSS attack vector and the target's address. */
 export function exposureOf(input: Pick<AnalysisInput, "cvss_vector" | "target">): "internet" | "internal" | "adjacent" | "local" {

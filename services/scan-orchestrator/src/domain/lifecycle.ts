@@ -13,6 +13,11 @@ export interface Step {
 
 export const concurrencyKey = (orgId: string) => `${orgId}:concurrent`;
 
+/** The one terminal transition of a scan: whichever of completed, failed or cancelled claims it first wins. */
+function terminal(scan: ScanRecord, status: "completed" | "failed" | "cancelled", error: string, at: Date): Transition {
+  return { _id: transitionId.terminal(scan._id), scan_id: scan._id, org_id: scan.org_id, at, kind: "terminal", status, error, phase: scan.phase };
+}
+
 export const steps = {
   started(scan: ScanRecord, attempt: number, at: Date): Step {
     return {
@@ -49,32 +54,14 @@ export const steps = {
   },
   completed(scan: ScanRecord, at: Date): Step {
     return {
-      transition: {
-        _id: transitionId.terminal(scan._id),
-        scan_id: scan._id,
-        org_id: scan.org_id,
-        at,
-        kind: "terminal",
-        status: "completed",
-        error: "",
-        phase: scan.phase,
-      },
+      transition: terminal(scan, "completed", "", at),
       events: (after) => [scanCompletedEvent(after)],
       commands: () => [],
     };
   },
   failed(scan: ScanRecord, error: string, at: Date, stopWorker = false): Step {
     return {
-      transition: {
-        _id: transitionId.terminal(scan._id),
-        scan_id: scan._id,
-        org_id: scan.org_id,
-        at,
-        kind: "terminal",
-        status: "failed",
-        error,
-        phase: scan.phase,
-      },
+      transition: terminal(scan, "failed", error, at),
       events: (after) => [scanFailedEvent(after)],
       commands: (after) => (stopWorker ? [cancellationCommand(after, at)] : []),
     };
@@ -82,16 +69,7 @@ export const steps = {
   /** Cancelled scans emit no event (the spec has no kind for it); the scanner is told to stop. */
   cancelled(scan: ScanRecord, at: Date): Step {
     return {
-      transition: {
-        _id: transitionId.terminal(scan._id),
-        scan_id: scan._id,
-        org_id: scan.org_id,
-        at,
-        kind: "terminal",
-        status: "cancelled",
-        error: "cancelled by user",
-        phase: scan.phase,
-      },
+      transition: terminal(scan, "cancelled", "cancelled by user", at),
       events: () => [],
       commands: (after) => [cancellationCommand(after, at)],
     };

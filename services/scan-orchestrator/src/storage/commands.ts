@@ -1,4 +1,4 @@
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create, toBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
 import { outboxFields, outboxIndexes, Topics, type IndexSpec, type PendingMessage } from "@vulnscan/kit";
 import { ScanCancellationSchema, ScanJobSchema } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
 import { Binary } from "mongodb";
@@ -14,25 +14,22 @@ import type { ScanCommand } from "../domain/types.js";
 export const COMMANDS_FIELD = "commands";
 
 export function pendingCommand(command: ScanCommand, at = new Date()): PendingMessage {
-  const id = `cmd_${randomUUID()}`;
   if (command.kind === "job") {
-    const msg = create(ScanJobSchema, command.job);
-    return {
-      id,
-      topic: Topics.scanJobs,
-      key: msg.scanId,
-      message_type: ScanJobSchema.typeName,
-      value: new Binary(toBinary(ScanJobSchema, msg)),
-      created_at: at,
-    };
+    const job = create(ScanJobSchema, command.job);
+    return pendingMessage(ScanJobSchema, job, Topics.scanJobs, job.scanId, at);
   }
-  const msg = create(ScanCancellationSchema, command.cancellation);
+  const cancellation = create(ScanCancellationSchema, command.cancellation);
+  return pendingMessage(ScanCancellationSchema, cancellation, Topics.scanCancellations, cancellation.scanId, at);
+}
+
+/** One record for the scanner, keyed by its scan so a scan's records stay in order. */
+function pendingMessage<S extends DescMessage>(schema: S, msg: MessageShape<S>, topic: string, key: string, at: Date): PendingMessage {
   return {
-    id,
-    topic: Topics.scanCancellations,
-    key: msg.scanId,
-    message_type: ScanCancellationSchema.typeName,
-    value: new Binary(toBinary(ScanCancellationSchema, msg)),
+    id: `cmd_${randomUUID()}`,
+    topic,
+    key,
+    message_type: schema.typeName,
+    value: new Binary(toBinary(schema, msg)),
     created_at: at,
   };
 }
