@@ -21,6 +21,9 @@ export const rateLimitIndexes: IndexSpec[] = slotIndexes(COLLECTION);
 
 const HOUR = 3600;
 const DAY = 86_400;
+// A block is sized to about a second of this replica's traffic, within these bounds.
+const MIN_BLOCK = 100;
+const MAX_BLOCK = 20_000;
 
 interface Block {
   start: number;
@@ -41,9 +44,6 @@ interface Local {
   thisSecond: number;
   lastSecond: number;
 }
-
-const MIN_BLOCK = 100;
-const MAX_BLOCK = 20_000;
 
 /**
  * Fixed windows per organization (hour, then day), counted in the gateway's own database so

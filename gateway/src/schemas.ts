@@ -38,3 +38,9 @@ export function iso(ts: Timestamp | undefined): string | undefined {
 /** Bearer-only routes and routes that take either credential, for the OpenAPI security field. */
 export const bearerSecurity: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }];
 export const anySecurity: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
+
+/** Path parameters of a route that names one resource by its id, e.g. `idParams("scan_id")`. */
+export function idParams<const N extends string>(name: N) {
+  const id = { type: "string", minLength: 1, maxLength: 128 } as const;
+  return { type: "object", required: [name], properties: { [name]: id } as { [K in N]: typeof id } } as const;
+}

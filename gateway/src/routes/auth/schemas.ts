@@ -1,5 +1,5 @@
 import { PERMISSIONS } from "../../auth/principal.js";
-import { bearerSecurity, errorResponses, timestamp } from "../../schemas.js";
+import { bearerSecurity, errorResponses, timestamp, idParams } from "../../schemas.js";
 
 /** The auth routes' schemas: what ajv validates, what the handlers' types derive from, what OpenAPI shows. */
 
@@ -87,7 +87,7 @@ export const revokeSession = {
   tags: ["auth"],
   summary: "Revoke one of your sessions",
   security: bearerSecurity,
-  params: { type: "object", required: ["session_id"], properties: { session_id: { type: "string", maxLength: 128 } } },
+  params: idParams("session_id"),
   response: {
     200: {
       type: "object",
@@ -175,6 +175,6 @@ export const revokeApiKey = {
   tags: ["api-keys"],
   summary: "Revoke an API key",
   security: bearerSecurity,
-  params: { type: "object", required: ["api_key_id"], properties: { api_key_id: { type: "string", maxLength: 128 } } },
+  params: idParams("api_key_id"),
   response: { 200: apiKeySchema, ...errorResponses(403, 404) },
 } as const;

@@ -17,7 +17,7 @@ import { enumName, enumValue } from "@vulnscan/kit";
 import { HttpError } from "../../errors.js";
 import { tsOf } from "../../rest.js";
 import { iso } from "../../schemas.js";
-import type { FilterQuery } from "./resources.js";
+import { SEVERITIES, STATUSES, type FilterQuery } from "./resources.js";
 import type { bulkUpdate, updateFinding } from "./schemas.js";
 
 /** proto ⇄ JSON for the findings routes; enums by name through the kit's enumName/enumValue. */
@@ -141,23 +141,17 @@ export function scanFinding(f: Finding) {
   };
 }
 
+/** Counts under their REST names, read from the proto message's fields (the camelCase of them). */
+function countsByName<K extends string>(names: readonly K[], counts: object | undefined): Record<K, number> {
+  const byField = (counts ?? {}) as Record<string, number | undefined>;
+  return Object.fromEntries(names.map((n) => [n, byField[n.replace(/_(.)/g, (_, c: string) => c.toUpperCase())] ?? 0])) as Record<K, number>;
+}
+
 export function statsJson(s: GetStatsResponse) {
   return {
     total: s.total,
-    by_severity: {
-      critical: s.bySeverity?.critical ?? 0,
-      high: s.bySeverity?.high ?? 0,
-      medium: s.bySeverity?.medium ?? 0,
-      low: s.bySeverity?.low ?? 0,
-      info: s.bySeverity?.info ?? 0,
-    },
-    by_status: {
-      open: s.byStatus?.open ?? 0,
-      in_progress: s.byStatus?.inProgress ?? 0,
-      resolved: s.byStatus?.resolved ?? 0,
-      false_positive: s.byStatus?.falsePositive ?? 0,
-      accepted: s.byStatus?.accepted ?? 0,
-    },
+    by_severity: countsByName(SEVERITIES, s.bySeverity),
+    by_status: countsByName(STATUSES, s.byStatus),
     by_tool: s.byTool,
     trends: {
       new_this_week: s.trends?.newThisWeek ?? 0,

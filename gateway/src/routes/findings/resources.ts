@@ -1,5 +1,5 @@
 import type { FromSchema } from "json-schema-to-ts";
-import { timestamp } from "../../schemas.js";
+import { idParams, timestamp } from "../../schemas.js";
 
 /** The JSON shapes of findings and comments, shared by the routes' schemas and the OpenAPI document. */
 
@@ -8,11 +8,7 @@ export const STATUSES = ["open", "in_progress", "resolved", "false_positive", "a
 export const PRIORITIES = ["critical", "high", "medium", "low"] as const;
 export const FORMATS = ["csv", "json", "pdf"] as const;
 
-export const findingIdParams = {
-  type: "object",
-  required: ["finding_id"],
-  properties: { finding_id: { type: "string", minLength: 1, maxLength: 128 } },
-} as const;
+export const findingIdParams = idParams("finding_id");
 export const strings = { type: "array", items: { type: "string" } } as const;
 
 const listItemProps = {

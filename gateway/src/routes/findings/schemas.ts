@@ -1,5 +1,5 @@
 import { CURSOR_DESCRIPTION, cursorEnvelopeSchema, cursorQueryProp, pageQueryProperties } from "../../rest.js";
-import { anySecurity, errorResponses, timestamp } from "../../schemas.js";
+import { anySecurity, errorResponses, timestamp, idParams } from "../../schemas.js";
 import {
   commentSchema,
   filterQueryProps,
@@ -207,7 +207,7 @@ export const scanFindings = {
   summary: "Findings of one scan",
   description: "Every finding the scan detected (including ones first found by an earlier scan), in detection order.",
   security: anySecurity,
-  params: { type: "object", required: ["scan_id"], properties: { scan_id: { type: "string", minLength: 1, maxLength: 128 } } },
+  params: idParams("scan_id"),
   querystring: {
     type: "object",
     additionalProperties: false,

@@ -1,6 +1,6 @@
 import { FULL_PHASES as PHASES, SCAN_TYPES } from "@vulnscan/scan-contract";
 import { CURSOR_DESCRIPTION, cursorEnvelopeSchema, cursorQueryProp, envelopeSchema, pageQueryProperties } from "../../rest.js";
-import { anySecurity, errorResponses, timestamp } from "../../schemas.js";
+import { anySecurity, errorResponses, timestamp, idParams } from "../../schemas.js";
 
 /** The scans routes' schemas: what ajv validates, what the handlers' types derive from, what OpenAPI shows. */
 
@@ -68,7 +68,7 @@ const scheduleSchema = {
   },
 } as const;
 
-const scanIdParams = { type: "object", required: ["scan_id"], properties: { scan_id: { type: "string", maxLength: 128 } } } as const;
+const scanIdParams = idParams("scan_id");
 const targetProp = { type: "string", minLength: 1, maxLength: 253, description: "Domain, IPv4/IPv6 address or CIDR range" } as const;
 const portsProp = { type: "string", maxLength: 1024, description: 'Ports and ranges, e.g. "22,80,443,8000-8100"; default: common ports' } as const;
 const frameworksProp = { type: "array", maxItems: 8, uniqueItems: true, items: { type: "string", enum: FRAMEWORKS } } as const;
@@ -191,7 +191,7 @@ export const deleteSchedule = {
   tags: ["schedules"],
   summary: "Delete a schedule (scans it created are kept)",
   security: anySecurity,
-  params: { type: "object", required: ["schedule_id"], properties: { schedule_id: { type: "string", maxLength: 128 } } },
+  params: idParams("schedule_id"),
   response: { 200: statusAnswer("deleted"), ...errorResponses(403, 404) },
 } as const;
 
