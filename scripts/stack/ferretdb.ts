@@ -17,14 +17,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDir } from "../lib/stack-state.ts";
 import { removeLeftovers, withLock, withProgress } from "./lock.ts";
-import { freePorts, run, terminate, which } from "./process.ts";
-import { mongoPing } from "./mongo-probe.ts";
-import { spawnServer, waitReady, withPortRetry, type StartContext, type Started } from "./servers.ts";
+import { run, which } from "./process.ts";
+import { startMongoServer } from "./mongo-probe.ts";
+import type { StartContext, Started } from "./servers.ts";
 
 export const FERRETDB_VERSION = "1.24.0";
 /** Bumped whenever PATCHES change, so an install with other patches is never reused. */
 const PATCH_LEVEL = "vs1";
-const MONGO_READY_TIMEOUT_MS = 60_000;
 /** FerretDB inserts this many documents per SQL statement (default 100; measured 2x faster inserts). */
 const BATCH_SIZE = 1000;
 const ferretdbModuleDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "ferretdb");
@@ -135,29 +134,20 @@ export async function startFerretdb(ctx: StartContext, opts: FerretdbOptions): P
   await fsp.mkdir(stateDir, { recursive: true });
   const backendArgs =
     opts.backend === "sqlite" ? ["--handler=sqlite", `--sqlite-url=file:${sqliteDir}/`] : ["--handler=postgresql", `--postgresql-url=${opts.postgresqlUrl}`];
-  return withPortRetry(ctx, "ferretdb", async () => {
-    const [port] = (await freePorts(1)) as [number];
-    const managed = spawnServer(
-      ctx,
-      "ferretdb",
-      ferretdb,
-      [
-        ...backendArgs,
-        `--state-dir=${stateDir}`,
-        `--listen-addr=127.0.0.1:${port}`,
-        `--test-batch-size=${BATCH_SIZE}`,
-        "--telemetry=disable",
-        "--debug-addr=-",
-        "--log-level=warn",
-      ],
-      outFile,
-    );
-    try {
-      await waitReady(ctx, managed, "FerretDB", MONGO_READY_TIMEOUT_MS, [outFile], () => mongoPing(port));
-    } catch (error) {
-      await terminate(managed);
-      throw error;
-    }
-    return { address: `mongodb://127.0.0.1:${port}/`, description: `FerretDB v${FERRETDB_VERSION} (${opts.backendDescription})`, managed };
+  return startMongoServer(ctx, {
+    name: "ferretdb",
+    label: "FerretDB",
+    bin: ferretdb,
+    args: (port) => [
+      ...backendArgs,
+      `--state-dir=${stateDir}`,
+      `--listen-addr=127.0.0.1:${port}`,
+      `--test-batch-size=${BATCH_SIZE}`,
+      "--telemetry=disable",
+      "--debug-addr=-",
+      "--log-level=warn",
+    ],
+    outFile,
+    description: `FerretDB v${FERRETDB_VERSION} (${opts.backendDescription})`,
   });
 }

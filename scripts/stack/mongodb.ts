@@ -7,11 +7,10 @@ import https from "node:https";
 import path from "node:path";
 import { cacheDir } from "../lib/stack-state.ts";
 import { withLock } from "./lock.ts";
-import { mongoPing } from "./mongo-probe.ts";
-import { freePorts, run, terminate, which } from "./process.ts";
-import { spawnServer, waitReady, withPortRetry, type StartContext, type Started } from "./servers.ts";
+import { startMongoServer } from "./mongo-probe.ts";
+import { run, which } from "./process.ts";
+import type { StartContext, Started } from "./servers.ts";
 
-const MONGO_READY_TIMEOUT_MS = 60_000;
 /** The download site must answer this fast, or the machine is taken to have no way to it. */
 const PROBE_TIMEOUT_MS = 3_000;
 /** An unreachable site is not asked again for this long (each start would otherwise wait). */
@@ -109,22 +108,13 @@ export async function startMongod(ctx: StartContext, mongod: string): Promise<St
   const dbPath = path.join(ctx.dataDir, "mongod");
   const outFile = path.join(ctx.dataDir, "mongod.log");
   await fsp.mkdir(dbPath, { recursive: true });
-  return withPortRetry(ctx, "mongod", async () => {
-    const [port] = (await freePorts(1)) as [number];
-    // No unix socket: loopback TCP only, and no stale /tmp/mongodb-PORT.sock after a kill.
-    const managed = spawnServer(
-      ctx,
-      "mongod",
-      mongod,
-      ["--bind_ip", "127.0.0.1", "--port", String(port), "--dbpath", dbPath, "--quiet", "--nounixsocket"],
-      outFile,
-    );
-    try {
-      await waitReady(ctx, managed, "mongod", MONGO_READY_TIMEOUT_MS, [outFile], () => mongoPing(port));
-    } catch (error) {
-      await terminate(managed);
-      throw error;
-    }
-    return { address: `mongodb://127.0.0.1:${port}/`, description: `MongoDB ${version}`, managed };
+  // No unix socket: loopback TCP only, and no stale /tmp/mongodb-PORT.sock after a kill.
+  return startMongoServer(ctx, {
+    name: "mongod",
+    label: "mongod",
+    bin: mongod,
+    args: (port) => ["--bind_ip", "127.0.0.1", "--port", String(port), "--dbpath", dbPath, "--quiet", "--nounixsocket"],
+    outFile,
+    description: `MongoDB ${version}`,
   });
 }
