@@ -45,25 +45,8 @@ function fail(message: string, code: number, usage = false): never {
   process.exit(code);
 }
 
-const OPTIONS = {
-  name: { type: "string" },
-  plan: { type: "string" },
-  org: { type: "string" },
-  email: { type: "string" },
-  password: { type: "string" },
-  page: { type: "string" },
-  "per-page": { type: "string" },
-  user: { type: "string" },
-  "requests-per-hour": { type: "string" },
-  "requests-per-day": { type: "string" },
-  "scans-per-month": { type: "string" },
-  "concurrent-scans": { type: "string" },
-  webhooks: { type: "string" },
-  "ai-credits": { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
-
-const ALLOWED: Record<string, (keyof typeof OPTIONS)[]> = {
+/** The options each command takes; every one is a string (`--org org_x`). */
+const ALLOWED = {
   "create-org": ["name", "plan"],
   "create-user": ["org", "email", "password"],
   "set-plan": ["org", "plan"],
@@ -73,7 +56,14 @@ const ALLOWED: Record<string, (keyof typeof OPTIONS)[]> = {
   "enable-user": ["org", "user"],
   "list-orgs": ["page", "per-page"],
   "seed-demo": [],
-};
+} as const satisfies Record<string, readonly string[]>;
+
+type OptionName = (typeof ALLOWED)[keyof typeof ALLOWED][number];
+
+const OPTIONS = {
+  ...(Object.fromEntries(Object.values(ALLOWED).flatMap((names) => names.map((n) => [n, { type: "string" }]))) as Record<OptionName, { type: "string" }>),
+  help: { type: "boolean", short: "h" },
+} as const;
 
 function parse(argv: string[]) {
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>>;
@@ -87,11 +77,11 @@ function parse(argv: string[]) {
     process.stdout.write(`${USAGE}\n`);
     process.exit(command || parsed.values.help ? 0 : 2);
   }
-  const allowed = ALLOWED[command];
+  const allowed = (ALLOWED as Record<string, readonly OptionName[] | undefined>)[command];
   if (!allowed) throw new UsageError(`unknown command: ${command}`);
   if (extra.length) throw new UsageError(`unexpected argument: ${extra[0]}`);
   for (const key of Object.keys(parsed.values)) {
-    if (key !== "help" && !allowed.includes(key as keyof typeof OPTIONS)) throw new UsageError(`${command} takes no --${key}`);
+    if (key !== "help" && !allowed.includes(key as OptionName)) throw new UsageError(`${command} takes no --${key}`);
   }
   return { command, values: parsed.values };
 }
