@@ -104,6 +104,26 @@ describe("gateway app", () => {
     expect(res.json()).toEqual({ detail: "Not found", error_code: "NOT_FOUND" });
   });
 
+  it("a known path asked with another method is a 405 with Allow; an unknown one stays 404", async () => {
+    const a = await app();
+    const res = await a.inject({ method: "PUT", url: "/api/v1/probe?x=1" });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe("POST");
+    expect(res.json()).toMatchObject({ error_code: "METHOD_NOT_ALLOWED" });
+    const trace = await a.inject({ method: "DELETE", url: "/api/health/" });
+    expect(trace.statusCode).toBe(405);
+    expect(trace.headers.allow).toBe("GET, HEAD");
+    expect((await a.inject({ method: "PUT", url: "/api/v1/probe/more" })).statusCode).toBe(404);
+  });
+
+  it("declares /api/health public in the OpenAPI document", async () => {
+    // /openapi.json itself needs authentication (spec); the document is what it serves.
+    const a = await app();
+    await a.ready();
+    const doc = a.swagger() as { paths: Record<string, { get: { security: unknown } }> };
+    expect(doc.paths["/api/health"]?.get.security).toEqual([]);
+  });
+
   it("malformed JSON is a 400 BAD_REQUEST", async () => {
     const res = await (await app()).inject({
       method: "POST",

@@ -6,6 +6,7 @@ import type { Logger } from "@vulnscan/kit";
 import { registerGuard, type GuardDeps } from "./auth/guard.js";
 import type { GatewayConfig } from "./config.js";
 import { registerErrorHandling } from "./plugins/errors.js";
+import { registerMethodNotAllowed } from "./plugins/methods.js";
 import { registerNoNul } from "./plugins/no-nul.js";
 import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerObservability(app, deps.registry);
   registerErrorHandling(app);
   registerNoNul(app);
+  registerMethodNotAllowed(app);
   registerGuard(app, deps.guard);
   await app.register(formbody);
   await registerOpenApi(app, deps.config.SERVICE_VERSION);

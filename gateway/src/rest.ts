@@ -3,10 +3,14 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ActorSchema } from "@vulnscan/proto/vulnscan/common/v1/actor_pb.js";
 import type { PageInfo } from "@vulnscan/proto/vulnscan/common/v1/pagination_pb.js";
 import type { Principal } from "./auth/principal.js";
+import { HttpError } from "./errors.js";
+
+/** Deeper than any real list; bounds the offset a page number can ask the database to skip. */
+export const MAX_PAGE = 100_000;
 
 /** The spec's list query: page from 1, per_page 1–100 (default 20); out of range is a 422. */
 export const pageQueryProperties = {
-  page: { type: "integer", minimum: 1, default: 1, description: "1-based page number" },
+  page: { type: "integer", minimum: 1, maximum: MAX_PAGE, default: 1, description: `1-based page number, at most ${MAX_PAGE}` },
   per_page: { type: "integer", minimum: 1, maximum: 100, default: 20, description: "Items per page (max 100)" },
 } as const;
 
@@ -59,7 +63,14 @@ export function actorOf(p: Principal): MessageInitShape<typeof ActorSchema> {
   return p.kind === "user" ? { userId: p.userId, displayName: p.email || p.userId } : { apiKeyId: p.apiKeyId, displayName: p.name || p.apiKeyId };
 }
 
-/** A validated ISO 8601 query value as a proto Timestamp. */
-export function tsOf(value: string | undefined) {
-  return value === undefined ? undefined : timestampFromDate(new Date(value));
+/**
+ * A date or date-time the route's schema accepted (RFC 3339, ajv's formats) as a proto Timestamp.
+ * A leap second (`23:59:60`), valid there but unknown to Date, counts as the minute's last
+ * millisecond; anything Date still cannot place answers 422 on the field, never a 500.
+ */
+export function dateParam(value: string | undefined, field: string) {
+  if (value === undefined) return undefined;
+  const d = new Date(value.replace(/:60(\.\d+)?(?=[Zz+-]|$)/, ":59.999"));
+  if (Number.isNaN(d.getTime())) throw new HttpError(422, "VALIDATION_ERROR", `${field} must be an ISO 8601 date or timestamp`, field);
+  return timestampFromDate(d);
 }

@@ -44,3 +44,6 @@ export function idParams<const N extends string>(name: N) {
   const id = { type: "string", minLength: 1, maxLength: 128 } as const;
   return { type: "object", required: [name], properties: { [name]: id } as { [K in N]: typeof id } } as const;
 }
+
+/** A query bound that takes a whole day or an instant (RFC 3339 `2026-01-31` or date-time). */
+export const dateOrTimestamp = { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] } as const;

@@ -197,6 +197,8 @@ describe("GET /api/v1/findings", () => {
       ["per_page=101", "per_page"],
       ["per_page=0", "per_page"],
       ["page=0", "page"],
+      ["page=99999999999999999999", "page"],
+      ["page=100001", "page"],
       ["severity=severe", "severity"],
       ["status=closed", "status"],
       ["sort=title", "sort"],
@@ -323,6 +325,12 @@ describe("bulk, stats and scan findings", () => {
     const bad = await call("ro_a", "GET", "/api/v1/findings/stats?from_date=yesterday");
     expect(bad.statusCode).toBe(422);
     expect(bad.json().field).toBe("from_date");
+    // Whatever the schema (and so the OpenAPI document) accepts is served: a date-time with a
+    // leap second and an offset too.
+    for (const from of ["2026-01-31", "2026-06-30T23:59:60Z", "2026-01-01T10:00:00.5+02:00"]) {
+      expect((await call("ro_a", "GET", `/api/v1/findings/stats?from_date=${encodeURIComponent(from)}`)).statusCode, from).toBe(200);
+    }
+    expect((await call("ro_a", "GET", "/api/v1/findings/stats?to_date=2026-02-30")).json()).toMatchObject({ field: "to_date" });
   });
 
   it("lists a scan's findings as items and total; unknown or foreign scans are 404", async () => {

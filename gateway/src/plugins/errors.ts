@@ -51,6 +51,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (http.status >= 500) req.log.error({ err }, "request failed");
     return reply.code(http.status).headers(http.headers).send(http.body());
   });
-
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody("Not found", "NOT_FOUND")));
 }

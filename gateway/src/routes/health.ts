@@ -1,5 +1,25 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { timestamp } from "../schemas.js";
 import { checkUpstreams, type Upstreams } from "../upstreams.js";
+
+const healthRecord = {
+  type: "object",
+  required: ["status", "version", "timestamp", "services"],
+  properties: {
+    status: { type: "string", enum: ["healthy", "degraded"] },
+    version: { type: "string" },
+    timestamp,
+    services: { type: "object", additionalProperties: { type: "string", enum: ["up", "down"] }, description: "Each internal service by name" },
+  },
+} as const;
+
+const healthSchema = {
+  tags: ["health"],
+  summary: "Health of the API and its services",
+  // Public: load balancers and uptime checks call it without credentials.
+  security: [],
+  response: { 200: healthRecord, 503: { ...healthRecord, description: "A required service is down (status degraded)" } },
+} as const;
 
 /**
  * GET /api/health: the spec's health record. Any required upstream down → `degraded`
@@ -18,5 +38,5 @@ export const healthRoutes =
         services,
       });
     }
-    app.get("/api/health", { config: { public: true } }, health);
+    app.get("/api/health", { config: { public: true }, schema: healthSchema }, health);
   };

@@ -5,7 +5,7 @@ import type { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_servic
 import { enumValue } from "@vulnscan/kit";
 import { principalOf } from "../../auth/guard.js";
 import { HttpError } from "../../errors.js";
-import { actorOf, cursorEnvelope } from "../../rest.js";
+import { actorOf, cursorEnvelope, dateParam } from "../../rest.js";
 import type { ReplyOf, RequestOf } from "../typed.js";
 import * as map from "./mappers.js";
 import type * as schema from "./schemas.js";
@@ -35,8 +35,8 @@ export function findingHandlers(findings: Client<typeof FindingService>, scans?:
     const q = req.query;
     const stats = await findings.getStats({
       orgId: principalOf(req).orgId,
-      fromDate: map.dateParam(q.from_date, "from_date"),
-      toDate: map.dateParam(q.to_date, "to_date"),
+      fromDate: dateParam(q.from_date, "from_date"),
+      toDate: dateParam(q.to_date, "to_date"),
       target: q.target,
     });
     return map.statsJson(stats);

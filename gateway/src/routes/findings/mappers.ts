@@ -15,7 +15,7 @@ import {
 } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { enumName, enumValue } from "@vulnscan/kit";
 import { HttpError } from "../../errors.js";
-import { tsOf } from "../../rest.js";
+import { dateParam } from "../../rest.js";
 import { iso } from "../../schemas.js";
 import { SEVERITIES, STATUSES, type FilterQuery } from "./resources.js";
 import type { bulkUpdate, updateFinding } from "./schemas.js";
@@ -36,14 +36,6 @@ export function filterOf(q: FilterQuery): MessageInitShape<typeof FindingFilterS
 export const sortOf = (q: FilterQuery) => ({ sort: enumValue(FindingSortField, q.sort), order: enumValue(SortOrder, q.order) });
 
 /** An ISO 8601 query value (date or date-time) or a 422 naming the parameter. */
-export function dateParam(value: string | undefined, field: string) {
-  if (value === undefined) return undefined;
-  const d = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(d.getTime()))
-    throw new HttpError(422, "VALIDATION_ERROR", `${field} must be an ISO 8601 date or timestamp`, field);
-  return tsOf(d.toISOString());
-}
-
 export function listItem(f: Finding) {
   return {
     id: f.id,
@@ -100,7 +92,7 @@ export function changesOf(body: FromSchema<typeof updateFinding.body>) {
     ...(body.status !== undefined ? { status: enumValue(FindingStatus, body.status) } : {}),
     ...(body.assignee !== undefined ? { assignee: body.assignee ?? "" } : {}),
     ...(body.priority !== undefined ? { priority: body.priority === null ? Priority.UNSPECIFIED : enumValue(Priority, body.priority) } : {}),
-    ...(typeof body.due_date === "string" ? { dueDate: tsOf(body.due_date) } : {}),
+    ...(typeof body.due_date === "string" ? { dueDate: dateParam(body.due_date, "due_date") } : {}),
     clearDueDate: body.due_date === null,
     ...(body.notes !== undefined ? { notes: body.notes } : {}),
   };

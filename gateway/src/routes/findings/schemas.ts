@@ -1,5 +1,5 @@
 import { CURSOR_DESCRIPTION, cursorEnvelopeSchema, cursorQueryProp, pageQueryProperties } from "../../rest.js";
-import { anySecurity, errorResponses, timestamp, idParams } from "../../schemas.js";
+import { anySecurity, errorResponses, timestamp, idParams, dateOrTimestamp } from "../../schemas.js";
 import {
   commentSchema,
   filterQueryProps,
@@ -36,8 +36,8 @@ export const findingStats = {
     type: "object",
     additionalProperties: false,
     properties: {
-      from_date: { type: "string", maxLength: 40, description: "ISO 8601" },
-      to_date: { type: "string", maxLength: 40, description: "ISO 8601" },
+      from_date: { ...dateOrTimestamp, description: "RFC 3339 date or date-time (inclusive)" },
+      to_date: { ...dateOrTimestamp, description: "RFC 3339 date or date-time (exclusive)" },
       target: { type: "string", minLength: 1, maxLength: 253 },
     },
   },

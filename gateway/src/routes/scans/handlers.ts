@@ -2,7 +2,7 @@ import type { Client } from "@connectrpc/connect";
 import { ScanStatus, ScheduleFrequency, type ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { enumName, enumValue } from "@vulnscan/kit";
 import { principalOf } from "../../auth/guard.js";
-import { actorOf, cursorEnvelope, envelope, tsOf } from "../../rest.js";
+import { actorOf, cursorEnvelope, envelope, dateParam } from "../../rest.js";
 import type { ReplyOf, RequestOf } from "../typed.js";
 import * as map from "./mappers.js";
 import type * as schema from "./schemas.js";
@@ -21,8 +21,8 @@ export function scanHandlers(scans: Client<typeof ScanService>) {
       pagination: { page: q.page, perPage: q.per_page },
       status: q.status ? enumValue(ScanStatus, q.status) : undefined,
       target: q.target,
-      fromDate: tsOf(q.from_date),
-      toDate: tsOf(q.to_date),
+      fromDate: dateParam(q.from_date, "from_date"),
+      toDate: dateParam(q.to_date, "to_date"),
       cursor: q.cursor ?? "",
     });
     return cursorEnvelope(res.scans.map(map.listItem), res.pageInfo, res.nextCursor);
