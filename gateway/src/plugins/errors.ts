@@ -1,6 +1,6 @@
 import { ConnectError } from "@connectrpc/connect";
 import type { FastifyError, FastifyInstance } from "fastify";
-import { errorBody, HttpError, httpErrorOfConnect } from "../errors.js";
+import { HttpError, httpErrorOfConnect } from "../errors.js";
 
 interface AjvIssue {
   instancePath?: string;

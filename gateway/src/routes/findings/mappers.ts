@@ -14,7 +14,6 @@ import {
   type GetStatsResponse,
 } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { enumName, enumValue } from "@vulnscan/kit";
-import { HttpError } from "../../errors.js";
 import { dateParam } from "../../rest.js";
 import { iso } from "../../schemas.js";
 import { SEVERITIES, STATUSES, type FilterQuery } from "./resources.js";
