@@ -14,7 +14,7 @@ function step(name: string, fn: () => void) {
 try {
   step("contracts (buf lint, format, breaking against main, generated code fresh)", checkContracts);
   step("typecheck (tsc --noEmit)", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]));
-  step("lint and format (biome check; `npm run format` fixes formatting)", () => run("biome", ["check", "."]));
+  step("lint and format (biome check; `npm run format` fixes formatting)", () => run("biome", ["check", "--error-on-warnings", "."]));
 } catch (err) {
   console.error(`[test] ${(err as Error).message}`);
   process.exit(1);
