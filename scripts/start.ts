@@ -51,6 +51,8 @@ try {
     gatewayPort: port,
     logDir: path.join(home, "logs"),
     logLevel: process.env.LOG_LEVEL ?? "info",
+    // A process that dies (crash, OOM, kill -9) is said here and started again.
+    restart: { say: (line) => log(line) },
   });
   log(`service logs: ${path.join(home, "logs")}`);
   // Demo organizations (one per plan) with fresh passwords each start, so the printed ones work.

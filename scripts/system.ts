@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { freePort, httpOk, waitUntil } from "./lib/net.js";
 import { ROOT } from "./lib/root.js";
+import { Supervised } from "./lib/supervisor.js";
 
 export { ROOT };
 
@@ -48,11 +49,17 @@ export interface SystemOptions {
   ferretdbPostgresqlUrl?: string;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /**
+   * Restart a process that exits on its own (with back-off), telling `say` (`npm start` does;
+   * tests leave it off, so a test that stops a service sees it stay down).
+   */
+  restart?: { say: (line: string) => void };
 }
 
 export interface ProcessInfo {
   name: string;
-  pid: number;
+  /** The running process (a new one after a restart). */
+  readonly pid: number;
   rpcUrl?: string;
   adminUrl: string;
   logFile: string;
@@ -68,7 +75,7 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-function launch(_name: string, entry: string, env: Record<string, string>, logFile: string): ChildProcess {
+function launch(entry: string, env: Record<string, string>, logFile: string): ChildProcess {
   const out = fs.openSync(logFile, "a");
   const child = spawn(process.execPath, ["--import", "tsx", entry], {
     cwd: ROOT,
@@ -88,21 +95,17 @@ function tail(file: string, lines = 30): string {
   }
 }
 
-async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once("exit", () => r()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
-  await exited;
-  clearTimeout(timer);
-}
-
 /** Starts every service and the gateway as their own processes and waits until all answer ready. */
 export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
   fs.mkdirSync(opts.logDir, { recursive: true });
-  const children: ChildProcess[] = [];
+  const children: Supervised[] = [];
   const killAll = () => {
-    for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+    for (const c of children) c.kill();
+  };
+  const supervise = (name: string, start: () => ChildProcess) => {
+    const s = new Supervised(start, { name, restart: opts.restart !== undefined, say: opts.restart?.say });
+    children.push(s);
+    return s;
   };
   process.once("exit", killAll);
 
@@ -126,32 +129,43 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
     for (const svc of SERVICES) {
       const { rpc: rpcPort, admin: adminPort } = ports.get(svc.name)!;
       const logFile = path.join(opts.logDir, `${svc.name}.log`);
-      const child = launch(
-        svc.name,
-        `services/${svc.name}/src/main.ts`,
-        {
-          ...common,
-          ...gatewayEnv,
-          RPC_PORT: String(rpcPort),
-          ADMIN_PORT: String(adminPort),
-          MONGO_DB: `${opts.dbPrefix ?? ""}${svc.database}`,
-          // A prefixed run (tests on a shared broker) also gets consumer groups of its own, so it
-          // neither steals another system's records nor inherits its offsets.
-          ...(opts.dbPrefix && svc.groupEnv ? { [svc.groupEnv]: `${opts.dbPrefix}${svc.name}` } : {}),
-        },
-        logFile,
-      );
-      children.push(child);
+      // Fixed at first launch: a restart gets the same ports and upstreams.
+      const env = {
+        ...common,
+        ...gatewayEnv,
+        RPC_PORT: String(rpcPort),
+        ADMIN_PORT: String(adminPort),
+        MONGO_DB: `${opts.dbPrefix ?? ""}${svc.database}`,
+        // A prefixed run (tests on a shared broker) also gets consumer groups of its own, so it
+        // neither steals another system's records nor inherits its offsets.
+        ...(opts.dbPrefix && svc.groupEnv ? { [svc.groupEnv]: `${opts.dbPrefix}${svc.name}` } : {}),
+      };
+      const child = supervise(svc.name, () => launch(`services/${svc.name}/src/main.ts`, env, logFile));
       const rpcUrl = `http://127.0.0.1:${rpcPort}`;
-      processes[svc.name] = { name: svc.name, pid: child.pid ?? -1, rpcUrl, adminUrl: `http://127.0.0.1:${adminPort}`, logFile };
+      processes[svc.name] = {
+        name: svc.name,
+        get pid() {
+          return child.child.pid ?? -1;
+        },
+        rpcUrl,
+        adminUrl: `http://127.0.0.1:${adminPort}`,
+        logFile,
+      };
     }
     const gatewayPort = opts.gatewayPort ?? (await freePort());
     const gatewayAdmin = await freePort();
     const gatewayLog = path.join(opts.logDir, "gateway.log");
     Object.assign(gatewayEnv, common, { MONGO_DB: `${opts.dbPrefix ?? ""}gateway` });
-    const gateway = launch("gateway", "gateway/src/main.ts", { ...gatewayEnv, PORT: String(gatewayPort), ADMIN_PORT: String(gatewayAdmin) }, gatewayLog);
-    children.push(gateway);
-    processes.gateway = { name: "gateway", pid: gateway.pid ?? -1, adminUrl: `http://127.0.0.1:${gatewayAdmin}`, logFile: gatewayLog };
+    const gatewayOwnEnv = { ...gatewayEnv, PORT: String(gatewayPort), ADMIN_PORT: String(gatewayAdmin) };
+    const gateway = supervise("gateway", () => launch("gateway/src/main.ts", gatewayOwnEnv, gatewayLog));
+    processes.gateway = {
+      name: "gateway",
+      get pid() {
+        return gateway.child.pid ?? -1;
+      },
+      adminUrl: `http://127.0.0.1:${gatewayAdmin}`,
+      logFile: gatewayLog,
+    };
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 
     const timeoutMs = opts.readyTimeoutMs ?? 120_000;
@@ -161,7 +175,7 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
         await waitUntil(() => httpOk(`${p.adminUrl}/readyz`), {
           timeoutMs,
           what: p.name,
-          failIf: () => (child.exitCode !== null ? `exited with code ${child.exitCode}` : undefined),
+          failIf: () => (child.child.exitCode !== null ? `exited with code ${child.child.exitCode}` : undefined),
         }).catch((err: Error) => {
           throw new Error(`${err.message}\n--- ${p.name} log ---\n${tail(p.logFile)}`);
         });
@@ -173,16 +187,16 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
     const startGateway = async () => {
       const [port, admin] = [await freePort(), await freePort()];
       const logFile = path.join(opts.logDir, `gateway-${++replicas}.log`);
-      const child = launch("gateway", "gateway/src/main.ts", { ...gatewayEnv, PORT: String(port), ADMIN_PORT: String(admin) }, logFile);
-      children.push(child);
+      const replicaEnv = { ...gatewayEnv, PORT: String(port), ADMIN_PORT: String(admin) };
+      const child = supervise("gateway replica", () => launch("gateway/src/main.ts", replicaEnv, logFile));
       const url = `http://127.0.0.1:${port}`;
       // Ready (admin /readyz) means its view of revocations is loaded, not only that it listens.
       await waitUntil(async () => (await httpOk(`http://127.0.0.1:${admin}/readyz`)) && httpOk(`${url}/api/health`, 3000), {
         timeoutMs,
         what: "extra gateway",
-        failIf: () => (child.exitCode !== null ? `exited with code ${child.exitCode}:\n${tail(logFile)}` : undefined),
+        failIf: () => (child.child.exitCode !== null ? `exited with code ${child.child.exitCode}:\n${tail(logFile)}` : undefined),
       });
-      return { url, stop: () => stopChild(child) };
+      return { url, stop: () => child.stop() };
     };
 
     return {
@@ -193,8 +207,8 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
       stop: async () => {
         process.removeListener("exit", killAll);
         // Gateway first so no new requests arrive while services drain.
-        await stopChild(gateway);
-        await Promise.all(children.filter((c) => c !== gateway).map((c) => stopChild(c)));
+        await gateway.stop();
+        await Promise.all(children.filter((c) => c !== gateway).map((c) => c.stop()));
       },
     };
   } catch (err) {
