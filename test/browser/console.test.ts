@@ -208,6 +208,9 @@ describe("web console", () => {
     await page.getByText("4 updated, 0 failed.").waitFor();
     await expect.poll(() => page.locator("tbody .badge.status-accepted").count()).toBe(4);
     await shot("findings-bulk");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot("findings-390px");
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
     const csvText = fs.readFileSync((await csv.path())!, "utf8");
@@ -261,6 +264,18 @@ describe("web console", () => {
     await page.getByRole("button", { name: "Revoke ci pipeline" }).click();
     await page.getByRole("cell", { name: "revoked" }).waitFor();
     await eventually(async () => ((await withKey.get("/api/v1/findings")).status === 401 ? true : undefined), "revoked key refused", 5000);
+  });
+
+  it("shows the Webhooks and Controls pages, or says the server does not offer them yet", async () => {
+    await page.getByRole("link", { name: "Webhooks", exact: true }).click();
+    await page.getByRole("heading", { name: /^(Add a webhook|Webhooks is not available)/ }).waitFor();
+    await shot("settings-webhooks");
+    await page.getByRole("link", { name: "Controls", exact: true }).click();
+    await page
+      .getByRole("heading", { name: "Controls is not available" })
+      .or(page.getByRole("table", { name: "Compliance controls" }))
+      .waitFor();
+    await shot("settings-controls");
   });
 
   it("opens /docs and /redoc after sign-in, listing every operation", async () => {
