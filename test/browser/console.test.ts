@@ -50,14 +50,18 @@ async function eventually<T>(probe: () => Promise<T | undefined>, what: string, 
   }
 }
 
+/** Signs in with the keyboard only: type, Tab, type, Enter; the code field has the focus when asked for. */
 async function signIn(p: Page, code?: string) {
   await p.goto(`${system.gatewayUrl}/`);
-  await p.getByLabel("Email").fill(email);
-  await p.getByLabel("Password").fill(PASSWORD);
-  await p.getByRole("button", { name: "Sign in" }).click();
+  await p.getByLabel("Email").focus();
+  await p.keyboard.type(email);
+  await p.keyboard.press("Tab");
+  await p.keyboard.type(PASSWORD);
+  await p.keyboard.press("Enter");
   if (code !== undefined) {
-    await p.getByLabel("Authentication code").fill(code);
-    await p.getByRole("button", { name: "Verify" }).click();
+    await p.getByLabel("Authentication code").waitFor();
+    await p.keyboard.type(code);
+    await p.keyboard.press("Enter");
   }
   await p.getByRole("heading", { name: "Dashboard" }).waitFor();
 }
