@@ -42,6 +42,10 @@ COPY tsconfig.json ./
 COPY proto/ proto/
 COPY services/ services/
 COPY gateway/ gateway/
+# The web console the gateway serves at / (gateway/src/routes/console): only web/dist ships;
+# the bundler (web/node_modules) and the sources are build-time only.
+COPY web/ web/
+RUN npm run build --workspace web && rm -rf web/node_modules web/src
 
 # --- runtime
 FROM ${NODE_IMAGE} AS runtime

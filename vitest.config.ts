@@ -11,7 +11,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["services/*/src/**/*.test.ts", "gateway/src/**/*.test.ts", "test/unit/**/*.test.ts"],
+          include: ["services/*/src/**/*.test.ts", "gateway/src/**/*.test.ts", "test/unit/**/*.test.ts", "web/src/**/*.test.ts"],
           environment: "node",
         },
       },

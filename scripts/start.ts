@@ -6,6 +6,7 @@ import { createMongo } from "@vulnscan/kit";
 import { seedDemo } from "@vulnscan/auth/admin";
 import { clearStackState, writeStackState } from "./lib/stack-state.js";
 import { cacheDir, startStack, type StackHandle } from "./stack/index.js";
+import { buildConsole } from "./lib/web.js";
 import { LOCAL_SAFETY_ENV, startSystem, type RunningSystem } from "./system.js";
 
 const port = Number(process.env.PORT ?? 8080);
@@ -39,6 +40,8 @@ process.on("SIGTERM", () => void shutdown(0));
 try {
   if (await portInUse(port)) throw new Error(`port ${port} is already in use; set PORT to another port`);
   const started = Date.now();
+  // The gateway serves the console from web/dist: build it when missing or older than its sources.
+  if (buildConsole()) log("built the web console (web/dist)");
   const home = cacheDir();
   stack = await startStack({ persistent: true, dataDir: path.join(home, "data"), log: (l) => log(l) });
   log(`${stack.kafkaServer} at ${stack.kafkaBrokers}; ${stack.mongoServer} at ${stack.mongoUrl}`);
@@ -78,7 +81,7 @@ try {
   });
   log(`database: ${stack.mongoServer}${stack.scaleNote ? ` — ${stack.scaleNote}` : ""}`);
   console.log(
-    `vulnscan ready at ${system.gatewayUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s on ${stack.mongoServer} — ` +
+    `vulnscan ready at ${system.gatewayUrl} (web console: ${system.gatewayUrl}/) in ${((Date.now() - started) / 1000).toFixed(1)} s on ${stack.mongoServer} — ` +
       `try: curl -d username=${demo?.email} -d password=${demo?.password} ${system.gatewayUrl}/api/v1/auth/token — Ctrl-C stops everything`,
   );
 } catch (err) {

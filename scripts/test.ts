@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { checkContracts } from "./check-contracts.js";
 import { run } from "./lib/run.js";
 import { ROOT } from "./lib/root.js";
+import { buildConsole } from "./lib/web.js";
 
 function step(name: string, fn: () => void) {
   const t0 = Date.now();
@@ -14,6 +15,9 @@ function step(name: string, fn: () => void) {
 try {
   step("contracts (buf lint, format, breaking against main, generated code fresh)", checkContracts);
   step("typecheck (tsc --noEmit)", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]));
+  step("typecheck web console (tsc -p web)", () => run("tsc", ["-p", "web/tsconfig.json"]));
+  // The browser tests (test/browser) drive the console the gateway serves from web/dist.
+  step("build web console (vite build)", () => buildConsole({ force: true }));
   step("lint and format (biome check; `npm run format` fixes formatting)", () => run("biome", ["check", "--error-on-warnings", "."]));
 } catch (err) {
   console.error(`[test] ${(err as Error).message}`);

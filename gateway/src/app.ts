@@ -11,6 +11,7 @@ import { registerNoNul } from "./plugins/no-nul.js";
 import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { authRoutes } from "./routes/auth/index.js";
+import { consoleRoutes } from "./routes/console/index.js";
 import { findingsRoutes } from "./routes/findings/index.js";
 import { healthRoutes } from "./routes/health.js";
 import { scanRoutes } from "./routes/scans/index.js";
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(deps.upstreams.auth));
   await app.register(scanRoutes(deps.upstreams.scans));
   await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans }));
+  await app.register(consoleRoutes());
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;
 }

@@ -327,4 +327,30 @@ describe("the guard", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/v1/auth/token", "/api/v1/auth/sessions/{session_id}", "/api/health"]));
   });
+
+  it("lets a browser open the docs with the console's docs cookie, for the docs only and only while the session lives", async () => {
+    counts.clear();
+    const token = await sign(claims({ sid: "session_docs" }));
+    const set = await app.inject({ method: "POST", url: "/api/v1/auth/docs-cookie", headers: { authorization: `Bearer ${token}` } });
+    expect(set.statusCode).toBe(204);
+    const cookies = [set.headers["set-cookie"]].flat() as string[];
+    expect(cookies.map((c) => /Path=([^;]+)/.exec(c)?.[1])).toEqual(["/docs", "/redoc", "/openapi.json"]);
+    for (const c of cookies) expect(c).toMatch(/HttpOnly; SameSite=Strict/);
+    expect((await app.inject({ method: "POST", url: "/api/v1/auth/docs-cookie", headers: { "x-api-key": "vsk_reader" } })).statusCode).toBe(403);
+
+    const cookie = { cookie: `other=1; vulnscan_docs=${token}` };
+    expect((await app.inject({ method: "GET", url: "/openapi.json", headers: cookie })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/redoc", headers: cookie })).statusCode).toBe(200);
+    // Never a credential for the API itself.
+    expect((await get(cookie)).statusCode).toBe(401);
+    feed.publish({
+      type: "auth.session_revoked",
+      orgId: "org_a",
+      payload: {
+        case: "authSessionRevoked",
+        value: { sessionId: "session_docs", userId: "user_1", tokensValidUntil: timestampFromMs(Date.now() + 3_600_000) },
+      },
+    });
+    expect((await app.inject({ method: "GET", url: "/openapi.json", headers: cookie })).statusCode).toBe(401);
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../errors.js";
+import { docsToken, isDocsRequest } from "../routes/console/docs-cookie.js";
 import type { PlanCache } from "../plans.js";
 import type { RateDecision, RateLimits } from "../rate-limit.js";
 import type { Authenticator } from "./authenticator.js";
@@ -37,7 +38,7 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
   app.addHook("onRequest", async (req, reply) => {
     const config = req.routeOptions.config;
     if (req.is404 || config.public) return;
-    const principal = await deps.authenticator.authenticate(req.headers as { authorization?: string; "x-api-key"?: string });
+    const principal = await deps.authenticator.authenticate(credentialsOf(req));
     req.principal = principal;
 
     const decision = await deps.limiter.hit(principal.orgId, await deps.plans.rateLimits(principal.orgId));
@@ -59,6 +60,16 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
       throw new HttpError(403, "FORBIDDEN", `This API key lacks the ${config.permission} permission`);
     }
   });
+}
+
+/** The request's credentials: its headers, or for the API docs in a browser the console's docs cookie. */
+function credentialsOf(req: FastifyRequest): { authorization?: string; "x-api-key"?: string | string[] } {
+  const h = req.headers;
+  if (!h.authorization && !h["x-api-key"] && isDocsRequest(req.method, req.url)) {
+    const token = docsToken(h.cookie);
+    if (token) return { authorization: `Bearer ${token}` };
+  }
+  return h;
 }
 
 /** The principal of a guarded route (the guard ran, so it is set). */

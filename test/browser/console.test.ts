@@ -1,0 +1,341 @@
+// The web console in a real browser (Debian's Chromium driven by playwright-core) against the
+// real stack: sign-in with MFA enrolled through the console, dashboard, findings triage, bulk
+// update, export, the new-scan form's API errors, API keys, session revocation, the API docs.
+// No scan runs here (the scan lab's namespaces would collide with other runs); findings are
+// published on vulnscan.findings.detected exactly as the scanner publishes them.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { KafkaBus } from "@vulnscan/kit";
+import { Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { Topics } from "@vulnscan/kit";
+import { Secret, TOTP } from "otpauth";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { ROOT } from "../../scripts/lib/root.js";
+import { CHROMIUM_ARGS, ensureChromium } from "../../scripts/stack/chromium.js";
+import { startSystem, type RunningSystem } from "../../scripts/system.js";
+import { detection, newBus, publish } from "../../services/findings/test/support.js";
+import { admin, Api } from "../support/api.js";
+import { unique } from "../support/names.js";
+
+const PASSWORD = "correct horse battery staple";
+const SHOTS = path.join(ROOT, ".tmp", "screenshots");
+const SCAN_ID = "scan_browser";
+
+let system: RunningSystem;
+let api: Api;
+let bus: KafkaBus;
+let context: BrowserContext;
+let page: Page;
+let userDir: string;
+let email: string;
+let orgId: string;
+let mfaSecret = "";
+const timings: Record<string, number> = {};
+
+const totp = (at: number) => new TOTP({ secret: Secret.fromBase32(mfaSecret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
+
+async function shot(name: string, p: Page = page) {
+  await p.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+async function eventually<T>(probe: () => Promise<T | undefined>, what: string, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`not seen in time: ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Signs in with the keyboard only: type, Tab, type, Enter; the code field has the focus when asked for. */
+async function signIn(p: Page, code?: string) {
+  await p.goto(`${system.gatewayUrl}/`);
+  await p.getByLabel("Email").focus();
+  await p.keyboard.type(email);
+  await p.keyboard.press("Tab");
+  await p.keyboard.type(PASSWORD);
+  await p.keyboard.press("Enter");
+  if (code !== undefined) {
+    await p.getByLabel("Authentication code").waitFor();
+    await p.keyboard.type(code);
+    await p.keyboard.press("Enter");
+  }
+  await p.getByRole("heading", { name: "Dashboard" }).waitFor();
+}
+
+beforeAll(async () => {
+  const t0 = Date.now();
+  const executablePath = await ensureChromium((l) => process.stdout.write(`[browser] ${l}\n`));
+  timings.chromiumCheckMs = Date.now() - t0;
+  const prefix = `${unique("web")}_`;
+  system = await startSystem({
+    kafkaBrokers: inject("kafkaBrokers"),
+    mongoUrl: inject("mongoUrl"),
+    dbPrefix: prefix,
+    logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-browser-")),
+    logLevel: "warn",
+  });
+  api = new Api(system.gatewayUrl);
+  const env = { MONGO_URL: inject("mongoUrl"), MONGO_DB: `${prefix}auth` };
+  // Enterprise: the console's page loads must not meet the smaller plans' hourly request limits.
+  orgId = admin(["create-org", "--name", `Console ${unique("org")}`, "--plan", "enterprise"], env).id;
+  email = `${unique("analyst")}@example.test`.toLowerCase();
+  admin(["create-user", "--org", orgId, "--email", email, "--password", PASSWORD], env);
+
+  bus = newBus(inject("kafkaBrokers"));
+  await publish(bus, Topics.findingsDetected, [
+    detection(orgId, {
+      scanId: SCAN_ID,
+      templateId: "CVE-2021-44228",
+      title: "Log4Shell remote code execution",
+      severity: Severity.CRITICAL,
+      cvssScore: 10,
+      cveIds: ["CVE-2021-44228"],
+      target: "app.example.test",
+      kev: true,
+    }),
+    detection(orgId, { scanId: SCAN_ID, target: "app.example.test" }),
+    detection(orgId, { scanId: SCAN_ID, templateId: "missing-hsts", title: "Missing HSTS header", severity: Severity.MEDIUM, cvssScore: 5.3, cveIds: [] }),
+    detection(orgId, { scanId: SCAN_ID, templateId: "server-banner", title: "Server version banner", severity: Severity.LOW, cvssScore: 3.1, cveIds: [] }),
+  ]);
+  const token = (await api.token(email, PASSWORD)).body.access_token;
+  await eventually(async () => ((await api.withToken(token).get("/api/v1/findings")).body.total === 4 ? true : undefined), "4 findings ingested", 60_000);
+
+  fs.mkdirSync(SHOTS, { recursive: true });
+  userDir = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-chromium-"));
+  const t1 = Date.now();
+  context = await chromium.launchPersistentContext(userDir, {
+    executablePath,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+  timings.browserLaunchMs = Date.now() - t1;
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on("dialog", (d) => void d.accept());
+});
+
+afterAll(async () => {
+  await context?.close();
+  await bus?.close();
+  await system?.stop();
+  if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
+  process.stdout.write(`[browser] chromium check ${timings.chromiumCheckMs} ms, launch ${timings.browserLaunchMs} ms; screenshots in ${SHOTS}\n`);
+});
+
+describe("web console", () => {
+  it("is served at / with a strict CSP, no-cache HTML and immutable hashed assets", async () => {
+    const res = await fetch(`${system.gatewayUrl}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline");
+    const html = await res.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/); // no inline script
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const js = await fetch(`${system.gatewayUrl}${asset}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get("cache-control")).toContain("immutable");
+    expect((await fetch(`${system.gatewayUrl}/assets/nope.js`)).status).toBe(404);
+    expect((await fetch(`${system.gatewayUrl}/api/v1/nope`)).status).toBe(404);
+    expect((await fetch(`${system.gatewayUrl}/openapi.json`)).status).toBe(401);
+  });
+
+  it("enrols MFA in Settings, then signs in with the code step", async () => {
+    await signIn(page);
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
+    await page.getByRole("link", { name: "Two-factor authentication" }).click();
+    await page.getByRole("button", { name: "Set up an authenticator" }).click();
+    mfaSecret = (await page.getByTestId("mfa-secret").textContent()) ?? "";
+    expect(mfaSecret).toMatch(/^[A-Z2-7]+=*$/);
+    await expect.poll(() => page.getByRole("img", { name: /QR code/ }).count()).toBe(1);
+    const now = Date.now();
+    await page
+      .getByRole("form", { name: "Turn on" })
+      .getByLabel("6-digit code")
+      .fill(totp(now - 30_000));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await page.getByText("Two-factor authentication is on.").waitFor();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await signIn(page, totp(now));
+    await page.getByText("Critical", { exact: true }).waitFor();
+    // Tiles and charts from /api/v1/findings/stats: 1 critical, 4 open, 4 new this week.
+    await expect.poll(() => page.locator(".tile.critical .tile-value").textContent()).toBe("1");
+    await expect.poll(() => page.locator(".tile").first().locator(".tile-value").textContent()).toBe("4");
+    await page.getByRole("heading", { name: "Scan quota" }).waitFor();
+    await shot("dashboard");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot("dashboard-390px");
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it("lists, filters and triages a finding, and shows its history", async () => {
+    await page.getByRole("link", { name: "Findings", exact: true }).click();
+    await page.getByRole("link", { name: "Log4Shell remote code execution" }).waitFor();
+    await page.getByLabel("Severity").selectOption("critical");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await page.getByRole("link", { name: "Log4Shell remote code execution" }).click();
+    await page.getByRole("heading", { name: "Remediation" }).waitFor();
+    await page.getByRole("heading", { name: "Evidence" }).waitFor();
+    const triage = page.getByRole("form", { name: "Triage" });
+    await triage.getByLabel("Status").selectOption("in_progress");
+    await triage.getByLabel("Assignee").fill("dev@example.test");
+    await triage.getByLabel("Priority").selectOption("critical");
+    await triage.getByRole("button", { name: "Save" }).click();
+    const history = page.getByRole("list", { name: "History" });
+    await history.getByText("status changed: open → in_progress").waitFor();
+    await history.getByText("assignee changed: none → dev@example.test").waitFor();
+    await page.getByRole("form", { name: "Add a comment" }).getByLabel("Comment").fill("Patching log4j to 2.17.1 today.");
+    await page.getByRole("button", { name: "Add comment" }).click();
+    await page.getByText("Patching log4j to 2.17.1 today.").waitFor();
+    await page.getByRole("button", { name: "Analyse with AI" }).click();
+    await page.getByRole("heading", { name: "Recommended actions" }).waitFor();
+    await shot("finding-detail");
+  });
+
+  it("bulk-updates the selected findings with a result per item, and exports", async () => {
+    await page.getByRole("link", { name: "← Findings" }).click();
+    await page.getByRole("link", { name: "Missing HSTS header" }).waitFor();
+    await page.getByLabel("Select all on this page").check();
+    const bulk = page.getByRole("form", { name: "Bulk update" });
+    await bulk.getByLabel("New status").selectOption("accepted");
+    await bulk.getByRole("button", { name: "Update selected" }).click();
+    await page.getByText("4 updated, 0 failed.").waitFor();
+    await expect.poll(() => page.locator("tbody .badge.status-accepted").count()).toBe(4);
+    await shot("findings-bulk");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot("findings-390px");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    const [csv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const csvText = fs.readFileSync((await csv.path())!, "utf8");
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
+    expect(csvText).toContain("Log4Shell remote code execution");
+    const [pdf] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export PDF" }).click()]);
+    expect(
+      fs
+        .readFileSync((await pdf.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+  });
+
+  it("shows the API's validation errors on the right field of the new-scan form", async () => {
+    await page.getByRole("link", { name: "Scans", exact: true }).click();
+    await page.getByRole("link", { name: "New scan" }).click();
+    // Without the attestation the API refuses the scan, naming `authorized`.
+    await page.getByLabel("Target", { exact: true }).fill("127.0.0.1");
+    await page.getByRole("button", { name: "Start scan" }).click();
+    const attest = page.locator(".field.attest .field-error");
+    await attest.waitFor();
+    expect(await attest.textContent()).toMatch(/authoriz/i);
+    // An impossible target is refused on the target field (and no scan is created).
+    await page.getByLabel("I confirm that I am authorized to scan this target.").check();
+    await page.getByLabel("Target", { exact: true }).fill("not a host!");
+    await page.getByRole("button", { name: "Start scan" }).click();
+    await expect.poll(() => page.getByLabel("Target", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(".field.attest .field-error").count()).toBe(0);
+    await shot("new-scan-errors");
+    await page.getByRole("link", { name: "Scans", exact: true }).click();
+    await page.getByText("No scans match.").waitFor();
+  });
+
+  it("creates an API key shown once, which works until it is revoked", async () => {
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
+    await page.getByRole("link", { name: "API Keys" }).click();
+    await page.getByLabel("Name").fill("ci pipeline");
+    await page.getByRole("button", { name: "Create key" }).click();
+    const key = (await page.getByTestId("new-api-key").textContent()) ?? "";
+    expect(key.length).toBeGreaterThan(20);
+    await page.getByRole("cell", { name: "ci pipeline", exact: true }).waitFor();
+    await shot("api-key-created");
+    const withKey = api.withApiKey(key);
+    expect((await withKey.get("/api/v1/findings")).status).toBe(200);
+    // Shown once: after a reload only the prefix is listed.
+    await page.reload();
+    await page.getByRole("cell", { name: "ci pipeline", exact: true }).waitFor();
+    expect(await page.getByTestId("new-api-key").count()).toBe(0);
+    expect(await page.content()).not.toContain(key);
+    await page.getByRole("button", { name: "Revoke ci pipeline" }).click();
+    await page.getByRole("cell", { name: "revoked" }).waitFor();
+    await eventually(async () => ((await withKey.get("/api/v1/findings")).status === 401 ? true : undefined), "revoked key refused", 5000);
+  });
+
+  it("shows the Webhooks and Controls pages, or says the server does not offer them yet", async () => {
+    await page.getByRole("link", { name: "Webhooks", exact: true }).click();
+    await page.getByRole("heading", { name: /^(Add a webhook|Webhooks is not available)/ }).waitFor();
+    await shot("settings-webhooks");
+    await page.getByRole("link", { name: "Controls", exact: true }).click();
+    await page
+      .getByRole("heading", { name: "Controls is not available" })
+      .or(page.getByRole("table", { name: "Compliance controls" }))
+      .waitFor();
+    await shot("settings-controls");
+  });
+
+  it("opens /docs and /redoc after sign-in, listing every operation", async () => {
+    const spec = await eventually(async () => {
+      const res = await page.request.get(`${system.gatewayUrl}/openapi.json`);
+      return res.status() === 200 ? ((await res.json()) as { paths: Record<string, object> }) : undefined;
+    }, "openapi.json with the docs cookie");
+    const operations = Object.entries(spec.paths)
+      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`))
+      .sort();
+    expect(operations.length).toBeGreaterThan(20);
+    const docs = await context.newPage();
+    const res = await docs.goto(`${system.gatewayUrl}/docs`);
+    expect(res?.status()).toBe(200);
+    // Swagger UI lists an operation under each of its tags; every operation must be there.
+    const listed = async () => {
+      const rows = await docs
+        .locator(".opblock-summary")
+        .evaluateAll((els) =>
+          els.map((e) => `${e.querySelector(".opblock-summary-method")?.textContent} ${e.querySelector(".opblock-summary-path")?.getAttribute("data-path")}`),
+        );
+      return [...new Set(rows)].sort();
+    };
+    await expect.poll(listed, { timeout: 20_000 }).toEqual(operations);
+    await shot("swagger-ui", docs);
+    const redoc = await docs.goto(`${system.gatewayUrl}/redoc`);
+    expect(redoc?.status()).toBe(200);
+    // ReDoc's sections are "tag/<tag>/paths/<path>/<method>": one per operation and tag.
+    const redocListed = async () => {
+      const ids = await docs.locator("[data-section-id*='/paths/']").evaluateAll((els) => els.map((e) => e.getAttribute("data-section-id") ?? ""));
+      return new Set(ids.map((id) => id.slice(id.indexOf("/paths/")))).size;
+    };
+    await docs.screenshot({ path: path.join(SHOTS, "redoc.png") });
+    await expect.poll(redocListed, { timeout: 30_000 }).toBe(operations.length);
+    await docs.close();
+  });
+
+  it("signs out with a message when the session is revoked from another session", async () => {
+    const other = await api.token(email, PASSWORD, totp(Date.now() + 30_000));
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    const otherApi = api.withToken(other.body.access_token);
+    const sessions = (await otherApi.get("/api/v1/auth/sessions")).body.items as { id: string; current: boolean }[];
+    // Every other session: the console's (and the one the setup used to wait for ingestion).
+    const others = sessions.filter((s) => !s.current);
+    expect(others.length).toBeGreaterThan(0);
+    for (const s of others) expect((await otherApi.delete(`/api/v1/auth/sessions/${s.id}`)).status).toBe(200);
+    await eventually(async () => {
+      await page.getByRole("link", { name: "Findings", exact: true }).click();
+      await page
+        .getByRole("link", { name: "Dashboard", exact: true })
+        .click({ timeout: 1000 })
+        .catch(() => undefined);
+      return (await page.getByText("You were signed out because your session was revoked.").count()) ? true : undefined;
+    }, "console signed out");
+    await shot("signed-out");
+    // The docs cookie died with the session.
+    expect((await page.request.get(`${system.gatewayUrl}/openapi.json`)).status()).toBe(401);
+  });
+});

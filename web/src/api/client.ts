@@ -1,0 +1,161 @@
+// The console's only way to the server: the public REST API, with the bearer token kept in
+// sessionStorage (this tab only; never a cookie, never a URL, never logged).
+import { ApiError, errorBodyOf } from "./errors.js";
+import { isExpired, refreshDelayMs, signOutReason, type StoredToken, storedTokenOf, type TokenResponse } from "./session.js";
+
+const STORAGE_KEY = "vulnscan.session";
+
+type Listener = (signedIn: boolean, reason?: string) => void;
+
+let current: StoredToken | null = load();
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<Listener>();
+
+function load(): StoredToken | null {
+  try {
+    const raw = sessionStorage.getItem(STORAGE_KEY);
+    const t = raw ? (JSON.parse(raw) as StoredToken) : null;
+    return t && typeof t.token === "string" && !isExpired(t, Date.now()) ? t : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(t: StoredToken | null): void {
+  current = t;
+  if (t) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(t));
+  else sessionStorage.removeItem(STORAGE_KEY);
+  schedule();
+}
+
+function schedule(): void {
+  clearTimeout(refreshTimer);
+  if (!current) return;
+  refreshTimer = setTimeout(() => void refresh().catch(() => undefined), refreshDelayMs(current, Date.now()));
+}
+schedule();
+
+export function onSessionChange(l: Listener): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function isSignedIn(): boolean {
+  return current !== null;
+}
+
+function ended(reason?: string): void {
+  save(null);
+  for (const l of listeners) l(false, reason);
+}
+
+async function parse(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  return (res.headers.get("content-type") ?? "").includes("json") ? JSON.parse(text) : text;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+}
+
+export function withQuery(path: string, query: RequestOptions["query"]): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== "") q.set(k, String(v));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+async function send(path: string, opts: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (current) headers.authorization = `Bearer ${current.token}`;
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(opts.body);
+  }
+  return fetch(withQuery(path, opts.query), { method: opts.method ?? "GET", headers, body, credentials: "same-origin" });
+}
+
+/** Calls the API; a 401 on an authenticated call ends the session with the reason shown at sign-in. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await send(path, opts);
+  const parsed = await parse(res);
+  if (res.ok) return parsed as T;
+  const err = new ApiError(res.status, errorBodyOf(res.status, parsed));
+  if (res.status === 401 && current) ended(signOutReason(err.code));
+  throw err;
+}
+
+/** Downloads a file from the API (exports) with the bearer token, then hands it to the browser. */
+export async function download(path: string, query: RequestOptions["query"], fallbackName: string): Promise<void> {
+  const res = await send(path, { query });
+  if (!res.ok) {
+    const err = new ApiError(res.status, errorBodyOf(res.status, await parse(res)));
+    if (res.status === 401 && current) ended(signOutReason(err.code));
+    throw err;
+  }
+  const name = /filename="?([^";]+)"?/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+async function adopt(res: TokenResponse): Promise<void> {
+  save(storedTokenOf(res, Date.now()));
+  await openDocs();
+}
+
+/**
+ * Lets this browser open /docs, /redoc and /openapi.json: the gateway sets an HttpOnly,
+ * SameSite=Strict cookie scoped to those paths and bound to this session. Best effort: a
+ * gateway without the endpoint simply leaves the docs behind their bearer check.
+ */
+async function openDocs(): Promise<void> {
+  await send("/api/v1/auth/docs-cookie", { method: "POST" }).catch(() => undefined);
+}
+
+/** Username/password sign-in; ApiError MFA_REQUIRED asks the caller for the code. */
+export async function signIn(username: string, password: string, mfaCode?: string): Promise<void> {
+  const form = new URLSearchParams({ username, password });
+  if (mfaCode) form.set("mfa_code", mfaCode);
+  const res = await fetch("/api/v1/auth/token", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    body: form.toString(),
+  });
+  const parsed = await parse(res);
+  if (!res.ok) throw new ApiError(res.status, errorBodyOf(res.status, parsed));
+  await adopt(parsed as TokenResponse);
+  for (const l of listeners) l(true);
+}
+
+/** Same session, new token, before the old one expires (scheduled; also callable). */
+export async function refresh(): Promise<void> {
+  if (!current) return;
+  await adopt(await api<TokenResponse>("/api/v1/auth/refresh", { method: "POST" }));
+}
+
+/** Revokes this session on the server, then forgets the token. */
+export async function signOut(): Promise<void> {
+  try {
+    const sessions = await api<{ items: { id: string; current: boolean }[] }>("/api/v1/auth/sessions");
+    const mine = sessions.items.find((s) => s.current);
+    if (mine) await api(`/api/v1/auth/sessions/${encodeURIComponent(mine.id)}`, { method: "DELETE" });
+  } catch {
+    // Signing out locally still happens; the token dies with its expiry.
+  }
+  ended();
+}
+
+/** Called after "sign out everywhere": the server has already revoked this session too. */
+export function forget(reason?: string): void {
+  ended(reason);
+}

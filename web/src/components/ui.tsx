@@ -1,0 +1,300 @@
+import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import { ApiError } from "../api/errors.js";
+import type { Page } from "../api/types.js";
+
+/** Loads data from the API and reloads on demand; 404 is reported as such (feature missing). */
+export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
+  const [data, setData] = useState<T | undefined>();
+  const [error, setError] = useState<ApiError | Error | undefined>();
+  const [loading, setLoading] = useState(true);
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await load());
+      setError(undefined);
+    } catch (e) {
+      setError(e as Error);
+    } finally {
+      setLoading(false);
+    }
+    // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names the inputs of load
+  }, deps);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { data, error, loading, reload, setData };
+}
+
+export function ErrorNote({ error }: { error: Error | string | undefined }) {
+  if (!error) return null;
+  const text = typeof error === "string" ? error : error.message;
+  return (
+    <p className="error" role="alert">
+      {text}
+    </p>
+  );
+}
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <p className="muted" aria-live="polite">
+      Loading {what}…
+    </p>
+  );
+}
+
+/** A labelled input with its error below it, tied together for screen readers. */
+export function Field({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+}) {
+  const id = useId();
+  const errId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errId : "", hint ? hintId : ""].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={`field${error ? " invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      {children(id, describedBy)}
+      {hint && (
+        <span className="hint" id={hintId}>
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span className="field-error" id={errId} role="alert">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function Badge({ kind, value }: { kind: "sev" | "status"; value: string }) {
+  return <span className={`badge ${kind}-${value}`}>{value.replace(/_/g, " ")}</span>;
+}
+
+export function Pager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (p: number) => void }) {
+  return (
+    <nav className="pager" aria-label="Pagination">
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page} of {Math.max(pages, 1)} · {total} total
+      </span>
+      <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** Horizontal bars: accessible as a list of label/value pairs, drawn with CSS widths. */
+export function Bars({ title, data, kind }: { title: string; data: Record<string, number>; kind?: "sev" | "status" }) {
+  const max = Math.max(1, ...Object.values(data));
+  return (
+    <figure className={`bars ${kind ?? ""}`}>
+      <figcaption>{title}</figcaption>
+      <ul>
+        {Object.entries(data).map(([k, v]) => (
+          <li key={k}>
+            <span className="bar-label">{k.replace(/_/g, " ")}</span>
+            <span className="bar-track" aria-hidden="true">
+              <span className={`bar-fill ${kind ? `${kind}-${k}` : ""}`} style={{ width: `${(v / max) * 100}%` }} />
+            </span>
+            <span className="bar-value">{v}</span>
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}
+
+/** A page for a feature whose API this gateway does not offer (yet), or the plan does not include. */
+export function Unavailable({ feature, error }: { feature: string; error: Error }) {
+  const status = error instanceof ApiError ? error.status : 0;
+  const code = error instanceof ApiError ? error.code : "";
+  if (status === 404 || status === 501)
+    return (
+      <div className="notice" role="status">
+        <h2>{feature} is not available</h2>
+        <p>This server does not offer {feature.toLowerCase()} yet.</p>
+      </div>
+    );
+  if (status === 403 && code === "PLAN_UPGRADE_REQUIRED")
+    return (
+      <div className="notice" role="status">
+        <h2>{feature} is not available on this plan</h2>
+        <p>{error.message}</p>
+      </div>
+    );
+  return <ErrorNote error={error} />;
+}
+
+export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : "—");
+
+/** A select of fixed values, optionally with an "Any" choice (filters). */
+export function Choice({
+  label,
+  name,
+  options,
+  defaultValue,
+  any,
+  error,
+}: {
+  label: string;
+  name: string;
+  options: readonly (string | readonly [value: string, text: string])[];
+  defaultValue?: string | undefined;
+  any?: string;
+  error?: string | undefined;
+}) {
+  return (
+    <Field label={label} error={error}>
+      {(id, d) => (
+        <select id={id} name={name} defaultValue={defaultValue} aria-describedby={d}>
+          {any !== undefined && <option value="">{any}</option>}
+          {options.map((o) => {
+            const [value, text] = typeof o === "string" ? [o, o] : o;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A group of checkboxes sharing one name, with the API's error for that field under it. */
+export function Checks({
+  legend,
+  name,
+  options,
+  checked,
+  error,
+}: {
+  legend: string;
+  name: string;
+  options: readonly string[];
+  checked?: (value: string) => boolean;
+  error?: string | undefined;
+}) {
+  const errId = `${useId()}-error`;
+  return (
+    <fieldset className={error ? "invalid" : ""} aria-describedby={error ? errId : undefined}>
+      <legend>{legend}</legend>
+      <div className="checks">
+        {options.map((v) => (
+          <label key={v}>
+            <input type="checkbox" name={name} value={v} defaultChecked={checked?.(v) ?? false} /> {v}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <span className="field-error" id={errId} role="alert">
+          {error}
+        </span>
+      )}
+    </fieldset>
+  );
+}
+
+/** A scrollable table with its caption and column headers; rows are the children. */
+export function Table({
+  caption,
+  hideCaption,
+  columns,
+  empty,
+  children,
+}: {
+  caption: string;
+  hideCaption?: boolean;
+  columns: ReactNode[];
+  /** Shown as the only row when there are no rows. */
+  empty?: string | false;
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption className={hideCaption ? "sr-only" : undefined}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life
+              <th scope="col" key={i}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {children}
+          {empty && (
+            <tr>
+              <td colSpan={columns.length} className="muted">
+                {empty}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Header text only screen readers need (action columns). */
+export const Hidden = ({ text }: { text: string }) => <span className="sr-only">{text}</span>;
+
+/** A page of a list endpoint as a table: loading note, rows, "nothing matches" and the pager. */
+export function PagedTable<T>({
+  what,
+  page,
+  loading,
+  columns,
+  row,
+  onPage,
+}: {
+  what: string;
+  page: Page<T> | undefined;
+  loading: boolean;
+  columns: ReactNode[];
+  row: (item: T) => ReactNode;
+  onPage: (p: number) => void;
+}) {
+  if (!page) return loading ? <Loading what={what} /> : null;
+  return (
+    <>
+      <Table caption={what} hideCaption columns={columns} empty={page.items.length === 0 && `No ${what} match.`}>
+        {page.items.map(row)}
+      </Table>
+      <Pager page={page.page} pages={page.pages} total={page.total} onPage={onPage} />
+    </>
+  );
+}
+
+/** The form-level error (one the API did not tie to a field) above the form's submit button. */
+export function Submit({ label, error, busy, children }: { label: string; error?: string | undefined; busy?: boolean; children?: ReactNode }) {
+  return (
+    <>
+      <ErrorNote error={error} />
+      <div className="actions">
+        <button className="primary" type="submit" disabled={busy}>
+          {label}
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}
