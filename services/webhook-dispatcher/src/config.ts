@@ -1,7 +1,25 @@
-import { loadConfig, serviceEnvSchema } from "@vulnscan/kit";
-import type { z } from "zod";
+import { booleanFlag, loadConfig, serviceEnvSchema } from "@vulnscan/kit";
+import { networkListEnv } from "@vulnscan/kit/networks";
+import { z } from "zod";
 
-export const configSchema = serviceEnvSchema({ rpcPort: 50056, adminPort: 9466, database: "webhooks" });
+export const configSchema = serviceEnvSchema({ rpcPort: 50056, adminPort: 9466, database: "webhooks" }).extend({
+  /** auth's RPC address, for plan facts (webhooks allowed, their count, events per hour). */
+  AUTH_URL: z.url().default("http://127.0.0.1:50051"),
+  /** How long plan facts are cached (at most 30 s, so plan changes bite quickly). */
+  PLAN_CACHE_MS: z.coerce.number().int().min(0).max(30_000).default(30_000),
+  /** Loopback, private, link-local... webhook addresses are allowed (local stack and tests only). */
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag,
+  /** When set, every webhook address must be inside these ranges (DESIGN.md §5). */
+  WEBHOOK_ALLOWED_NETWORKS: networkListEnv,
+  /** Prefix of the consumer groups (one per event topic); overridden to isolate test runs. */
+  CONSUMER_GROUP: z.string().default("webhook-dispatcher"),
+  /** How often the durable schedule is polled for due attempts. */
+  RETRY_POLL_MS: z.coerce.number().int().min(50).default(1000),
+  /** Deadline of one attempt: resolution, connect, TLS and the response. */
+  DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(30_000),
+  /** Attempts in flight at once per replica (first attempts straight from the consumer). */
+  DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+});
 
 export type Config = z.infer<typeof configSchema>;
 
