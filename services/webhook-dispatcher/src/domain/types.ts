@@ -1,31 +1,12 @@
-/** The spec's 18 event kinds: the only types a webhook may subscribe to or ever receive. */
-export const EVENT_KINDS = [
-  "scan.created",
-  "scan.started",
-  "scan.progress",
-  "scan.completed",
-  "scan.failed",
-  "vulnerability.found",
-  "vulnerability.critical",
-  "vulnerability.high",
-  "vulnerability.status_changed",
-  "vulnerability.resolved",
-  "control.status_changed",
-  "evidence.uploaded",
-  "evidence.expiring",
-  "framework.score_changed",
-  "audit.request_created",
-  "quarantine.threat_detected",
-  "user.login_failed",
-  "user.mfa_disabled",
-] as const;
+import { WEBHOOK_EVENT_KINDS } from "@vulnscan/kit/event-kinds";
 
-export type EventKind = (typeof EVENT_KINDS)[number];
+/** The spec's 18 event kinds (from the event contract): the only types a webhook may subscribe to or ever receive. */
+export const EVENT_KINDS = WEBHOOK_EVENT_KINDS;
 
 const KINDS: ReadonlySet<string> = new Set(EVENT_KINDS);
 
 /** auth.* and anything unknown are internal: never delivered to customers. */
-export const isDeliverable = (type: string): type is EventKind => KINDS.has(type);
+export const isDeliverable = (type: string): boolean => KINDS.has(type);
 
 /** Sent by the test operation only; not subscribable. */
 export const TEST_EVENT = "webhook.test";
