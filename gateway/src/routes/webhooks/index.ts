@@ -1,9 +1,8 @@
 import type { Client } from "@connectrpc/connect";
 import type { WebhookService } from "@vulnscan/proto/vulnscan/webhooks/v1/webhooks_service_pb.js";
-import type { FastifyPluginAsync } from "fastify";
-import { typed } from "../typed.js";
+import type { FastifyPluginAsync, HTTPMethods, RouteHandlerMethod } from "fastify";
 import { webhookHandlers } from "./handlers.js";
-import * as schema from "./schemas.js";
+import { routeSchemas } from "./schemas.js";
 
 /*
  * Webhooks need a bearer token (docs/decisions.md): a webhook receives every kind of data of the
@@ -16,15 +15,21 @@ const bearer = { bearerOnly: true } as const;
 export const webhookRoutes =
   (hooks: Client<typeof WebhookService>): FastifyPluginAsync =>
   async (fastify) => {
-    const app = typed(fastify);
     const h = webhookHandlers(hooks);
-    app.post("/api/v1/webhooks", { config: bearer, schema: schema.createWebhook }, h.createWebhook);
-    app.get("/api/v1/webhooks", { config: bearer, schema: schema.listWebhooks }, h.listWebhooks);
-    app.get("/api/v1/webhooks/:webhook_id", { config: bearer, schema: schema.getWebhook }, h.getWebhook);
-    app.patch("/api/v1/webhooks/:webhook_id", { config: bearer, schema: schema.updateWebhook }, h.updateWebhook);
-    app.delete("/api/v1/webhooks/:webhook_id", { config: bearer, schema: schema.deleteWebhook }, h.deleteWebhook);
-    app.post("/api/v1/webhooks/:webhook_id/test", { config: bearer, schema: schema.testWebhook }, h.testWebhook);
-    app.get("/api/v1/webhooks/:webhook_id/deliveries", { config: bearer, schema: schema.listDeliveries }, h.listDeliveries);
-    app.post("/api/v1/webhooks/:webhook_id/deliveries/replay", { config: bearer, schema: schema.replayDeliveries }, h.replayDeliveries);
-    app.post("/api/v1/webhooks/:webhook_id/deliveries/:delivery_id/retry", { config: bearer, schema: schema.retryDelivery }, h.retryDelivery);
+    const base = "/api/v1/webhooks";
+    const table: [HTTPMethods, string, keyof typeof h][] = [
+      ["POST", base, "createWebhook"],
+      ["GET", base, "listWebhooks"],
+      ["GET", `${base}/:webhook_id`, "getWebhook"],
+      ["PATCH", `${base}/:webhook_id`, "updateWebhook"],
+      ["DELETE", `${base}/:webhook_id`, "deleteWebhook"],
+      ["POST", `${base}/:webhook_id/test`, "testWebhook"],
+      ["GET", `${base}/:webhook_id/deliveries`, "listDeliveries"],
+      ["POST", `${base}/:webhook_id/deliveries/replay`, "replayDeliveries"],
+      ["POST", `${base}/:webhook_id/deliveries/:delivery_id/retry`, "retryDelivery"],
+    ];
+    // Each handler is typed by its own schema (handlers.ts); the table pairs them by name.
+    for (const [method, url, name] of table) {
+      fastify.route({ method, url, config: bearer, schema: routeSchemas[name], handler: h[name] as RouteHandlerMethod });
+    }
   };
