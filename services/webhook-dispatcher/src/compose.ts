@@ -52,7 +52,18 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   const now = () => new Date();
   const registry = new WebhookRegistry({ webhooks, slots: new MongoWebhookSlots(db), plans, urls, now });
   const observer = dispatchMetrics(metrics, schedule, (msg, fields) => logger.warn(fields, msg));
-  const dispatcher = new Dispatcher({ webhooks, deliveries, schedule, plans, budget, sender, registry, now, observer });
+  const dispatcher = new Dispatcher({
+    webhooks,
+    deliveries,
+    schedule,
+    plans,
+    budget,
+    sender,
+    registry,
+    now,
+    observer,
+    ...(config.WEBHOOK_RETRY_DELAYS_MS ? { delays: config.WEBHOOK_RETRY_DELAYS_MS } : {}),
+  });
   const gate = new AttemptGate(config.DELIVERY_CONCURRENCY);
   const onError = (err: unknown) => logger.warn({ err: (err as Error).message }, "delivery attempt failed to run; the schedule retries it");
 
@@ -73,8 +84,10 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     indexes: webhookIndexes,
     topics: [...EVENT_TOPICS, Topics.webhookEvents],
     start: async () => {
-      subscriptions = await subscribeEvents(kafka, dispatcher, gate, { groupPrefix: config.CONSUMER_GROUP, onError });
+      // Retries first: they need only the database, and joining the consumer groups can wait out
+      // a crashed replica's session (30 s) before it returns.
       poll = startPeriodic({ name: "webhook retry pass", intervalMs: config.RETRY_POLL_MS, jitter: 0.1, immediate: true, run: pass, logger });
+      subscriptions = await subscribeEvents(kafka, dispatcher, gate, { groupPrefix: config.CONSUMER_GROUP, onError });
     },
     stop: async () => {
       await poll?.stop();

@@ -17,6 +17,15 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50056, adminPort: 9466, 
   RETRY_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Deadline of one attempt: resolution, connect, TLS and the response. */
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(30_000),
+  /**
+   * The delay before each attempt in ms, comma-separated; unset: the spec's 0,5 min,30 min,2 h,8 h.
+   * Only for tests of a whole running system, which cannot wait hours.
+   */
+  WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .default("")
+    .refine((s) => s === "" || /^0(,\d+){1,9}$/.test(s), "a comma list of ms starting with 0, e.g. 0,2000,2000")
+    .transform((s) => (s === "" ? undefined : s.split(",").map(Number))),
   /** Attempts in flight at once per replica (first attempts straight from the consumer). */
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
 });

@@ -33,6 +33,8 @@ export interface DispatcherDeps {
   now: Clock;
   random?: () => number;
   observer?: DispatchObserver;
+  /** The delay before each attempt; default the spec's (tests of a whole system shorten it). */
+  delays?: readonly number[];
 }
 
 const isFinal = (d: Delivery) => d.status === "success" || (d.status === "failed" && !d.nextRetry);
@@ -147,7 +149,7 @@ export class Dispatcher {
       if (webhook.failingSince) await this.deps.webhooks.clearFailing(webhook.orgId, webhook.id);
       return this.finish(d, { status: "success", deliveredAt: done }, "success");
     }
-    const next = isTest ? undefined : nextAttemptAt(attemptNo, done, result.retryAfterMs, this.random);
+    const next = isTest ? undefined : nextAttemptAt(attemptNo, done, result.retryAfterMs, this.random, this.deps.delays);
     d.error = result.error ?? `HTTP ${result.responseCode}`;
     if (!webhook.failingSince) await this.deps.webhooks.markFailing(webhook.orgId, webhook.id, done);
     if (next) return this.reschedule(d, next, "retry");

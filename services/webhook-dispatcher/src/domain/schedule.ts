@@ -12,11 +12,17 @@ export const JITTER = 0.05;
 export const DISABLE_AFTER_MS = 3 * 24 * 3600_000;
 
 /** When attempt `attemptsMade + 1` is due after a failure at `now`; undefined when none is left. */
-export function nextAttemptAt(attemptsMade: number, now: Date, retryAfterMs: number | undefined, random: () => number = Math.random): Date | undefined {
-  if (attemptsMade >= MAX_ATTEMPTS) return undefined;
-  const step = RETRY_DELAYS_MS[attemptsMade]!;
+export function nextAttemptAt(
+  attemptsMade: number,
+  now: Date,
+  retryAfterMs: number | undefined,
+  random: () => number = Math.random,
+  delays: readonly number[] = RETRY_DELAYS_MS,
+): Date | undefined {
+  if (attemptsMade >= delays.length) return undefined;
+  const step = delays[attemptsMade]!;
   const jittered = step + Math.floor(step * JITTER * random());
-  const honoured = Math.min(Math.max(jittered, retryAfterMs ?? 0), RETRY_DELAYS_MS[MAX_ATTEMPTS - 1]!);
+  const honoured = Math.min(Math.max(jittered, retryAfterMs ?? 0), delays[delays.length - 1]!);
   return new Date(now.getTime() + honoured);
 }
 

@@ -1,4 +1,4 @@
-import { slotIndexes, slotPoolIndexes, type IndexSpec } from "@vulnscan/kit";
+import { allowScan, slotIndexes, slotPoolIndexes, type IndexSpec, type ScanAllowance } from "@vulnscan/kit";
 
 /** The dispatcher's collections (database `webhooks`). */
 export const Collections = {
@@ -26,4 +26,12 @@ export const webhookIndexes: IndexSpec[] = [
   { collection: LEASES, key: { expires_at: 1 }, options: { name: "expiry" } },
   ...slotPoolIndexes(WEBHOOK_SLOTS),
   ...slotIndexes(BUDGET),
+];
+
+export const webhookScanAllowances: ScanAllowance[] = [
+  allowScan(
+    Collections.schedule,
+    {},
+    "queue depth for /metrics (estimatedDocumentCount, from collection metadata on MongoDB); the schedule holds only deliveries with an attempt due",
+  ),
 ];
