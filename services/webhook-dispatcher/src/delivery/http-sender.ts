@@ -12,6 +12,8 @@ export interface HttpSenderOptions {
   maxBodyBytes?: number;
   /** Agents (connection pools, one per checked address) kept at most. */
   maxAgents?: number;
+  /** Trusted CAs instead of the system's (tests with a throwaway CA). */
+  ca?: string | Buffer;
 }
 
 /** A lookup that answers the address already checked, whatever name is asked: no second resolution (DNS rebinding). */
@@ -33,6 +35,7 @@ export class HttpSender implements Sender {
   private readonly timeoutMs: number;
   private readonly maxBodyBytes: number;
   private readonly maxAgents: number;
+  private readonly ca?: string | Buffer;
 
   constructor(
     private readonly policy: UrlPolicy,
@@ -41,6 +44,7 @@ export class HttpSender implements Sender {
     this.timeoutMs = opts.timeoutMs ?? 30_000;
     this.maxBodyBytes = opts.maxBodyBytes ?? 64 * 1024;
     this.maxAgents = opts.maxAgents ?? 256;
+    if (opts.ca) this.ca = opts.ca;
   }
 
   private agentFor(target: CheckedTarget): Agent {
@@ -52,7 +56,7 @@ export class HttpSender implements Sender {
       this.agents.delete(oldest);
       void agent.close().catch(() => undefined);
     }
-    const agent = new Agent({ connect: { lookup: pinnedLookup(target) }, keepAliveTimeout: 10_000, connections: 64 });
+    const agent = new Agent({ connect: { lookup: pinnedLookup(target), ...(this.ca ? { ca: this.ca } : {}) }, keepAliveTimeout: 10_000, connections: 64 });
     this.agents.set(key, agent);
     return agent;
   }
