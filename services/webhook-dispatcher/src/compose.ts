@@ -15,6 +15,7 @@ import { dispatchMetrics } from "./metrics.js";
 import { webhookRoutes, webhookServiceNames } from "./rpc/routes.js";
 import { WebhookRpcService } from "./rpc/webhook-service.js";
 import { webhookIndexes } from "./storage/collections.js";
+import { CachedWebhooks } from "./storage/cached-webhooks.js";
 import { MongoDeliveries } from "./storage/deliveries.js";
 import { MongoHourlyBudget, MongoSchedule } from "./storage/schedule.js";
 import { MongoWebhookSlots, MongoWebhooks } from "./storage/webhooks.js";
@@ -53,7 +54,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   const registry = new WebhookRegistry({ webhooks, slots: new MongoWebhookSlots(db), plans, urls, now });
   const observer = dispatchMetrics(metrics, schedule, (msg, fields) => logger.warn(fields, msg));
   const dispatcher = new Dispatcher({
-    webhooks,
+    webhooks: new CachedWebhooks(webhooks, config.WEBHOOK_CACHE_MS),
     deliveries,
     schedule,
     plans,

@@ -26,6 +26,8 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50056, adminPort: 9466, 
     .default("")
     .refine((s) => s === "" || /^0(,\d+){1,9}$/.test(s), "a comma list of ms starting with 0, e.g. 0,2000,2000")
     .transform((s) => (s === "" ? undefined : s.split(",").map(Number))),
+  /** How long the dispatcher serves a webhook (subscriptions, URL, secret) from memory; the API always reads the database. */
+  WEBHOOK_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** Attempts in flight at once per replica (first attempts straight from the consumer). */
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
 });

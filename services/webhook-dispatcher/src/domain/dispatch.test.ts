@@ -26,8 +26,8 @@ describe("Dispatcher", () => {
   it("fans an event out once per subscribed webhook, however often Kafka redelivers it", async () => {
     const { t, w } = await withHook();
     await t.registry.create("org_a", { name: "other", url: "https://hooks.example.com/x", events: ["scan.failed"] });
-    const first = await t.dispatcher.fanOut(completed());
-    const again = await t.dispatcher.fanOut(completed());
+    const first = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
+    const again = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
     expect(first).toHaveLength(1);
     expect(again).toEqual(first); // not yet attempted: scheduled again, same id
     await t.dispatcher.attempt(first[0]!);
@@ -66,7 +66,7 @@ describe("Dispatcher", () => {
 
   it("retries on the spec's schedule, honours Retry-After within it, and fails after the 5th attempt", async () => {
     const { t, w } = await withHook();
-    const [id] = await t.dispatcher.fanOut(completed());
+    const [id] = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
     t.answers.push(
       { responseCode: 500, responseTimeMs: 3, error: "HTTP 500" },
       { responseCode: 503, responseTimeMs: 3, error: "HTTP 503", retryAfterMs: 3600_000 },
@@ -132,8 +132,8 @@ describe("Dispatcher", () => {
 
   it("holds one attempt per lease: a second replica cannot send it while the first holds it", async () => {
     const { t } = await withHook();
-    const [id] = await t.dispatcher.fanOut(completed());
-    expect(await t.schedule.claim(id!, 1, t.now(), 90_000)).toBe(true);
+    const [id] = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
+    expect(await t.schedule.claim(id!, 1, t.now(), 90_000)).toBe("fresh");
     expect(await t.dispatcher.attempt(id!)).toBeUndefined();
     expect(t.sent).toHaveLength(0);
     t.advance(91_000); // the holder died: its lease expires and the schedule takes over

@@ -52,23 +52,26 @@ export class Dispatcher {
     this.random = deps.random ?? Math.random;
   }
 
-  /** One delivery per active subscribed webhook; returns the ids with an attempt due now. */
-  async fanOut(env: EventEnvelope): Promise<string[]> {
+  /** One delivery per active subscribed webhook; returns those with an attempt due now. */
+  async fanOut(env: EventEnvelope): Promise<Delivery[]> {
     if (!isDeliverable(env.type) || !env.orgId || !env.id) return [];
     const hooks = await this.deps.webhooks.subscribed(env.orgId, env.type);
     const now = this.deps.now();
     const occurredAt = env.occurredAt ? timestampDate(env.occurredAt) : now;
-    const due: string[] = [];
+    const due: Delivery[] = [];
     for (const w of hooks) {
       const id = deliveryIdOf(env.id, w.id, occurredAt);
       const d = this.newDelivery(id, w, env, now);
-      if (!(await this.deps.deliveries.insertOnce(d))) {
-        // A redelivered event: schedule it again only if the first pass stopped before its entry.
-        const existing = await this.deps.deliveries.get(id);
-        if (existing?.status !== "pending" || existing.attempts > 0 || existing.deferredUntil) continue;
+      if (await this.deps.deliveries.insertOnce(d)) {
+        await this.deps.schedule.add(id, now);
+        due.push(d);
+        continue;
       }
+      // A redelivered event: schedule it again only if the first pass stopped before its entry.
+      const existing = await this.deps.deliveries.get(id);
+      if (existing?.status !== "pending" || existing.attempts > 0 || existing.deferredUntil) continue;
       await this.deps.schedule.put(id, now);
-      due.push(id);
+      due.push(existing);
     }
     return due;
   }
@@ -109,10 +112,10 @@ export class Dispatcher {
    * Makes the next attempt of a delivery if it is due (or at once when `manual`), under its
    * lease. Returns the delivery as it now stands, or undefined when another replica holds it.
    */
-  async attempt(id: string, manual = false): Promise<Delivery | undefined> {
+  async attempt(id: string, manual = false, known?: Delivery): Promise<Delivery | undefined> {
     const { deliveries, schedule } = this.deps;
     const now = this.deps.now();
-    const seen = await deliveries.get(id);
+    const seen = known ?? (await deliveries.get(id));
     if (!seen) return void (await schedule.remove(id));
     if (!manual && isFinal(seen)) {
       await schedule.remove(id);
@@ -123,9 +126,11 @@ export class Dispatcher {
       return seen;
     }
     const attemptNo = seen.attempts + 1;
-    if (!(await schedule.claim(id, attemptNo, now, LEASE_MS))) return undefined;
-    // Another holder may have finished this attempt between our read and our claim.
-    const d = await deliveries.get(id);
+    const claim = await schedule.claim(id, attemptNo, now, LEASE_MS);
+    if (!claim) return undefined;
+    // A fresh lease of attempt N means nobody made attempt N (its lease would still exist), so
+    // what we read stands; a lease retaken after expiry may follow a holder that finished late.
+    const d = claim === "fresh" ? seen : await deliveries.get(id);
     if (!d || d.attempts + 1 !== attemptNo) return d;
 
     const webhook = await this.deps.webhooks.get(d.orgId, d.webhookId);

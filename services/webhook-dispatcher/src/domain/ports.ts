@@ -55,6 +55,8 @@ export interface DeliveryRepo {
  */
 export interface Schedule {
   put(deliveryId: string, dueAt: Date): Promise<void>;
+  /** The entry of a delivery just created (it has none yet): a plain insert, cheaper than put's upsert. */
+  add(deliveryId: string, dueAt: Date): Promise<void>;
   remove(deliveryId: string): Promise<void>;
   /** Entries due at `now`, earliest first. */
   due(now: Date, limit: number): Promise<{ deliveryId: string; dueAt: Date }[]>;
@@ -62,8 +64,11 @@ export interface Schedule {
   stats(): Promise<{ depth: number; oldestDueAt?: Date }>;
   /** Gives back an attempt lease that made no attempt (a deferral). */
   release(deliveryId: string, attempt: number): Promise<void>;
-  /** Takes the lease of attempt `attempt` of a delivery; false when another holder has it and it has not expired. */
-  claim(deliveryId: string, attempt: number, now: Date, leaseMs: number): Promise<boolean>;
+  /**
+   * Takes the lease of attempt `attempt` of a delivery: "fresh" when nobody held it, "retaken"
+   * when an expired one was taken over, undefined when another holder has it.
+   */
+  claim(deliveryId: string, attempt: number, now: Date, leaseMs: number): Promise<"fresh" | "retaken" | undefined>;
 }
 
 export interface WebhookPlan {

@@ -50,7 +50,7 @@ export async function subscribeEvents(
   opts: { groupPrefix: string; onError: (err: unknown) => void },
 ): Promise<Subscription[]> {
   const handle = async (env: Parameters<Dispatcher["fanOut"]>[0]) => {
-    for (const id of await dispatcher.fanOut(env)) gate.tryRun(() => dispatcher.attempt(id), opts.onError);
+    for (const d of await dispatcher.fanOut(env)) gate.tryRun(() => dispatcher.attempt(d.id, false, d), opts.onError);
   };
   return Promise.all(
     EVENT_TOPICS.map((topic) =>

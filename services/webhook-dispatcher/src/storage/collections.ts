@@ -15,12 +15,15 @@ export const Collections = {
 } as const;
 const { webhooks: WEBHOOKS, webhookSlots: WEBHOOK_SLOTS, deliveries: DELIVERIES, schedule: SCHEDULE, leases: LEASES, budget: BUDGET } = Collections;
 
+/*
+ * Deliveries are written on the hot path (insert, then one update per attempt), so they carry
+ * only two indexes: the history (status and event filters ride on the newest-first walk of one
+ * webhook's deliveries) and the replay window of failed ones.
+ */
 export const webhookIndexes: IndexSpec[] = [
   { collection: WEBHOOKS, key: { org_id: 1, _id: 1 }, options: { name: "org_created" } },
   { collection: WEBHOOKS, key: { org_id: 1, events: 1, active: 1 }, options: { name: "org_event_active" } },
   { collection: DELIVERIES, key: { org_id: 1, webhook_id: 1, _id: -1 }, options: { name: "webhook_newest" } },
-  { collection: DELIVERIES, key: { org_id: 1, webhook_id: 1, status: 1, _id: -1 }, options: { name: "webhook_status_newest" } },
-  { collection: DELIVERIES, key: { org_id: 1, webhook_id: 1, event: 1, _id: -1 }, options: { name: "webhook_event_newest" } },
   { collection: DELIVERIES, key: { org_id: 1, webhook_id: 1, status: 1, created_at: 1 }, options: { name: "webhook_status_created" } },
   { collection: SCHEDULE, key: { due_at: 1 }, options: { name: "due" } },
   { collection: LEASES, key: { expires_at: 1 }, options: { name: "expiry" } },

@@ -90,6 +90,9 @@ export class MemorySchedule implements Schedule {
   async put(id: string, at: Date) {
     this.entries.set(id, at);
   }
+  async add(id: string, at: Date) {
+    this.entries.set(id, at);
+  }
   async remove(id: string) {
     this.entries.delete(id);
   }
@@ -107,9 +110,9 @@ export class MemorySchedule implements Schedule {
   async claim(id: string, attempt: number, now: Date, leaseMs: number) {
     const key = `${id}#${attempt}`;
     const held = this.leases.get(key);
-    if (held && held >= now) return false;
+    if (held && held >= now) return undefined;
     this.leases.set(key, new Date(now.getTime() + leaseMs));
-    return true;
+    return held ? ("retaken" as const) : ("fresh" as const);
   }
   async release(id: string, attempt: number) {
     this.leases.delete(`${id}#${attempt}`);

@@ -39,6 +39,11 @@ export class MongoSchedule implements Schedule {
     }
   }
 
+  async add(deliveryId: string, dueAt: Date): Promise<void> {
+    // Already there (a retried batch): then put's time is as good as ours.
+    await insertOnce(this.entries, { _id: deliveryId, due_at: dueAt });
+  }
+
   async remove(deliveryId: string): Promise<void> {
     await this.entries.deleteOne({ _id: deliveryId });
   }
@@ -57,12 +62,12 @@ export class MongoSchedule implements Schedule {
     return { depth, ...(oldest ? { oldestDueAt: oldest.due_at } : {}) };
   }
 
-  async claim(deliveryId: string, attempt: number, now: Date, leaseMs: number): Promise<boolean> {
+  async claim(deliveryId: string, attempt: number, now: Date, leaseMs: number) {
     const _id = `${deliveryId}#${attempt}`;
     const lease = { _id, expires_at: new Date(now.getTime() + leaseMs) };
-    if (await insertOnce(this.leases, lease)) return true;
-    if ((await this.leases.deleteOne({ _id, expires_at: { $lt: now } })).deletedCount === 0) return false;
-    return insertOnce(this.leases, lease);
+    if (await insertOnce(this.leases, lease)) return "fresh" as const;
+    if ((await this.leases.deleteOne({ _id, expires_at: { $lt: now } })).deletedCount === 0) return undefined;
+    return (await insertOnce(this.leases, lease)) ? ("retaken" as const) : undefined;
   }
 
   async release(deliveryId: string, attempt: number): Promise<void> {
