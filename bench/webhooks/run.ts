@@ -19,7 +19,8 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { createLogger, createRpcClient, KafkaBus, loadConfig, runService, Topics } from "@vulnscan/kit";
 import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
-import { DeliveryStatus, WebhookService } from "@vulnscan/proto/vulnscan/webhooks/v1/webhooks_service_pb.js";
+import { WebhookService } from "@vulnscan/proto/vulnscan/webhooks/v1/webhooks_service_pb.js";
+import { MongoClient } from "mongodb";
 import { Agent, request } from "undici";
 import { type ReceivedDelivery, startReceiver } from "../../examples/webhook-receiver/receiver.js";
 import { startStack } from "../../scripts/stack/index.js";
@@ -112,16 +113,21 @@ await svc.started;
 const rpc = createRpcClient(WebhookService, `http://127.0.0.1:${svc.rpcPort}`);
 const { webhook } = await rpc.createWebhook({ orgId: ORG, name: "bench", url: `${receiver.url}/dispatcher`, events: ["scan.completed"], secret: SECRET });
 
-/** What the dispatcher's history says when deliveries are missing (failed attempts and their errors). */
+/** What the dispatcher's database says when deliveries are missing: counts by status and error. */
 async function diagnose(): Promise<string> {
-  const counts: string[] = [];
-  for (const status of [DeliveryStatus.PENDING, DeliveryStatus.FAILED, DeliveryStatus.SUCCESS]) {
-    const res = await rpc.listDeliveries({ orgId: ORG, webhookId: webhook!.id, status, pagination: { perPage: 100 } });
-    const errors = [...new Set(res.deliveries.map((d) => d.error).filter(Boolean))].slice(0, 5);
-    counts.push(`${DeliveryStatus[status]}: ${res.pageInfo?.total}${errors.length ? ` (${errors.join("; ")})` : ""}`);
+  const mongo = new MongoClient(stack.mongoUrl);
+  try {
+    const groups = await mongo
+      .db(config.MONGO_DB)
+      .collection("deliveries")
+      .aggregate([{ $match: { webhook_id: webhook!.id } }, { $group: { _id: { status: "$status", error: "$error", attempts: "$attempts" }, n: { $sum: 1 } } }])
+      .toArray();
+    return groups.map((g) => `${JSON.stringify(g._id)}: ${g.n}`).join("; ");
+  } finally {
+    await mongo.close();
   }
-  return counts.join(", ");
 }
+
 const bus = new KafkaBus({ clientId: `bench-${stamp}`, brokers: [stack.kafkaBrokers], logger: createLogger("bench", "silent") });
 
 let seq = 0;
