@@ -14,7 +14,7 @@ export const SERVICES = [
   { name: "scanner", database: "scanner", urlEnv: undefined, groupEnv: "SCANNER_CONSUMER_GROUP" },
   { name: "findings", database: "findings", urlEnv: "FINDINGS_URL", groupEnv: "CONSUMER_GROUP" },
   { name: "grc", database: "grc", urlEnv: "GRC_URL", groupEnv: undefined },
-  { name: "webhook-dispatcher", database: "webhooks", urlEnv: "WEBHOOK_DISPATCHER_URL", groupEnv: undefined },
+  { name: "webhook-dispatcher", database: "webhooks", urlEnv: "WEBHOOK_DISPATCHER_URL", groupEnv: "CONSUMER_GROUP" },
 ] as const;
 
 export type ServiceName = (typeof SERVICES)[number]["name"];

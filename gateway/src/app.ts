@@ -15,6 +15,7 @@ import { consoleRoutes } from "./routes/console/index.js";
 import { findingsRoutes } from "./routes/findings/index.js";
 import { healthRoutes } from "./routes/health.js";
 import { scanRoutes } from "./routes/scans/index.js";
+import { webhookRoutes } from "./routes/webhooks/index.js";
 import type { Upstreams } from "./upstreams.js";
 
 export interface AppDeps {
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(scanRoutes(deps.upstreams.scans));
   await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans }));
   await app.register(consoleRoutes());
+  await app.register(webhookRoutes(deps.upstreams.webhooks));
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;
 }

@@ -4,6 +4,7 @@ import { Health, HealthCheckResponse_ServingStatus } from "@vulnscan/proto/grpc/
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
+import { WebhookService } from "@vulnscan/proto/vulnscan/webhooks/v1/webhooks_service_pb.js";
 import type { GatewayConfig } from "./config.js";
 
 export type UpstreamName = "auth" | "scan-orchestrator" | "findings" | "grc" | "webhook-dispatcher";
@@ -14,6 +15,7 @@ export interface Upstreams {
   auth: Client<typeof AuthService>;
   scans: Client<typeof ScanService>;
   findings: Client<typeof FindingService>;
+  webhooks: Client<typeof WebhookService>;
 }
 
 export function createUpstreams(config: GatewayConfig): Upstreams {
@@ -35,6 +37,8 @@ export function createUpstreams(config: GatewayConfig): Upstreams {
     auth: createRpcClient(AuthService, urls.auth, rpc),
     scans: createRpcClient(ScanService, urls["scan-orchestrator"], rpc),
     findings: createRpcClient(FindingService, urls.findings, rpc),
+    // A test delivery waits for the receiver (up to 30 s): its RPCs may take that long.
+    webhooks: createRpcClient(WebhookService, urls["webhook-dispatcher"], { timeoutMs: Math.max(config.UPSTREAM_TIMEOUT_MS, 35_000) }),
   };
 }
 

@@ -3,6 +3,7 @@ import { rateLimitIndexes } from "../../gateway/src/rate-limit.js";
 import { authIndexes, authScanAllowances } from "../../services/auth/src/storage/index.js";
 import { findingIndexes } from "../../services/findings/src/storage/indexes.js";
 import { scanIndexes } from "../../services/scan-orchestrator/src/storage/mongo-store.js";
+import { webhookIndexes, webhookScanAllowances } from "../../services/webhook-dispatcher/src/storage/collections.js";
 
 export interface DeclaredIndexes {
   indexes: IndexSpec[];
@@ -19,7 +20,7 @@ export const declaredIndexes: Record<string, DeclaredIndexes> = {
   "scan-orchestrator": { indexes: [...processedEventsIndexes, ...scanIndexes], allowances: [] },
   findings: { indexes: [...processedEventsIndexes, ...findingIndexes], allowances: [] },
   grc: { indexes: [...processedEventsIndexes], allowances: [] },
-  "webhook-dispatcher": { indexes: [...processedEventsIndexes], allowances: [] },
+  "webhook-dispatcher": { indexes: [...processedEventsIndexes, ...webhookIndexes], allowances: webhookScanAllowances },
   scanner: { indexes: [...processedEventsIndexes], allowances: [] },
   gateway: { indexes: rateLimitIndexes, allowances: [] },
 };

@@ -1,7 +1,100 @@
-import { Topics, type ServiceContext, type ServiceParts } from "@vulnscan/kit";
+import dns from "node:dns/promises";
+import { createRpcClient, Topics, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
+import { parseNetworkList } from "@vulnscan/kit/networks";
+import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
+import { PlanClient, type PlanSource } from "@vulnscan/kit/plans";
+import { AuthService, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { Config } from "./config.js";
+import { HttpSender } from "./delivery/http-sender.js";
+import { Dispatcher } from "./domain/dispatch.js";
+import type { PlanPort, WebhookPlan } from "./domain/ports.js";
+import { UrlPolicy } from "./domain/url-policy.js";
+import { WebhookRegistry } from "./domain/webhooks.js";
+import { AttemptGate, EVENT_TOPICS, subscribeEvents } from "./events/event-consumer.js";
+import { dispatchMetrics } from "./metrics.js";
+import { webhookRoutes, webhookServiceNames } from "./rpc/routes.js";
+import { WebhookRpcService } from "./rpc/webhook-service.js";
+import { webhookIndexes } from "./storage/collections.js";
+import { CachedWebhooks } from "./storage/cached-webhooks.js";
+import { MongoDeliveries } from "./storage/deliveries.js";
+import { MongoHourlyBudget, MongoSchedule } from "./storage/schedule.js";
+import { MongoWebhookSlots, MongoWebhooks } from "./storage/webhooks.js";
 
-/** Wiring: mongo → repositories → dispatcher → rpc. Webhooks land with their own issue. */
-export function compose(_ctx: ServiceContext<Config>): ServiceParts {
-  return { topics: [Topics.scanEvents, Topics.findingEvents, Topics.grcEvents, Topics.authEvents, Topics.webhookEvents] };
+/** What the dispatcher keeps of a plan; a tier without webhooks has a limit of 0 (auth's rule). */
+function webhookPlanOf(plan: Plan | undefined): WebhookPlan {
+  const l = plan?.limits;
+  const cap = (limit: { unlimited: boolean; max: number } | undefined) => (limit?.unlimited ? undefined : Math.max(0, limit?.max ?? 0));
+  return { enabled: plan?.webhooksEnabled ?? false, maxWebhooks: cap(l?.webhooks), eventsPerHour: cap(l?.webhookEventsPerHour) };
+}
+
+function authPlans(auth: PlanSource, ttlMs: number): PlanPort {
+  const client = new PlanClient(auth, { project: webhookPlanOf, ttlMs });
+  return { webhookPlan: (orgId) => client.get(orgId) };
+}
+
+export interface ComposeOverrides {
+  plans?: PlanPort;
+}
+
+/** Wiring: mongo → repositories → url policy and sender → registry and dispatcher → rpc, consumers, retry loop. */
+export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides = {}): ServiceParts {
+  const { config, db, kafka, logger, metrics } = ctx;
+  const webhooks = new MongoWebhooks(db);
+  const deliveries = new MongoDeliveries(db);
+  const schedule = MongoSchedule.of(db);
+  const budget = new MongoHourlyBudget(db);
+  const plans = overrides.plans ?? authPlans(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
+  const urls = new UrlPolicy({
+    allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+    allowed: parseNetworkList(config.WEBHOOK_ALLOWED_NETWORKS),
+    resolve: (host) => dns.lookup(host, { all: true, verbatim: true }),
+  });
+  const sender = new HttpSender(urls, { timeoutMs: config.DELIVERY_TIMEOUT_MS });
+  const now = () => new Date();
+  const registry = new WebhookRegistry({ webhooks, slots: new MongoWebhookSlots(db), plans, urls, now });
+  const observer = dispatchMetrics(metrics, schedule, (msg, fields) => logger.warn(fields, msg));
+  const dispatcher = new Dispatcher({
+    webhooks: new CachedWebhooks(webhooks, config.WEBHOOK_CACHE_MS),
+    deliveries,
+    schedule,
+    plans,
+    budget,
+    sender,
+    registry,
+    now,
+    observer,
+    ...(config.WEBHOOK_RETRY_DELAYS_MS ? { delays: config.WEBHOOK_RETRY_DELAYS_MS } : {}),
+  });
+  const gate = new AttemptGate(config.DELIVERY_CONCURRENCY);
+  const onError = (err: unknown) => logger.warn({ err: (err as Error).message }, "delivery attempt failed to run; the schedule retries it");
+
+  let subscriptions: Subscription[] = [];
+  let poll: PeriodicJob | undefined;
+  let lastPrune = 0;
+  const pass = async () => {
+    await dispatcher.runDue(200, config.DELIVERY_CONCURRENCY);
+    if (Date.now() - lastPrune > 10 * 60_000) {
+      lastPrune = Date.now();
+      await schedule.prune(new Date(Date.now() - 24 * 3600_000));
+      await budget.prune(new Date());
+    }
+  };
+  return {
+    routes: webhookRoutes(new WebhookRpcService(registry, dispatcher)),
+    serviceNames: webhookServiceNames,
+    indexes: webhookIndexes,
+    topics: [...EVENT_TOPICS, Topics.webhookEvents],
+    start: async () => {
+      // Retries first: they need only the database, and joining the consumer groups can wait out
+      // a crashed replica's session (30 s) before it returns.
+      poll = startPeriodic({ name: "webhook retry pass", intervalMs: config.RETRY_POLL_MS, jitter: 0.1, immediate: true, run: pass, logger });
+      subscriptions = await subscribeEvents(kafka, dispatcher, gate, { groupPrefix: config.CONSUMER_GROUP, onError });
+    },
+    stop: async () => {
+      await poll?.stop();
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      await gate.drained();
+      await sender.close();
+    },
+  };
 }

@@ -31,7 +31,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/webhooks/v1/webhooks_service.proto.
  */
 export const file_vulnscan_webhooks_v1_webhooks_service: GenFile = /*@__PURE__*/
-  fileDesc("Cit2dWxuc2Nhbi93ZWJob29rcy92MS93ZWJob29rc19zZXJ2aWNlLnByb3RvEhR2dWxuc2Nhbi53ZWJob29rcy52MSLtAQoHV2ViaG9vaxIKCgJpZBgBIAEoCRIOCgZvcmdfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRILCgN1cmwYBCABKAkSDgoGZXZlbnRzGAUgAygJEg4KBmFjdGl2ZRgGIAEoCBIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpoYXNfc2VjcmV0GAkgASgIEhcKD2Rpc2FibGVkX3JlYXNvbhgKIAEoCSLlAgoIRGVsaXZlcnkSCgoCaWQYASABKAkSEgoKd2ViaG9va19pZBgCIAEoCRIQCghldmVudF9pZBgDIAEoCRINCgVldmVudBgEIAEoCRI0CgZzdGF0dXMYBSABKA4yJC52dWxuc2Nhbi53ZWJob29rcy52MS5EZWxpdmVyeVN0YXR1cxIVCg1yZXNwb25zZV9jb2RlGAYgASgFEhgKEHJlc3BvbnNlX3RpbWVfbXMYByABKAUSEAoIYXR0ZW1wdHMYCCABKAUSDQoFZXJyb3IYCSABKAkSLgoKY3JlYXRlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoMZGVsaXZlcmVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpuZXh0X3JldHJ5GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIcCgpFdmVudEtpbmRzEg4KBmV2ZW50cxgBIAMoCSKRAQoUQ3JlYXRlV2ViaG9va1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEgwKBG5hbWUYAiABKAkSCwoDdXJsGAMgASgJEg4KBmV2ZW50cxgEIAMoCRITCgZzZWNyZXQYBSABKAlIAIgBARITCgZhY3RpdmUYBiABKAhIAYgBAUIJCgdfc2VjcmV0QgkKB19hY3RpdmUiRwoVQ3JlYXRlV2ViaG9va1Jlc3BvbnNlEi4KB3dlYmhvb2sYASABKAsyHS52dWxuc2Nhbi53ZWJob29rcy52MS5XZWJob29rIlkKE0xpc3RXZWJob29rc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEjIKCnBhZ2luYXRpb24YAiABKAsyHi52dWxuc2Nhbi5jb21tb24udjEuUGFnaW5hdGlvbiJ4ChRMaXN0V2ViaG9va3NSZXNwb25zZRIvCgh3ZWJob29rcxgBIAMoCzIdLnZ1bG5zY2FuLndlYmhvb2tzLnYxLldlYmhvb2sSLwoJcGFnZV9pbmZvGAIgASgLMhwudnVsbnNjYW4uY29tbW9uLnYxLlBhZ2VJbmZvIjcKEUdldFdlYmhvb2tSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgp3ZWJob29rX2lkGAIgASgJIkQKEkdldFdlYmhvb2tSZXNwb25zZRIuCgd3ZWJob29rGAEgASgLMh0udnVsbnNjYW4ud2ViaG9va3MudjEuV2ViaG9vayLiAQoUVXBkYXRlV2ViaG9va1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhIKCndlYmhvb2tfaWQYAiABKAkSEQoEbmFtZRgDIAEoCUgAiAEBEhAKA3VybBgEIAEoCUgBiAEBEjAKBmV2ZW50cxgFIAEoCzIgLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkV2ZW50S2luZHMSEwoGc2VjcmV0GAYgASgJSAKIAQESEwoGYWN0aXZlGAcgASgISAOIAQFCBwoFX25hbWVCBgoEX3VybEIJCgdfc2VjcmV0QgkKB19hY3RpdmUiRwoVVXBkYXRlV2ViaG9va1Jlc3BvbnNlEi4KB3dlYmhvb2sYASABKAsyHS52dWxuc2Nhbi53ZWJob29rcy52MS5XZWJob29rIjoKFERlbGV0ZVdlYmhvb2tSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgp3ZWJob29rX2lkGAIgASgJIhcKFURlbGV0ZVdlYmhvb2tSZXNwb25zZSI4ChJUZXN0V2ViaG9va1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhIKCndlYmhvb2tfaWQYAiABKAkioAEKE1Rlc3RXZWJob29rUmVzcG9uc2USEwoLZGVsaXZlcnlfaWQYASABKAkSNAoGc3RhdHVzGAIgASgOMiQudnVsbnNjYW4ud2ViaG9va3MudjEuRGVsaXZlcnlTdGF0dXMSFQoNcmVzcG9uc2VfY29kZRgDIAEoBRIYChByZXNwb25zZV90aW1lX21zGAQgASgFEg0KBWVycm9yGAUgASgJIm8KFUxpc3REZWxpdmVyaWVzUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEgoKd2ViaG9va19pZBgCIAEoCRIyCgpwYWdpbmF0aW9uGAMgASgLMh4udnVsbnNjYW4uY29tbW9uLnYxLlBhZ2luYXRpb24ifQoWTGlzdERlbGl2ZXJpZXNSZXNwb25zZRIyCgpkZWxpdmVyaWVzGAEgAygLMh4udnVsbnNjYW4ud2ViaG9va3MudjEuRGVsaXZlcnkSLwoJcGFnZV9pbmZvGAIgASgLMhwudnVsbnNjYW4uY29tbW9uLnYxLlBhZ2VJbmZvKocBCg5EZWxpdmVyeVN0YXR1cxIfChtERUxJVkVSWV9TVEFUVVNfVU5TUEVDSUZJRUQQABIbChdERUxJVkVSWV9TVEFUVVNfUEVORElORxABEhsKF0RFTElWRVJZX1NUQVRVU19TVUNDRVNTEAISGgoWREVMSVZFUllfU1RBVFVTX0ZBSUxFRBADMucFCg5XZWJob29rU2VydmljZRJoCg1DcmVhdGVXZWJob29rEioudnVsbnNjYW4ud2ViaG9va3MudjEuQ3JlYXRlV2ViaG9va1JlcXVlc3QaKy52dWxuc2Nhbi53ZWJob29rcy52MS5DcmVhdGVXZWJob29rUmVzcG9uc2USZQoMTGlzdFdlYmhvb2tzEikudnVsbnNjYW4ud2ViaG9va3MudjEuTGlzdFdlYmhvb2tzUmVxdWVzdBoqLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkxpc3RXZWJob29rc1Jlc3BvbnNlEl8KCkdldFdlYmhvb2sSJy52dWxuc2Nhbi53ZWJob29rcy52MS5HZXRXZWJob29rUmVxdWVzdBooLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkdldFdlYmhvb2tSZXNwb25zZRJoCg1VcGRhdGVXZWJob29rEioudnVsbnNjYW4ud2ViaG9va3MudjEuVXBkYXRlV2ViaG9va1JlcXVlc3QaKy52dWxuc2Nhbi53ZWJob29rcy52MS5VcGRhdGVXZWJob29rUmVzcG9uc2USaAoNRGVsZXRlV2ViaG9vaxIqLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkRlbGV0ZVdlYmhvb2tSZXF1ZXN0GisudnVsbnNjYW4ud2ViaG9va3MudjEuRGVsZXRlV2ViaG9va1Jlc3BvbnNlEmIKC1Rlc3RXZWJob29rEigudnVsbnNjYW4ud2ViaG9va3MudjEuVGVzdFdlYmhvb2tSZXF1ZXN0GikudnVsbnNjYW4ud2ViaG9va3MudjEuVGVzdFdlYmhvb2tSZXNwb25zZRJrCg5MaXN0RGVsaXZlcmllcxIrLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkxpc3REZWxpdmVyaWVzUmVxdWVzdBosLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkxpc3REZWxpdmVyaWVzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_vulnscan_common_v1_pagination]);
+  fileDesc("Cit2dWxuc2Nhbi93ZWJob29rcy92MS93ZWJob29rc19zZXJ2aWNlLnByb3RvEhR2dWxuc2Nhbi53ZWJob29rcy52MSLtAQoHV2ViaG9vaxIKCgJpZBgBIAEoCRIOCgZvcmdfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRILCgN1cmwYBCABKAkSDgoGZXZlbnRzGAUgAygJEg4KBmFjdGl2ZRgGIAEoCBIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpoYXNfc2VjcmV0GAkgASgIEhcKD2Rpc2FibGVkX3JlYXNvbhgKIAEoCSKZAwoIRGVsaXZlcnkSCgoCaWQYASABKAkSEgoKd2ViaG9va19pZBgCIAEoCRIQCghldmVudF9pZBgDIAEoCRINCgVldmVudBgEIAEoCRI0CgZzdGF0dXMYBSABKA4yJC52dWxuc2Nhbi53ZWJob29rcy52MS5EZWxpdmVyeVN0YXR1cxIVCg1yZXNwb25zZV9jb2RlGAYgASgFEhgKEHJlc3BvbnNlX3RpbWVfbXMYByABKAUSEAoIYXR0ZW1wdHMYCCABKAUSDQoFZXJyb3IYCSABKAkSLgoKY3JlYXRlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoMZGVsaXZlcmVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpuZXh0X3JldHJ5GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIyCg5kZWZlcnJlZF91bnRpbBgNIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiHAoKRXZlbnRLaW5kcxIOCgZldmVudHMYASADKAkikQEKFENyZWF0ZVdlYmhvb2tSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIMCgRuYW1lGAIgASgJEgsKA3VybBgDIAEoCRIOCgZldmVudHMYBCADKAkSEwoGc2VjcmV0GAUgASgJSACIAQESEwoGYWN0aXZlGAYgASgISAGIAQFCCQoHX3NlY3JldEIJCgdfYWN0aXZlIkcKFUNyZWF0ZVdlYmhvb2tSZXNwb25zZRIuCgd3ZWJob29rGAEgASgLMh0udnVsbnNjYW4ud2ViaG9va3MudjEuV2ViaG9vayJZChNMaXN0V2ViaG9va3NSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIyCgpwYWdpbmF0aW9uGAIgASgLMh4udnVsbnNjYW4uY29tbW9uLnYxLlBhZ2luYXRpb24ieAoUTGlzdFdlYmhvb2tzUmVzcG9uc2USLwoId2ViaG9va3MYASADKAsyHS52dWxuc2Nhbi53ZWJob29rcy52MS5XZWJob29rEi8KCXBhZ2VfaW5mbxgCIAEoCzIcLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdlSW5mbyI3ChFHZXRXZWJob29rUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEgoKd2ViaG9va19pZBgCIAEoCSJEChJHZXRXZWJob29rUmVzcG9uc2USLgoHd2ViaG9vaxgBIAEoCzIdLnZ1bG5zY2FuLndlYmhvb2tzLnYxLldlYmhvb2si4gEKFFVwZGF0ZVdlYmhvb2tSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgp3ZWJob29rX2lkGAIgASgJEhEKBG5hbWUYAyABKAlIAIgBARIQCgN1cmwYBCABKAlIAYgBARIwCgZldmVudHMYBSABKAsyIC52dWxuc2Nhbi53ZWJob29rcy52MS5FdmVudEtpbmRzEhMKBnNlY3JldBgGIAEoCUgCiAEBEhMKBmFjdGl2ZRgHIAEoCEgDiAEBQgcKBV9uYW1lQgYKBF91cmxCCQoHX3NlY3JldEIJCgdfYWN0aXZlIkcKFVVwZGF0ZVdlYmhvb2tSZXNwb25zZRIuCgd3ZWJob29rGAEgASgLMh0udnVsbnNjYW4ud2ViaG9va3MudjEuV2ViaG9vayI6ChREZWxldGVXZWJob29rUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEgoKd2ViaG9va19pZBgCIAEoCSIXChVEZWxldGVXZWJob29rUmVzcG9uc2UiOAoSVGVzdFdlYmhvb2tSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgp3ZWJob29rX2lkGAIgASgJIqABChNUZXN0V2ViaG9va1Jlc3BvbnNlEhMKC2RlbGl2ZXJ5X2lkGAEgASgJEjQKBnN0YXR1cxgCIAEoDjIkLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkRlbGl2ZXJ5U3RhdHVzEhUKDXJlc3BvbnNlX2NvZGUYAyABKAUSGAoQcmVzcG9uc2VfdGltZV9tcxgEIAEoBRINCgVlcnJvchgFIAEoCSK0AQoVTGlzdERlbGl2ZXJpZXNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgp3ZWJob29rX2lkGAIgASgJEjIKCnBhZ2luYXRpb24YAyABKAsyHi52dWxuc2Nhbi5jb21tb24udjEuUGFnaW5hdGlvbhI0CgZzdGF0dXMYBCABKA4yJC52dWxuc2Nhbi53ZWJob29rcy52MS5EZWxpdmVyeVN0YXR1cxINCgVldmVudBgFIAEoCSJ9ChZMaXN0RGVsaXZlcmllc1Jlc3BvbnNlEjIKCmRlbGl2ZXJpZXMYASADKAsyHi52dWxuc2Nhbi53ZWJob29rcy52MS5EZWxpdmVyeRIvCglwYWdlX2luZm8YAiABKAsyHC52dWxuc2Nhbi5jb21tb24udjEuUGFnZUluZm8iTwoUUmV0cnlEZWxpdmVyeVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhIKCndlYmhvb2tfaWQYAiABKAkSEwoLZGVsaXZlcnlfaWQYAyABKAkiSQoVUmV0cnlEZWxpdmVyeVJlc3BvbnNlEjAKCGRlbGl2ZXJ5GAEgASgLMh4udnVsbnNjYW4ud2ViaG9va3MudjEuRGVsaXZlcnkilQEKHVJlcGxheUZhaWxlZERlbGl2ZXJpZXNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgp3ZWJob29rX2lkGAIgASgJEigKBGZyb20YAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEiYKAnRvGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIzCh5SZXBsYXlGYWlsZWREZWxpdmVyaWVzUmVzcG9uc2USEQoJc2NoZWR1bGVkGAEgASgFKocBCg5EZWxpdmVyeVN0YXR1cxIfChtERUxJVkVSWV9TVEFUVVNfVU5TUEVDSUZJRUQQABIbChdERUxJVkVSWV9TVEFUVVNfUEVORElORxABEhsKF0RFTElWRVJZX1NUQVRVU19TVUNDRVNTEAISGgoWREVMSVZFUllfU1RBVFVTX0ZBSUxFRBADMtcHCg5XZWJob29rU2VydmljZRJoCg1DcmVhdGVXZWJob29rEioudnVsbnNjYW4ud2ViaG9va3MudjEuQ3JlYXRlV2ViaG9va1JlcXVlc3QaKy52dWxuc2Nhbi53ZWJob29rcy52MS5DcmVhdGVXZWJob29rUmVzcG9uc2USZQoMTGlzdFdlYmhvb2tzEikudnVsbnNjYW4ud2ViaG9va3MudjEuTGlzdFdlYmhvb2tzUmVxdWVzdBoqLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkxpc3RXZWJob29rc1Jlc3BvbnNlEl8KCkdldFdlYmhvb2sSJy52dWxuc2Nhbi53ZWJob29rcy52MS5HZXRXZWJob29rUmVxdWVzdBooLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkdldFdlYmhvb2tSZXNwb25zZRJoCg1VcGRhdGVXZWJob29rEioudnVsbnNjYW4ud2ViaG9va3MudjEuVXBkYXRlV2ViaG9va1JlcXVlc3QaKy52dWxuc2Nhbi53ZWJob29rcy52MS5VcGRhdGVXZWJob29rUmVzcG9uc2USaAoNRGVsZXRlV2ViaG9vaxIqLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkRlbGV0ZVdlYmhvb2tSZXF1ZXN0GisudnVsbnNjYW4ud2ViaG9va3MudjEuRGVsZXRlV2ViaG9va1Jlc3BvbnNlEmIKC1Rlc3RXZWJob29rEigudnVsbnNjYW4ud2ViaG9va3MudjEuVGVzdFdlYmhvb2tSZXF1ZXN0GikudnVsbnNjYW4ud2ViaG9va3MudjEuVGVzdFdlYmhvb2tSZXNwb25zZRJrCg5MaXN0RGVsaXZlcmllcxIrLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkxpc3REZWxpdmVyaWVzUmVxdWVzdBosLnZ1bG5zY2FuLndlYmhvb2tzLnYxLkxpc3REZWxpdmVyaWVzUmVzcG9uc2USaAoNUmV0cnlEZWxpdmVyeRIqLnZ1bG5zY2FuLndlYmhvb2tzLnYxLlJldHJ5RGVsaXZlcnlSZXF1ZXN0GisudnVsbnNjYW4ud2ViaG9va3MudjEuUmV0cnlEZWxpdmVyeVJlc3BvbnNlEoMBChZSZXBsYXlGYWlsZWREZWxpdmVyaWVzEjMudnVsbnNjYW4ud2ViaG9va3MudjEuUmVwbGF5RmFpbGVkRGVsaXZlcmllc1JlcXVlc3QaNC52dWxuc2Nhbi53ZWJob29rcy52MS5SZXBsYXlGYWlsZWREZWxpdmVyaWVzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_vulnscan_common_v1_pagination]);
 
 /**
  * @generated from message vulnscan.webhooks.v1.Webhook
@@ -189,6 +189,14 @@ export type Delivery = Message<"vulnscan.webhooks.v1.Delivery"> & {
    * @generated from field: google.protobuf.Timestamp next_retry = 12;
    */
   nextRetry?: Timestamp | undefined;
+
+  /**
+   * The organization's events-per-hour cap was reached: the first attempt
+   * was deferred to this time (never dropped).
+   *
+   * @generated from field: google.protobuf.Timestamp deferred_until = 13;
+   */
+  deferredUntil?: Timestamp | undefined;
 };
 
 /**
@@ -552,6 +560,20 @@ export type ListDeliveriesRequest = Message<"vulnscan.webhooks.v1.ListDeliveries
    * @generated from field: vulnscan.common.v1.Pagination pagination = 3;
    */
   pagination?: Pagination | undefined;
+
+  /**
+   * Only deliveries in this status (UNSPECIFIED: all).
+   *
+   * @generated from field: vulnscan.webhooks.v1.DeliveryStatus status = 4;
+   */
+  status: DeliveryStatus;
+
+  /**
+   * Only deliveries of this event kind (empty: all).
+   *
+   * @generated from field: string event = 5;
+   */
+  event: string;
 };
 
 /**
@@ -584,6 +606,105 @@ export type ListDeliveriesResponse = Message<"vulnscan.webhooks.v1.ListDeliverie
  */
 export const ListDeliveriesResponseSchema: GenMessage<ListDeliveriesResponse> = /*@__PURE__*/
   messageDesc(file_vulnscan_webhooks_v1_webhooks_service, 16);
+
+/**
+ * @generated from message vulnscan.webhooks.v1.RetryDeliveryRequest
+ */
+export type RetryDeliveryRequest = Message<"vulnscan.webhooks.v1.RetryDeliveryRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: string webhook_id = 2;
+   */
+  webhookId: string;
+
+  /**
+   * @generated from field: string delivery_id = 3;
+   */
+  deliveryId: string;
+};
+
+/**
+ * Describes the message vulnscan.webhooks.v1.RetryDeliveryRequest.
+ * Use `create(RetryDeliveryRequestSchema)` to create a new message.
+ */
+export const RetryDeliveryRequestSchema: GenMessage<RetryDeliveryRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_webhooks_v1_webhooks_service, 17);
+
+/**
+ * @generated from message vulnscan.webhooks.v1.RetryDeliveryResponse
+ */
+export type RetryDeliveryResponse = Message<"vulnscan.webhooks.v1.RetryDeliveryResponse"> & {
+  /**
+   * @generated from field: vulnscan.webhooks.v1.Delivery delivery = 1;
+   */
+  delivery?: Delivery | undefined;
+};
+
+/**
+ * Describes the message vulnscan.webhooks.v1.RetryDeliveryResponse.
+ * Use `create(RetryDeliveryResponseSchema)` to create a new message.
+ */
+export const RetryDeliveryResponseSchema: GenMessage<RetryDeliveryResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_webhooks_v1_webhooks_service, 18);
+
+/**
+ * @generated from message vulnscan.webhooks.v1.ReplayFailedDeliveriesRequest
+ */
+export type ReplayFailedDeliveriesRequest = Message<"vulnscan.webhooks.v1.ReplayFailedDeliveriesRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: string webhook_id = 2;
+   */
+  webhookId: string;
+
+  /**
+   * Deliveries created at or after (absent: no lower bound).
+   *
+   * @generated from field: google.protobuf.Timestamp from = 3;
+   */
+  from?: Timestamp | undefined;
+
+  /**
+   * Deliveries created before (absent: now).
+   *
+   * @generated from field: google.protobuf.Timestamp to = 4;
+   */
+  to?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message vulnscan.webhooks.v1.ReplayFailedDeliveriesRequest.
+ * Use `create(ReplayFailedDeliveriesRequestSchema)` to create a new message.
+ */
+export const ReplayFailedDeliveriesRequestSchema: GenMessage<ReplayFailedDeliveriesRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_webhooks_v1_webhooks_service, 19);
+
+/**
+ * @generated from message vulnscan.webhooks.v1.ReplayFailedDeliveriesResponse
+ */
+export type ReplayFailedDeliveriesResponse = Message<"vulnscan.webhooks.v1.ReplayFailedDeliveriesResponse"> & {
+  /**
+   * Deliveries scheduled for an attempt now.
+   *
+   * @generated from field: int32 scheduled = 1;
+   */
+  scheduled: number;
+};
+
+/**
+ * Describes the message vulnscan.webhooks.v1.ReplayFailedDeliveriesResponse.
+ * Use `create(ReplayFailedDeliveriesResponseSchema)` to create a new message.
+ */
+export const ReplayFailedDeliveriesResponseSchema: GenMessage<ReplayFailedDeliveriesResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_webhooks_v1_webhooks_service, 20);
 
 /**
  * Outcome of a delivery. The lowercase name without the prefix is the REST
@@ -706,6 +827,28 @@ export const WebhookService: GenService<{
     methodKind: "unary";
     input: typeof ListDeliveriesRequestSchema;
     output: typeof ListDeliveriesResponseSchema;
+  },
+  /**
+   * Sends one delivery again now (a manual attempt, synchronous) and
+   * returns the updated record. Beyond the spec.
+   *
+   * @generated from rpc vulnscan.webhooks.v1.WebhookService.RetryDelivery
+   */
+  retryDelivery: {
+    methodKind: "unary";
+    input: typeof RetryDeliveryRequestSchema;
+    output: typeof RetryDeliveryResponseSchema;
+  },
+  /**
+   * Schedules every failed delivery of a webhook created in [from, to) for
+   * an attempt now (at most 1000 per call). Beyond the spec.
+   *
+   * @generated from rpc vulnscan.webhooks.v1.WebhookService.ReplayFailedDeliveries
+   */
+  replayFailedDeliveries: {
+    methodKind: "unary";
+    input: typeof ReplayFailedDeliveriesRequestSchema;
+    output: typeof ReplayFailedDeliveriesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_vulnscan_webhooks_v1_webhooks_service, 0);

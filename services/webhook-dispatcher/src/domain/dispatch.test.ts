@@ -1,0 +1,158 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
+import { describe, expect, it } from "vitest";
+import { PLANS, testDispatcher } from "../testing.js";
+import { RETRY_DELAYS_MS } from "./schedule.js";
+
+const completed = (id = "evt_1", orgId = "org_a") =>
+  create(EventEnvelopeSchema, {
+    id,
+    type: "scan.completed",
+    orgId,
+    occurredAt: timestampFromDate(new Date("2026-03-01T11:59:00.000Z")),
+    payload: {
+      case: "scanCompleted",
+      value: { scanId: "scan_1", target: "example.com", status: "completed", durationSeconds: 42, findings: { total: 3, critical: 1 } },
+    },
+  });
+
+async function withHook(t = testDispatcher(), events = ["scan.completed"]) {
+  const w = await t.registry.create("org_a", { name: "ci", url: "https://hooks.example.com/in", events, secret: "s3cret-value" });
+  return { t, w };
+}
+
+describe("Dispatcher", () => {
+  it("fans an event out once per subscribed webhook, however often Kafka redelivers it", async () => {
+    const { t, w } = await withHook();
+    await t.registry.create("org_a", { name: "other", url: "https://hooks.example.com/x", events: ["scan.failed"] });
+    const first = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
+    const again = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
+    expect(first).toHaveLength(1);
+    expect(again).toEqual(first); // not yet attempted: scheduled again, same id
+    await t.dispatcher.attempt(first[0]!);
+    expect(await t.dispatcher.fanOut(completed())).toEqual([]);
+    await t.dispatcher.attempt(first[0]!);
+    expect(t.sent).toHaveLength(1);
+    const body = JSON.parse(t.sent[0]!.body);
+    expect(body).toEqual({
+      id: first[0],
+      event: "scan.completed",
+      timestamp: "2026-03-01T11:59:00.000Z",
+      data: {
+        scan_id: "scan_1",
+        target: "example.com",
+        status: "completed",
+        duration_seconds: 42,
+        findings: { total: 3, critical: 1, high: 0, medium: 0, low: 0 },
+      },
+    });
+    const d = await t.deliveries.get(first[0]!);
+    expect(d).toMatchObject({ status: "success", attempts: 1, webhookId: w.id });
+  });
+
+  it("never delivers internal auth.* events nor another organization's", async () => {
+    const { t } = await withHook(testDispatcher(), ["user.login_failed"]);
+    const internal = create(EventEnvelopeSchema, {
+      id: "evt_2",
+      type: "auth.session_revoked",
+      orgId: "org_a",
+      payload: { case: "authSessionRevoked", value: {} },
+    });
+    expect(await t.dispatcher.fanOut(internal)).toEqual([]);
+    const other = create(EventEnvelopeSchema, { id: "evt_3", type: "user.login_failed", orgId: "org_b", payload: { case: "userLoginFailed", value: {} } });
+    expect(await t.dispatcher.fanOut(other)).toEqual([]);
+  });
+
+  it("retries on the spec's schedule, honours Retry-After within it, and fails after the 5th attempt", async () => {
+    const { t, w } = await withHook();
+    const [id] = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
+    t.answers.push(
+      { responseCode: 500, responseTimeMs: 3, error: "HTTP 500" },
+      { responseCode: 503, responseTimeMs: 3, error: "HTTP 503", retryAfterMs: 3600_000 },
+      { responseCode: 0, responseTimeMs: 3, error: "request failed: ECONNREFUSED" },
+      { responseCode: 500, responseTimeMs: 3, error: "HTTP 500" },
+      { responseCode: 500, responseTimeMs: 3, error: "HTTP 500" },
+    );
+    const gaps: number[] = [];
+    let last = t.now().getTime();
+    for (let i = 0; i < 5; i++) {
+      expect(await t.dispatcher.runDue()).toBeGreaterThan(0);
+      gaps.push(t.now().getTime() - last);
+      last = t.now().getTime();
+      const d = (await t.deliveries.get(id!))!;
+      expect(d.attempts).toBe(i + 1);
+      if (d.nextRetry) {
+        t.advance(d.nextRetry.getTime() - t.now().getTime() - 1);
+        expect(await t.dispatcher.runDue()).toBe(0); // not due a millisecond early
+        t.advance(1);
+      }
+    }
+    // Attempt 3 came an hour after attempt 2: the receiver's Retry-After beat the 30 min step.
+    expect(gaps).toEqual([0, RETRY_DELAYS_MS[1], 3600_000, RETRY_DELAYS_MS[3], RETRY_DELAYS_MS[4]]);
+    const d = (await t.deliveries.get(id!))!;
+    expect(d).toMatchObject({ status: "failed", attempts: 5, error: "HTTP 500" });
+    expect(d.nextRetry).toBeUndefined();
+    expect(t.sent).toHaveLength(5);
+    expect((await t.registry.get("org_a", w.id)).active).toBe(true); // failing for 11 h, not 3 days
+  });
+
+  it("disables a webhook whose every attempt failed for 3 days, saying why", async () => {
+    const { t, w } = await withHook();
+    for (let day = 0; day < 4; day++) {
+      await t.dispatcher.fanOut(completed(`evt_day${day}`));
+      for (let i = 0; i < 5; i++) {
+        t.answers.push({ responseCode: 500, responseTimeMs: 1, error: "HTTP 500" });
+        await t.dispatcher.runDue();
+        t.advance(8 * 3600_000 + 60_000);
+      }
+      t.advance(14 * 3600_000);
+    }
+    const after = await t.registry.get("org_a", w.id);
+    expect(after.active).toBe(false);
+    expect(after.disabledReason).toMatch(/3 days/);
+    const revived = await t.registry.update("org_a", w.id, { active: true });
+    expect(revived.disabledReason).toBeUndefined();
+  });
+
+  it("defers deliveries over the hourly cap to the next hour, never drops them", async () => {
+    const t = testDispatcher({ plan: () => ({ ...PLANS.professional!, eventsPerHour: 2 }) });
+    await withHook(t);
+    for (let i = 0; i < 3; i++) await t.dispatcher.fanOut(completed(`evt_cap${i}`));
+    await t.dispatcher.runDue();
+    expect(t.sent).toHaveLength(2);
+    const deferred = [...t.deliveries.rows.values()].filter((d) => d.deferredUntil);
+    expect(deferred).toHaveLength(1);
+    expect(deferred[0]!.deferredUntil!.toISOString()).toBe("2026-03-01T13:00:00.000Z");
+    t.advance(3600_000);
+    await t.dispatcher.runDue();
+    expect(t.sent).toHaveLength(3);
+    expect((await t.deliveries.get(deferred[0]!.id))!.status).toBe("success");
+  });
+
+  it("holds one attempt per lease: a second replica cannot send it while the first holds it", async () => {
+    const { t } = await withHook();
+    const [id] = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
+    expect(await t.schedule.claim(id!, 1, t.now(), 90_000)).toBe("fresh");
+    expect(await t.dispatcher.attempt(id!)).toBeUndefined();
+    expect(t.sent).toHaveLength(0);
+    t.advance(91_000); // the holder died: its lease expires and the schedule takes over
+    expect((await t.dispatcher.attempt(id!))?.status).toBe("success");
+  });
+
+  it("tests, retries one delivery and replays the failed ones of a window", async () => {
+    const { t, w } = await withHook();
+    t.answers.push({ responseCode: 0, responseTimeMs: 2, error: "request failed: ECONNREFUSED" });
+    const test = await t.dispatcher.test("org_a", w.id);
+    expect(test).toMatchObject({ event: "webhook.test", status: "failed", attempts: 1 });
+    expect(test.nextRetry).toBeUndefined();
+    const retried = await t.dispatcher.retry("org_a", w.id, test.id);
+    expect(retried).toMatchObject({ status: "success", attempts: 2 });
+    await expect(t.dispatcher.retry("org_b", w.id, test.id)).rejects.toMatchObject({ kind: "not_found" });
+    const failed = (await t.deliveries.get(test.id))!;
+    await t.deliveries.save({ ...failed, status: "failed" });
+    expect(await t.dispatcher.replayFailed("org_a", w.id, new Date(0), new Date(t.now().getTime() + 1))).toBe(1);
+    await t.dispatcher.runDue();
+    expect((await t.deliveries.get(test.id))!.status).toBe("success");
+  });
+});

@@ -1,0 +1,89 @@
+import net from "node:net";
+import type { Network } from "@vulnscan/kit/networks";
+import ipaddr from "ipaddr.js";
+
+/*
+ * Which addresses a webhook may reach (DESIGN.md §3 "webhook URLs", §5 egress allowlist). Only
+ * public unicast is allowed: ipaddr.js names every special-purpose range (loopback, private,
+ * linkLocal — the cloud metadata address is one —, carrierGradeNat, multicast, unspecified,
+ * uniqueLocal, rfc6052/rfc6145 NAT64, 6to4, teredo, reserved, …) and IPv4-mapped IPv6 is judged
+ * as the IPv4 address it carries. The operator may allow the special ranges
+ * (WEBHOOK_ALLOW_PRIVATE_URLS) and may restrict everything to WEBHOOK_ALLOWED_NETWORKS.
+ */
+
+export class UrlRefused extends Error {
+  override name = "UrlRefused";
+}
+
+/** Name → every address it resolves to (the system resolver in production). */
+export type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
+
+export interface UrlPolicyOptions {
+  allowPrivate: boolean;
+  allowed: Network[] | undefined;
+  resolve: Resolve;
+}
+
+export interface CheckedTarget {
+  url: URL;
+  /** The address to connect to: the one that was checked (no second lookup: DNS rebinding). */
+  address: string;
+  family: 4 | 6;
+}
+
+const MAX_URL = 2048;
+
+/** Syntax: an absolute https URL without credentials. The WHATWG parser canonicalises decimal, octal and hex IPv4 hosts. */
+export function parseWebhookUrl(raw: string): URL {
+  if (raw.length > MAX_URL) throw new UrlRefused(`URL must be at most ${MAX_URL} characters`);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UrlRefused("URL is not a valid absolute URL");
+  }
+  if (url.protocol !== "https:") throw new UrlRefused("URL must use https");
+  if (url.username || url.password) throw new UrlRefused("URL must not carry credentials");
+  if (!url.hostname) throw new UrlRefused("URL has no host");
+  return url;
+}
+
+export class UrlPolicy {
+  constructor(private readonly opts: UrlPolicyOptions) {}
+
+  /** Why `address` may not be reached, or undefined when it may. */
+  refusal(address: string): string | undefined {
+    const a = ipaddr.process(address);
+    const { allowed } = this.opts;
+    if (allowed && !allowed.some(([range, bits]) => range.kind() === a.kind() && a.match([range, bits]))) {
+      return `address ${a.toString()} is outside WEBHOOK_ALLOWED_NETWORKS`;
+    }
+    const range = a.range();
+    if (range !== "unicast" && !this.opts.allowPrivate) return `address ${a.toString()} is ${range}, not public`;
+    return undefined;
+  }
+
+  /** Parses, resolves and checks every address of the host; the first one is the one to connect to. */
+  async check(raw: string): Promise<CheckedTarget> {
+    const url = parseWebhookUrl(raw);
+    const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+    let answers: { address: string; family: number }[];
+    if (net.isIP(host)) answers = [{ address: host, family: net.isIP(host) }];
+    else {
+      try {
+        answers = await this.opts.resolve(host);
+      } catch {
+        answers = [];
+      }
+      if (answers.length === 0) throw new UrlRefused(`host ${host} does not resolve`);
+    }
+    // Every answer must pass: a name with one public and one private address is refused, so a
+    // resolver's order cannot choose the private one later.
+    for (const { address } of answers) {
+      const why = this.refusal(address);
+      if (why) throw new UrlRefused(`URL refused: ${why}`);
+    }
+    const first = answers[0]!;
+    return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
+  }
+}

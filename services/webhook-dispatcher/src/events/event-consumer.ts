@@ -1,0 +1,71 @@
+import { Topics, type KafkaBus, type Subscription } from "@vulnscan/kit";
+import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
+import type { Dispatcher } from "../domain/dispatch.js";
+
+/** Every topic whose envelopes can become deliveries (auth.* on the auth topic are skipped by type). */
+export const EVENT_TOPICS = [Topics.scanEvents, Topics.findingEvents, Topics.grcEvents, Topics.authEvents] as const;
+
+/** Attempts in flight at once; beyond it a due delivery waits for the schedule's poll. */
+export class AttemptGate {
+  private inFlight = 0;
+  private readonly idle = new Set<() => void>();
+
+  constructor(private readonly max: number) {}
+
+  /** Starts `run` unless the gate is full (then false: the durable schedule picks it up). */
+  tryRun(run: () => Promise<unknown>, onError: (err: unknown) => void): boolean {
+    if (this.inFlight >= this.max) return false;
+    this.inFlight++;
+    void run()
+      .catch(onError)
+      .finally(() => {
+        this.inFlight--;
+        if (this.inFlight === 0) for (const r of this.idle) r();
+      });
+    return true;
+  }
+
+  /** Resolves when nothing is in flight (shutdown). */
+  drained(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((r) => {
+      const done = () => {
+        this.idle.delete(done);
+        r();
+      };
+      this.idle.add(done);
+    });
+  }
+}
+
+/**
+ * Thin consumer per event topic: decode a batch → fan each envelope out (deliveries stored and
+ * scheduled before the offsets resolve) → first attempts started at once through the gate. A
+ * crash after the fan-out redelivers the batch; the deterministic delivery ids make that a no-op.
+ */
+export async function subscribeEvents(
+  kafka: KafkaBus,
+  dispatcher: Pick<Dispatcher, "fanOut" | "attempt">,
+  gate: AttemptGate,
+  opts: { groupPrefix: string; onError: (err: unknown) => void },
+): Promise<Subscription[]> {
+  const handle = async (env: Parameters<Dispatcher["fanOut"]>[0]) => {
+    for (const d of await dispatcher.fanOut(env)) gate.tryRun(() => dispatcher.attempt(d.id, false, d), opts.onError);
+  };
+  return Promise.all(
+    EVENT_TOPICS.map((topic) =>
+      kafka.subscribeBatch({
+        // One group per topic: members of one group must subscribe to the same topics.
+        groupId: `${opts.groupPrefix}.${topic}`,
+        topic,
+        schema: EventEnvelopeSchema,
+        maxBatch: 200,
+        fromBeginning: false,
+        handleBatch: async (items) => {
+          await Promise.all(items.map((it) => handle(it.message)));
+        },
+        handleOne: handle,
+      }),
+    ),
+  );
+}

@@ -1,0 +1,40 @@
+import { allowScan, slotIndexes, slotPoolIndexes, type IndexSpec, type ScanAllowance } from "@vulnscan/kit";
+
+/** The dispatcher's collections (database `webhooks`). */
+export const Collections = {
+  webhooks: "webhooks",
+  /** One slot per webhook (kit SlotPool): the plan's exact webhook count. */
+  webhookSlots: "webhook_slots",
+  deliveries: "deliveries",
+  /** Only deliveries with an attempt due (small): what the retry loop polls. */
+  schedule: "delivery_schedule",
+  /** One per (delivery, attempt number), insert-once: the lease of that attempt. */
+  leases: "attempt_leases",
+  /** Events/hour per organization (kit SlotCounter). */
+  budget: "hourly_budget",
+} as const;
+const { webhooks: WEBHOOKS, webhookSlots: WEBHOOK_SLOTS, deliveries: DELIVERIES, schedule: SCHEDULE, leases: LEASES, budget: BUDGET } = Collections;
+
+/*
+ * Deliveries are written on the hot path (insert, then one update per attempt), so they carry
+ * only two indexes: the history (status and event filters ride on the newest-first walk of one
+ * webhook's deliveries) and the replay window of failed ones.
+ */
+export const webhookIndexes: IndexSpec[] = [
+  { collection: WEBHOOKS, key: { org_id: 1, _id: 1 }, options: { name: "org_created" } },
+  { collection: WEBHOOKS, key: { org_id: 1, events: 1, active: 1 }, options: { name: "org_event_active" } },
+  { collection: DELIVERIES, key: { org_id: 1, webhook_id: 1, _id: -1 }, options: { name: "webhook_newest" } },
+  { collection: DELIVERIES, key: { org_id: 1, webhook_id: 1, status: 1, created_at: 1 }, options: { name: "webhook_status_created" } },
+  { collection: SCHEDULE, key: { due_at: 1 }, options: { name: "due" } },
+  { collection: LEASES, key: { expires_at: 1 }, options: { name: "expiry" } },
+  ...slotPoolIndexes(WEBHOOK_SLOTS),
+  ...slotIndexes(BUDGET),
+];
+
+export const webhookScanAllowances: ScanAllowance[] = [
+  allowScan(
+    Collections.schedule,
+    {},
+    "queue depth for /metrics (estimatedDocumentCount, from collection metadata on MongoDB); the schedule holds only deliveries with an attempt due",
+  ),
+];

@@ -1,0 +1,101 @@
+import type { Collection, Db } from "mongodb";
+import { SlotPool } from "@vulnscan/kit";
+import type { Page, WebhookRepo, WebhookSlots } from "../domain/ports.js";
+import type { Webhook } from "../domain/types.js";
+import { Collections } from "./collections.js";
+
+interface WebhookDoc {
+  _id: string;
+  org_id: string;
+  name: string;
+  url: string;
+  events: string[];
+  secret?: string;
+  active: boolean;
+  created_at: Date;
+  updated_at: Date;
+  disabled_reason?: string;
+  failing_since?: Date;
+}
+
+/** Renames the keys that differ; the rest (name, url, events, secret, active) is stored as it is. */
+const toDoc = ({ id, orgId, createdAt, updatedAt, disabledReason, failingSince, ...same }: Webhook): WebhookDoc => ({
+  _id: id,
+  org_id: orgId,
+  created_at: createdAt,
+  updated_at: updatedAt,
+  ...same,
+  ...(disabledReason ? { disabled_reason: disabledReason } : {}),
+  ...(failingSince ? { failing_since: failingSince } : {}),
+});
+
+function fromDoc(doc: WebhookDoc): Webhook {
+  const { _id, org_id, created_at, updated_at, disabled_reason, failing_since, ...same } = doc;
+  const w: Webhook = { id: _id, orgId: org_id, createdAt: created_at, updatedAt: updated_at, ...same };
+  if (disabled_reason) w.disabledReason = disabled_reason;
+  if (failing_since) w.failingSince = failing_since;
+  return w;
+}
+
+export class MongoWebhooks implements WebhookRepo {
+  private readonly coll: Collection<WebhookDoc>;
+
+  constructor(db: Db) {
+    this.coll = db.collection<WebhookDoc>(Collections.webhooks);
+  }
+
+  async insert(w: Webhook): Promise<void> {
+    await this.coll.insertOne(toDoc(w));
+  }
+
+  async get(orgId: string, id: string): Promise<Webhook | undefined> {
+    const d = await this.coll.findOne({ _id: id, org_id: orgId });
+    return d ? fromDoc(d) : undefined;
+  }
+
+  async list(orgId: string, skip: number, limit: number): Promise<Page<Webhook>> {
+    const [docs, total] = await Promise.all([
+      this.coll.find({ org_id: orgId }).sort({ _id: 1 }).skip(skip).limit(limit).toArray(),
+      this.coll.countDocuments({ org_id: orgId }),
+    ]);
+    return { items: docs.map(fromDoc), total };
+  }
+
+  async save(w: Webhook): Promise<void> {
+    await this.coll.replaceOne({ _id: w.id, org_id: w.orgId }, toDoc(w));
+  }
+
+  async remove(orgId: string, id: string): Promise<boolean> {
+    return (await this.coll.deleteOne({ _id: id, org_id: orgId })).deletedCount > 0;
+  }
+
+  async subscribed(orgId: string, event: string): Promise<Webhook[]> {
+    return (await this.coll.find({ org_id: orgId, events: event, active: true }).toArray()).map(fromDoc);
+  }
+
+  async markFailing(orgId: string, id: string, at: Date): Promise<void> {
+    // Only the first failure since a success sets it; a lost race sets a time just as close.
+    await this.coll.updateOne({ _id: id, org_id: orgId, failing_since: { $exists: false } }, { $set: { failing_since: at } });
+  }
+
+  async clearFailing(orgId: string, id: string): Promise<void> {
+    await this.coll.updateOne({ _id: id, org_id: orgId }, { $unset: { failing_since: "" } });
+  }
+}
+
+/** The plan's webhook count as the kit's exact pool (insert-once slots, safe on FerretDB). */
+export class MongoWebhookSlots implements WebhookSlots {
+  private readonly pool: SlotPool;
+
+  constructor(db: Db) {
+    this.pool = new SlotPool(db, Collections.webhookSlots);
+  }
+
+  async acquire(orgId: string, limit: number, webhookId: string): Promise<boolean> {
+    return (await this.pool.acquire(orgId, limit, webhookId)) !== undefined;
+  }
+
+  async release(orgId: string, webhookId: string): Promise<void> {
+    await this.pool.release(orgId, webhookId);
+  }
+}

@@ -1,0 +1,61 @@
+// Unit-test wiring: the domain on in-memory adapters, a clock the test moves, a scripted sender.
+import type { AttemptResult } from "./domain/types.js";
+import { Dispatcher } from "./domain/dispatch.js";
+import type { OutgoingRequest, WebhookPlan } from "./domain/ports.js";
+import { UrlPolicy } from "./domain/url-policy.js";
+import { WebhookRegistry } from "./domain/webhooks.js";
+import { MemoryBudget, MemoryDeliveries, MemorySchedule, MemorySlots, MemoryWebhooks } from "./storage/memory.js";
+
+export const PLANS: Record<string, WebhookPlan> = {
+  startup: { enabled: false, maxWebhooks: 0, eventsPerHour: 0 },
+  professional: { enabled: true, maxWebhooks: 5, eventsPerHour: 1000 },
+  enterprise: { enabled: true, eventsPerHour: 10_000 },
+};
+
+export function testDispatcher(opts: { start?: Date; plan?: (orgId: string) => WebhookPlan; hosts?: Record<string, string> } = {}) {
+  let now = opts.start ?? new Date("2026-03-01T12:00:00.000Z");
+  const clock = () => new Date(now);
+  const sent: OutgoingRequest[] = [];
+  /** The answers the receiver gives, in order; when empty, 200. */
+  const answers: AttemptResult[] = [];
+  const webhooks = new MemoryWebhooks();
+  const deliveries = new MemoryDeliveries();
+  const schedule = new MemorySchedule();
+  const plans = { webhookPlan: async (orgId: string) => opts.plan?.(orgId) ?? PLANS.professional! };
+  const hosts = opts.hosts ?? { "hooks.example.com": "93.184.216.34" };
+  const urls = new UrlPolicy({
+    allowPrivate: false,
+    allowed: undefined,
+    resolve: async (h) => (hosts[h] ? [{ address: hosts[h]!, family: hosts[h]!.includes(":") ? 6 : 4 }] : []),
+  });
+  const registry = new WebhookRegistry({ webhooks, slots: new MemorySlots(), plans, urls, now: clock });
+  const dispatcher = new Dispatcher({
+    webhooks,
+    deliveries,
+    schedule,
+    plans,
+    budget: new MemoryBudget(),
+    registry,
+    now: clock,
+    random: () => 0,
+    sender: {
+      send: async (req) => {
+        sent.push(req);
+        return answers.shift() ?? { responseCode: 200, responseTimeMs: 5 };
+      },
+    },
+  });
+  return {
+    registry,
+    dispatcher,
+    webhooks,
+    deliveries,
+    schedule,
+    sent,
+    answers,
+    now: clock,
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+  };
+}
