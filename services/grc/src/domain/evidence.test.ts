@@ -27,7 +27,7 @@ describe("evidence", () => {
     expect(doc).toMatchObject({ status: "clean", name: "patching.pdf", title: "patching.pdf", size_bytes: 7, source: "upload" });
     expect(doc.sha256).toBe(createHash("sha256").update("patched").digest("hex"));
     expect((await t.controls.get(ORG, ctrl)).evidenceCount).toBe(1);
-    expect(t.eventsOf("evidence.uploaded").map((e) => e.payload.value)).toEqual([
+    expect(t.eventsOf("evidence.uploaded").map((e) => e.payload?.value)).toEqual([
       expect.objectContaining({ evidenceId: doc._id, controlId: ctrl, sizeBytes: 7 }),
     ]);
     const { content } = await t.evidence.download(ORG, doc._id);
@@ -43,7 +43,7 @@ describe("evidence", () => {
     const t = await testGrc();
     const doc = await t.evidence.upload(upload(bytes(EICAR)));
     expect(doc).toMatchObject({ status: "quarantined", threat: "Eicar-Test-Signature" });
-    expect(t.eventsOf("quarantine.threat_detected").map((e) => e.payload.value)).toEqual([
+    expect(t.eventsOf("quarantine.threat_detected").map((e) => e.payload?.value)).toEqual([
       expect.objectContaining({ evidenceId: doc._id, threat: "Eicar-Test-Signature", fileName: "patching.pdf" }),
     ]);
     expect(t.eventsOf("evidence.uploaded")).toEqual([]);
@@ -86,7 +86,7 @@ describe("evidence", () => {
     t.advance(3 * DAY);
     expect(await t.evidence.expiryPass()).toEqual({ announced: 1, expired: 0 });
     expect(await t.evidence.expiryPass()).toEqual({ announced: 0, expired: 0 });
-    expect(t.eventsOf("evidence.expiring").map((e) => e.payload.value)).toEqual([
+    expect(t.eventsOf("evidence.expiring").map((e) => e.payload?.value)).toEqual([
       expect.objectContaining({ evidenceId: doc._id, daysRemaining: EXPIRY_NOTICE_DAYS - 1 }),
     ]);
     t.advance(EXPIRY_NOTICE_DAYS * DAY);
@@ -108,7 +108,7 @@ describe("evidence", () => {
     const pci = controlIdOf(ORG, "pci_dss:6.3.3");
     expect(await t.controls.get(ORG, pci)).toMatchObject({ evidenceCount: 1, lastTestedAt: at });
     const [ev] = t.eventsOf("evidence.uploaded");
-    expect(ev!.payload.value).toMatchObject({ source: "scan", scanId: "scan_1" });
+    expect(ev!.payload?.value).toMatchObject({ source: "scan", scanId: "scan_1" });
     const items = (await t.evidence.list(ORG, pci, 1, 20)).items;
     expect(items[0]).toMatchObject({ source: "scan", status: "clean", content_type: "application/json" });
     const report = JSON.parse(new TextDecoder().decode((await t.evidence.download(ORG, items[0]!._id)).content));
@@ -129,7 +129,7 @@ describe("audit requests", () => {
       requestedBy: "auditor@firm",
     });
     expect(a).toMatchObject({ status: "open", control_ids: [ctrl] });
-    expect(t.eventsOf("audit.request_created").map((e) => e.payload.value)).toEqual([expect.objectContaining({ auditRequestId: a._id, framework: "soc2" })]);
+    expect(t.eventsOf("audit.request_created").map((e) => e.payload?.value)).toEqual([expect.objectContaining({ auditRequestId: a._id, framework: "soc2" })]);
     const ev = await t.evidence.upload(upload(bytes("report")));
     const answered = await t.audits.answer(ORG, a._id, { answer: "See the report", evidenceIds: [ev._id], status: "", user: "Ana" });
     expect(answered).toMatchObject({ status: "closed", answer: "See the report", evidence_ids: [ev._id], answered_by: "Ana" });

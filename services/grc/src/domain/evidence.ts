@@ -39,7 +39,7 @@ const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest(
 /** Path parts and control characters never reach a stored name (it is echoed in Content-Disposition). */
 const baseName = (name: string) =>
   (name.split(/[\\/]/).pop() ?? "")
-    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .replace(/\p{Cc}/gu, "")
     .trim()
     .slice(0, 255);
 
