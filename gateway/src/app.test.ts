@@ -30,7 +30,14 @@ function upstreams(down: UpstreamName[] = []): Upstreams {
       ),
     ]),
   ) as Upstreams["health"];
-  return { urls: {} as Upstreams["urls"], health, auth: {} as Upstreams["auth"], scans: {} as Upstreams["scans"], findings: {} as Upstreams["findings"] };
+  return {
+    urls: {} as Upstreams["urls"],
+    health,
+    auth: {} as Upstreams["auth"],
+    scans: {} as Upstreams["scans"],
+    findings: {} as Upstreams["findings"],
+    grc: {} as Upstreams["grc"],
+  };
 }
 
 const probe: FastifyPluginAsync = async (app) => {

@@ -11,6 +11,7 @@ import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { authRoutes } from "./routes/auth/index.js";
 import { findingsRoutes } from "./routes/findings/index.js";
+import { grcRoutes } from "./routes/grc/index.js";
 import { healthRoutes } from "./routes/health.js";
 import { scanRoutes } from "./routes/scans/index.js";
 import type { Upstreams } from "./upstreams.js";
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(deps.upstreams.auth));
   await app.register(scanRoutes(deps.upstreams.scans));
   await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans }));
+  await app.register(grcRoutes(deps.upstreams.grc));
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;
 }

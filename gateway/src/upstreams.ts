@@ -3,6 +3,7 @@ import { createRpcClient } from "@vulnscan/kit";
 import { Health, HealthCheckResponse_ServingStatus } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { GrcService } from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
 import { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import type { GatewayConfig } from "./config.js";
 
@@ -14,6 +15,7 @@ export interface Upstreams {
   auth: Client<typeof AuthService>;
   scans: Client<typeof ScanService>;
   findings: Client<typeof FindingService>;
+  grc: Client<typeof GrcService>;
 }
 
 export function createUpstreams(config: GatewayConfig): Upstreams {
@@ -35,6 +37,7 @@ export function createUpstreams(config: GatewayConfig): Upstreams {
     auth: createRpcClient(AuthService, urls.auth, rpc),
     scans: createRpcClient(ScanService, urls["scan-orchestrator"], rpc),
     findings: createRpcClient(FindingService, urls.findings, rpc),
+    grc: createRpcClient(GrcService, urls.grc, rpc),
   };
 }
 
