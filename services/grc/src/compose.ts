@@ -51,9 +51,9 @@ export async function compose(ctx: ServiceContext<Config>, overrides: ComposeOve
       jobs = [
         startPeriodic({
           name: "evidence expiry pass",
-          intervalMs: config.EXPIRY_INTERVAL_MS,
+          intervalMs: config.EVIDENCE_EXPIRY_INTERVAL_MS,
           immediate: true,
-          lease: slotLease(stores.once, "evidence-expiry", config.EXPIRY_INTERVAL_MS),
+          lease: slotLease(stores.once, "evidence-expiry", config.EVIDENCE_EXPIRY_INTERVAL_MS),
           run: async () => {
             const r = await domain.evidence.expiryPass();
             if (r.announced || r.expired) logger.info(r, "evidence expiry pass");
@@ -62,9 +62,9 @@ export async function compose(ctx: ServiceContext<Config>, overrides: ComposeOve
         }),
         startPeriodic({
           name: "pending evidence rescan",
-          intervalMs: config.RESCAN_INTERVAL_MS,
+          intervalMs: config.EVIDENCE_RESCAN_INTERVAL_MS,
           jitter: 0.1,
-          lease: slotLease(stores.once, "evidence-rescan", config.RESCAN_INTERVAL_MS),
+          lease: slotLease(stores.once, "evidence-rescan", config.EVIDENCE_RESCAN_INTERVAL_MS),
           run: () => domain.evidence.rescanPending(),
           logger,
         }),

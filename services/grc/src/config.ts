@@ -11,13 +11,13 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50055, adminPort: 9465, 
   GRC_EVENTS_TOPIC: z.string().default(Topics.grcEvents),
   CONSUMER_GROUP: z.string().default("grc"),
   /** The evidence expiry job (daily; evidence.expiring goes out 30 days ahead). */
-  EXPIRY_INTERVAL_MS: z.coerce
+  EVIDENCE_EXPIRY_INTERVAL_MS: z.coerce
     .number()
     .int()
     .min(100)
     .default(24 * 3600_000),
   /** Retry of uploads held as pending_scan while clamd was unreachable. */
-  RESCAN_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  EVIDENCE_RESCAN_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   /** Outbox relay period. */
   RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
 });
