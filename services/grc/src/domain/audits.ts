@@ -1,9 +1,10 @@
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { isFrameworkId } from "@vulnscan/compliance-catalogue";
-import { newId, notFound, validationError } from "@vulnscan/kit";
+import { newId, validationError } from "@vulnscan/kit";
 import type { Controls } from "./controls.js";
 import type { AuditStore, EvidenceStore } from "./ports.js";
 import { AUDIT_STATUSES, type AuditDoc, type AuditStatus } from "./types.js";
+import { found } from "./view.js";
 
 export interface NewAuditRequest {
   orgId: string;
@@ -73,16 +74,11 @@ export class Audits {
     return doc;
   }
 
-  async get(orgId: string, id: string): Promise<AuditDoc> {
-    const doc = await this.deps.audits.get(orgId, id);
-    if (!doc) throw notFound("Audit request");
-    return doc;
-  }
+  get = async (orgId: string, id: string): Promise<AuditDoc> => found(await this.deps.audits.get(orgId, id), "Audit request");
 
-  async list(orgId: string, status: string | undefined, page: number, perPage: number) {
-    const res = await this.deps.audits.list(orgId, status === undefined ? undefined : statusOf(status, "status"), page, perPage);
-    return { ...res, page, perPage };
-  }
+  /** Newest first, optionally of one status. */
+  list = (orgId: string, status: string | undefined, page: number, perPage: number) =>
+    this.deps.audits.list(orgId, status === undefined ? undefined : statusOf(status, "status"), page, perPage).then((res) => ({ ...res, page, perPage }));
 
   async answer(orgId: string, id: string, input: { answer: string; evidenceIds: string[]; status: string; user: string }): Promise<AuditDoc> {
     const doc = await this.get(orgId, id);

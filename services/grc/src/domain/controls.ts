@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Catalogue } from "@vulnscan/compliance-catalogue";
-import { notFound, validationError } from "@vulnscan/kit/errors";
+import { validationError } from "@vulnscan/kit/errors";
 import type { ControlStore, EvidenceStore, LinkStore, StateStore } from "./ports.js";
 import { CONTROL_STATUSES, SET_STATUSES, type ControlStatus, type ControlView, type FrameworkScore, type SetStatus } from "./types.js";
-import { changeEvents, OrgView, pageOf } from "./view.js";
+import { changeEvents, found, OrgView, pageOf } from "./view.js";
 
 export interface ControlsDeps {
   catalogue: Catalogue;
@@ -74,11 +74,7 @@ export class Controls {
     return pageOf(items, page, perPage);
   }
 
-  async get(orgId: string, id: string): Promise<ControlView> {
-    const c = (await this.view(orgId)).get(id);
-    if (!c) throw notFound("Control");
-    return c;
-  }
+  get = async (orgId: string, id: string): Promise<ControlView> => found((await this.view(orgId)).get(id), "Control");
 
   async frameworks(orgId: string): Promise<FrameworkScore[]> {
     return (await this.view(orgId)).scores(this.deps.catalogue);

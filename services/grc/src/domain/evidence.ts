@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { invalidState, newId, notFound, validationError, type EnvelopeInit } from "@vulnscan/kit";
+import { invalidState, newId, validationError, type EnvelopeInit } from "@vulnscan/kit";
 import type { Controls } from "./controls.js";
 import { MalwareScannerUnavailable, type EvidenceStore, type FileStore, type MalwareScanner, type OnceStore } from "./ports.js";
 import type { EvidenceDoc } from "./types.js";
+import { found } from "./view.js";
 
 /** Largest evidence file (the gateway caps uploads at the same size). */
 export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
@@ -191,11 +192,7 @@ export class Evidence {
     return inserted;
   }
 
-  async get(orgId: string, id: string): Promise<EvidenceDoc> {
-    const doc = await this.deps.evidence.get(orgId, id);
-    if (!doc) throw notFound("Evidence");
-    return doc;
-  }
+  get = async (orgId: string, id: string): Promise<EvidenceDoc> => found(await this.deps.evidence.get(orgId, id), "Evidence");
 
   async list(orgId: string, controlId: string | undefined, page: number, perPage: number) {
     if (controlId !== undefined) await this.deps.controls.get(orgId, controlId);
@@ -208,9 +205,7 @@ export class Evidence {
     const doc = await this.get(orgId, id);
     if (doc.status === "quarantined") throw invalidState("Evidence is quarantined: malware was detected in it");
     if (doc.status === "pending_scan") throw invalidState("Evidence is waiting for its malware scan");
-    const content = await this.deps.files.get(doc.file_id);
-    if (!content) throw notFound("Evidence file");
-    return { doc, content };
+    return { doc, content: found(await this.deps.files.get(doc.file_id), "Evidence file") };
   }
 
   async delete(orgId: string, id: string, user: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Catalogue } from "@vulnscan/compliance-catalogue";
-import type { EnvelopeInit } from "@vulnscan/kit";
+import { notFound, type EnvelopeInit } from "@vulnscan/kit";
 import type { ControlOverride, ControlStatus, ControlView, FindingLink, FrameworkScore, PublishedState } from "./types.js";
 
 /** An organization's control id: derived from the catalogue key, so it needs no stored document until someone changes it. */
@@ -56,8 +56,9 @@ export class OrgView {
     return this.byId.get(id);
   }
 
+  /** Statuses other than not_started (the default a missing entry stands for), to publish and diff against. */
   statuses(): Record<string, ControlStatus> {
-    return Object.fromEntries(this.controls.map((c) => [c.id, c.status]));
+    return Object.fromEntries(this.controls.filter((c) => c.status !== "not_started").map((c) => [c.id, c.status]));
   }
 
   scores(catalogue: Catalogue): FrameworkScore[] {
@@ -118,6 +119,12 @@ export function changeEvents(orgId: string, before: PublishedState | null, view:
     });
   }
   return events;
+}
+
+/** The document, or NOT_FOUND naming `what` (another organization's id is unknown too). */
+export function found<T>(doc: T | null | undefined, what: string): T {
+  if (!doc) throw notFound(what);
+  return doc;
 }
 
 /** Filters then pages (1-based) a listing in catalogue order. */

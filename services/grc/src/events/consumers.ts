@@ -7,30 +7,20 @@ const at = (e: EventEnvelope) => (e.occurredAt ? timestampDate(e.occurredAt) : n
 
 /** vulnerability.found / status_changed → FindingsSync. Other kinds are not grc's business. */
 export async function onFindingEvent(domain: GrcDomain, e: EventEnvelope): Promise<void> {
-  const p = e.payload;
-  if (p.case === "vulnerabilityFound")
-    await domain.findings.found({
-      orgId: e.orgId,
-      findingId: p.value.findingId,
-      severity: p.value.severity,
-      frameworks: p.value.frameworks.map((f) => ({ name: f.name, controls: [...f.controls] })),
-    });
-  else if (p.case === "vulnerabilityStatusChanged") await domain.findings.statusChanged({ orgId: e.orgId, findingId: p.value.findingId, to: p.value.to });
+  const { orgId, payload: p } = e;
+  if (p.case === "vulnerabilityStatusChanged") return domain.findings.statusChanged({ orgId, findingId: p.value.findingId, to: p.value.to });
+  if (p.case !== "vulnerabilityFound") return;
+  const { findingId, severity, frameworks } = p.value;
+  await domain.findings.found({ orgId, findingId, severity, frameworks: frameworks.map((f) => ({ name: f.name, controls: [...f.controls] })) });
 }
 
 /** scan.created (remember compliance scans) and scan.completed (their report becomes evidence). */
 export async function onScanEvent(domain: GrcDomain, e: EventEnvelope): Promise<void> {
   const p = e.payload;
-  if (p.case === "scanCreated")
-    await domain.scans.created({
-      orgId: e.orgId,
-      scanId: p.value.scanId,
-      scanType: p.value.scanType,
-      target: p.value.target,
-      frameworks: [...p.value.frameworks],
-      at: at(e),
-    });
-  else if (p.case === "scanCompleted") {
+  if (p.case === "scanCreated") {
+    const { scanId, scanType, target, frameworks } = p.value;
+    await domain.scans.created({ orgId: e.orgId, scanId, scanType, target, frameworks: [...frameworks], at: at(e) });
+  } else if (p.case === "scanCompleted") {
     const f = p.value.findings;
     await domain.scans.completed({
       orgId: e.orgId,
@@ -52,22 +42,20 @@ export async function subscribeGrcInputs(
   domain: GrcDomain,
   opts: { findingTopic: string; scanTopic: string; groupId: string; processed: (consumer: string) => ProcessedEvents },
 ): Promise<Subscription[]> {
-  return Promise.all([
-    kafka.subscribe({
-      groupId: `${opts.groupId}-findings`,
-      topic: opts.findingTopic,
-      schema: EventEnvelopeSchema,
-      idOf: (e) => e.id,
-      processed: opts.processed("grc-findings"),
-      handle: (e) => onFindingEvent(domain, e),
-    }),
-    kafka.subscribe({
-      groupId: `${opts.groupId}-scans`,
-      topic: opts.scanTopic,
-      schema: EventEnvelopeSchema,
-      idOf: (e) => e.id,
-      processed: opts.processed("grc-scans"),
-      handle: (e) => onScanEvent(domain, e),
-    }),
-  ]);
+  const inputs = [
+    { name: "findings", topic: opts.findingTopic, apply: onFindingEvent },
+    { name: "scans", topic: opts.scanTopic, apply: onScanEvent },
+  ];
+  return Promise.all(
+    inputs.map(({ name, topic, apply }) =>
+      kafka.subscribe({
+        groupId: `${opts.groupId}-${name}`,
+        topic,
+        schema: EventEnvelopeSchema,
+        idOf: (e) => e.id,
+        processed: opts.processed(`grc-${name}`),
+        handle: (e) => apply(domain, e),
+      }),
+    ),
+  );
 }

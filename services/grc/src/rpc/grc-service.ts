@@ -1,21 +1,6 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { validationError } from "@vulnscan/kit";
-import type {
-  AnswerAuditRequestRequest,
-  CreateAuditRequestRequest,
-  DeleteEvidenceRequest,
-  DownloadEvidenceRequest,
-  GetAuditRequestRequest,
-  GetControlRequest,
-  GetEvidenceRequest,
-  GrcService,
-  ListAuditRequestsRequest,
-  ListControlsRequest,
-  ListEvidenceRequest,
-  ListFrameworksRequest,
-  UpdateControlRequest,
-  UploadEvidenceRequest,
-} from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
+import type * as pb from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
 import type { GrcDomain } from "../domain/index.js";
 import { auditMsg, controlMsg, dateOf, evidenceMsg, frameworkMsg, pageInfo, pageOf, userOf } from "./mappers.js";
 
@@ -28,108 +13,85 @@ const requireId = (v: string, field: string) => {
  * vulnscan.grc.v1.GrcService. Each handler checks the org id is present, calls one use case and
  * maps the answer; domain errors become Connect codes in the kit's interceptor.
  */
-export class GrcRpcService implements ServiceImpl<typeof GrcService> {
+export class GrcRpcService implements ServiceImpl<typeof pb.GrcService> {
   constructor(private readonly domain: GrcDomain) {}
 
-  async listControls(req: ListControlsRequest) {
+  async listControls(req: pb.ListControlsRequest) {
     const orgId = requireId(req.orgId, "org_id");
     const { page, perPage } = pageOf(req.pagination);
     const res = await this.domain.controls.list(orgId, { framework: req.framework, status: req.status }, page, perPage);
     return { controls: res.items.map((c) => controlMsg(orgId, c)), pageInfo: pageInfo(res.total, page, perPage) };
   }
 
-  async getControl(req: GetControlRequest) {
+  async getControl(req: pb.GetControlRequest) {
     const orgId = requireId(req.orgId, "org_id");
     return { control: controlMsg(orgId, await this.domain.controls.get(orgId, req.controlId)) };
   }
 
-  async updateControl(req: UpdateControlRequest) {
+  async updateControl(req: pb.UpdateControlRequest) {
     const orgId = requireId(req.orgId, "org_id");
     const c = await this.domain.controls.update(orgId, req.controlId, { status: req.status, owner: req.owner, notes: req.notes }, userOf(req.actor));
     return { control: controlMsg(orgId, c) };
   }
 
-  async uploadEvidence(req: UploadEvidenceRequest) {
-    const orgId = requireId(req.orgId, "org_id");
-    const doc = await this.domain.evidence.upload({
-      orgId,
-      controlId: req.controlId,
-      name: req.name,
-      title: req.title,
-      description: req.description,
-      contentType: req.contentType,
-      file: req.file,
-      expiresAt: dateOf(req.expiresAt),
-      observedFrom: dateOf(req.observedFrom),
-      observedTo: dateOf(req.observedTo),
-      uploadedBy: userOf(req.actor),
-    });
-    return { evidence: evidenceMsg(doc) };
+  async uploadEvidence(req: pb.UploadEvidenceRequest) {
+    const { controlId, name, title, description, contentType, file } = req;
+    const dates = { expiresAt: dateOf(req.expiresAt), observedFrom: dateOf(req.observedFrom), observedTo: dateOf(req.observedTo) };
+    const input = { orgId: requireId(req.orgId, "org_id"), controlId, name, title, description, contentType, file, ...dates };
+    return { evidence: evidenceMsg(await this.domain.evidence.upload({ ...input, uploadedBy: userOf(req.actor) })) };
   }
 
-  async listEvidence(req: ListEvidenceRequest) {
+  async listEvidence(req: pb.ListEvidenceRequest) {
     const orgId = requireId(req.orgId, "org_id");
     const { page, perPage } = pageOf(req.pagination);
     const res = await this.domain.evidence.list(orgId, req.controlId, page, perPage);
     return { evidence: res.items.map(evidenceMsg), pageInfo: pageInfo(res.total, page, perPage) };
   }
 
-  async getEvidence(req: GetEvidenceRequest) {
+  async getEvidence(req: pb.GetEvidenceRequest) {
     const orgId = requireId(req.orgId, "org_id");
     return { evidence: evidenceMsg(await this.domain.evidence.get(orgId, req.evidenceId)) };
   }
 
-  async downloadEvidence(req: DownloadEvidenceRequest) {
+  async downloadEvidence(req: pb.DownloadEvidenceRequest) {
     const orgId = requireId(req.orgId, "org_id");
     const { doc, content } = await this.domain.evidence.download(orgId, req.evidenceId);
     return { evidence: evidenceMsg(doc), content };
   }
 
-  async deleteEvidence(req: DeleteEvidenceRequest) {
+  async deleteEvidence(req: pb.DeleteEvidenceRequest) {
     const orgId = requireId(req.orgId, "org_id");
     await this.domain.evidence.delete(orgId, req.evidenceId, userOf(req.actor));
     return {};
   }
 
-  async listFrameworks(req: ListFrameworksRequest) {
+  async listFrameworks(req: pb.ListFrameworksRequest) {
     const orgId = requireId(req.orgId, "org_id");
     return { frameworks: (await this.domain.controls.frameworks(orgId)).map(frameworkMsg) };
   }
 
-  async createAuditRequest(req: CreateAuditRequestRequest) {
+  async createAuditRequest(req: pb.CreateAuditRequestRequest) {
+    const { framework, controlIds, title, description } = req;
     const orgId = requireId(req.orgId, "org_id");
-    const doc = await this.domain.audits.create({
-      orgId,
-      framework: req.framework,
-      controlIds: req.controlIds,
-      title: req.title,
-      description: req.description,
-      requestedBy: req.requestedBy || userOf(req.actor),
-      dueDate: dateOf(req.dueDate),
-    });
-    return { auditRequest: auditMsg(doc) };
+    const requester = { requestedBy: req.requestedBy || userOf(req.actor), dueDate: dateOf(req.dueDate) };
+    return { auditRequest: auditMsg(await this.domain.audits.create({ orgId, framework, controlIds, title, description, ...requester })) };
   }
 
-  async listAuditRequests(req: ListAuditRequestsRequest) {
+  async listAuditRequests(req: pb.ListAuditRequestsRequest) {
     const orgId = requireId(req.orgId, "org_id");
     const { page, perPage } = pageOf(req.pagination);
     const res = await this.domain.audits.list(orgId, req.status, page, perPage);
     return { auditRequests: res.items.map(auditMsg), pageInfo: pageInfo(res.total, page, perPage) };
   }
 
-  async getAuditRequest(req: GetAuditRequestRequest) {
+  async getAuditRequest(req: pb.GetAuditRequestRequest) {
     const orgId = requireId(req.orgId, "org_id");
     return { auditRequest: auditMsg(await this.domain.audits.get(orgId, req.auditRequestId)) };
   }
 
-  async answerAuditRequest(req: AnswerAuditRequestRequest) {
-    const orgId = requireId(req.orgId, "org_id");
-    const doc = await this.domain.audits.answer(orgId, req.auditRequestId, {
-      answer: req.answer,
-      evidenceIds: req.evidenceIds,
-      status: req.status,
-      user: userOf(req.actor),
-    });
+  async answerAuditRequest(req: pb.AnswerAuditRequestRequest) {
+    const { answer, evidenceIds, status } = req;
+    const doc = await this.domain.audits.answer(requireId(req.orgId, "org_id"), req.auditRequestId, { answer, evidenceIds, status, user: userOf(req.actor) });
     return { auditRequest: auditMsg(doc) };
   }
 }

@@ -9,6 +9,8 @@ export const Collections = {
   auditRequests: "audit_requests",
   /** Per organization: the statuses and scores last published, and the version the read cache checks. */
   state: "grc_state",
+  /** Per organization, only the version: the one small read each cached request makes. */
+  versions: "grc_versions",
   complianceScans: "compliance_scans",
   /** Unique-insert markers (evidence.expiring once, a pending item rescanned once, job slots). */
   once: "grc_once",

@@ -1,9 +1,20 @@
-import { GridFSBucket, ObjectId, type Db, type Document } from "mongodb";
+import { GridFSBucket, ObjectId, type Collection, type Db, type Document, type Filter, type WithId } from "mongodb";
 import { insertOnce, isDuplicateKey, outboxFields, withOutbox, type EnvelopeInit, type Outbox } from "@vulnscan/kit";
 import type { AuditStore, ControlStore, EvidenceStore, FileStore, LinkStore, OnceStore, ScanStore, StateStore } from "../domain/ports.js";
 import type { AuditDoc, ComplianceScanDoc, ControlOverride, EvidenceDoc, FindingLink, PublishedState } from "../domain/types.js";
 import { Collections, EVIDENCE_BUCKET } from "./collections.js";
 import { toPending } from "./events.js";
+
+/** One page, newest first (ids sort by creation), with the total of the filter. */
+async function newestPage<T extends Document>(coll: Collection<T>, filter: Filter<T>, page: number, perPage: number) {
+  const cursor = coll
+    .find(filter, NO_OUTBOX)
+    .sort({ _id: -1 })
+    .skip((page - 1) * perPage)
+    .limit(perPage);
+  const [items, total] = await Promise.all([cursor.toArray(), coll.countDocuments(filter)]);
+  return { items: items as WithId<T>[], total };
+}
 
 /** Outbox fields never leave storage. */
 const NO_OUTBOX = { projection: { outbox: 0, outbox_pending: 0 } } as const;
@@ -22,6 +33,7 @@ export function mongoStores(db: Db, outbox: Outbox | undefined, topic: string) {
   const audits = coll<AuditDoc>(Collections.auditRequests);
   const state = coll<PublishedState & { _id: string }>(Collections.state);
   const scans = coll<ComplianceScanDoc>(Collections.complianceScans);
+  const versions = db.collection<{ _id: string; version: string }>(Collections.versions);
   const once = db.collection<{ _id: string; at: Date }>(Collections.once);
   const bucket = new GridFSBucket(db, { bucketName: EVIDENCE_BUCKET });
   const flush = async (collection: string, id: string, events: EnvelopeInit[]) => {
@@ -65,19 +77,8 @@ export function mongoStores(db: Db, outbox: Outbox | undefined, topic: string) {
       return true;
     },
     get: (orgId, id) => evidence.findOne({ _id: id, org_id: orgId }, NO_OUTBOX),
-    list: async (orgId, controlId, page, perPage) => {
-      const filter = controlId === undefined ? { org_id: orgId } : { org_id: orgId, control_ids: controlId };
-      const [items, total] = await Promise.all([
-        evidence
-          .find(filter, NO_OUTBOX)
-          .sort({ _id: -1 })
-          .skip((page - 1) * perPage)
-          .limit(perPage)
-          .toArray(),
-        evidence.countDocuments(filter),
-      ]);
-      return { items, total };
-    },
+    list: (orgId, controlId, page, perPage) =>
+      newestPage(evidence, controlId === undefined ? { org_id: orgId } : { org_id: orgId, control_ids: controlId }, page, perPage),
     cleanCounts: async (orgId) => {
       const counts = new Map<string, number>();
       for await (const d of evidence.find({ org_id: orgId, status: "clean" }, { projection: { control_ids: 1 } }))
@@ -133,29 +134,21 @@ export function mongoStores(db: Db, outbox: Outbox | undefined, topic: string) {
       await flush(Collections.auditRequests, doc._id, events);
     },
     get: (orgId, id) => audits.findOne({ _id: id, org_id: orgId }, NO_OUTBOX),
-    list: async (orgId, status, page, perPage) => {
-      const filter = status === undefined ? { org_id: orgId } : { org_id: orgId, status };
-      const [items, total] = await Promise.all([
-        audits
-          .find(filter, NO_OUTBOX)
-          .sort({ _id: -1 })
-          .skip((page - 1) * perPage)
-          .limit(perPage)
-          .toArray(),
-        audits.countDocuments(filter),
-      ]);
-      return { items, total };
-    },
+    list: (orgId, status, page, perPage) => newestPage(audits, status === undefined ? { org_id: orgId } : { org_id: orgId, status }, page, perPage),
     update: async (orgId, id, set) => {
       await audits.updateOne({ _id: id, org_id: orgId }, { $set: set });
     },
   };
 
   const stateStore: StateStore = {
-    version: async (orgId) => (await state.findOne({ _id: orgId }, { projection: { version: 1 } }))?.version,
+    // A document of its own: reading the version out of the state document (a status per control)
+    // cost ~15 ms on FerretDB, which decodes the whole document before projecting.
+    version: async (orgId) => (await versions.findOne({ _id: orgId }))?.version,
     get: (orgId) => state.findOne({ _id: orgId }, NO_OUTBOX),
     save: async (orgId, s, events) => {
       await state.updateOne({ _id: orgId }, withEvents({ $set: { version: s.version, statuses: s.statuses, scores: s.scores } }, events), { upsert: true });
+      // After the state: a reader that sees the new version reloads a view that includes it.
+      await versions.updateOne({ _id: orgId }, { $set: { version: s.version } }, { upsert: true });
       await flush(Collections.state, orgId, events);
     },
   };
