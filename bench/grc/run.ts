@@ -45,18 +45,17 @@ async function measure(name: string, url: string, headers: Record<string, string
 const stack = await startStack({ log: say });
 Object.assign(process.env, stack.serviceEnv);
 const prefix = `benchgrc${Date.now().toString(36)}_`;
-const system = await startSystem({
-  kafkaBrokers: stack.kafkaBrokers,
-  mongoUrl: stack.mongoUrl,
-  dbPrefix: prefix,
-  logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-bench-grc-")),
-  logLevel: "warn",
-});
+const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-bench-grc-"));
+const system = await startSystem({ kafkaBrokers: stack.kafkaBrokers, mongoUrl: stack.mongoUrl, dbPrefix: prefix, logDir, logLevel: "warn" });
 try {
-  const env = { MONGO_URL: stack.mongoUrl, MONGO_DB: `${prefix}auth`, KAFKA_BROKERS: stack.kafkaBrokers };
-  const org = admin(["create-org", "--name", "GRC bench", "--plan", "enterprise"], env);
-  admin(["create-user", "--org", org.id, "--email", "grc-bench@example.test", "--password", "benchmark-password-1"], env);
-  admin(["set-limits", "--org", org.id, "--requests-per-hour", "100000000", "--requests-per-day", "1000000000"], env);
+  // One enterprise organization whose rate limits the run cannot reach.
+  const adminEnv = { MONGO_URL: stack.mongoUrl, MONGO_DB: `${prefix}auth`, KAFKA_BROKERS: stack.kafkaBrokers };
+  const orgId = admin(["create-org", "--name", "GRC bench", "--plan", "enterprise"], adminEnv).id;
+  for (const args of [
+    ["create-user", "--org", orgId, "--email", "grc-bench@example.test", "--password", "benchmark-password-1"],
+    ["set-limits", "--org", orgId, "--requests-per-hour", "100000000", "--requests-per-day", "1000000000"],
+  ])
+    admin(args, adminEnv);
   const api = new Api(system.gatewayUrl);
   const token = (await api.token("grc-bench@example.test", "benchmark-password-1")).body.access_token as string;
   const client = api.withToken(token);

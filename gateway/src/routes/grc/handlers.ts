@@ -47,50 +47,43 @@ async function fileBytes(part: MultipartFile): Promise<Buffer> {
   }
 }
 
+/** The caller's organization and who acts, as every write sends them. */
+function scoped(req: FastifyRequest) {
+  const p = principalOf(req);
+  return { orgId: p.orgId, actor: actorOf(p) };
+}
+
+const org = (req: FastifyRequest) => ({ orgId: principalOf(req).orgId });
+const pageOf = (q: { page: number; per_page: number }) => ({ pagination: { page: q.page, perPage: q.per_page } });
+
 /** The GRC routes' handlers: validated request → one grc RPC → the mappers' JSON. */
 export function grcHandlers(grc: Client<typeof GrcService>) {
   return {
     async listControls(req: RequestOf<typeof schema.listControls>) {
-      const q = req.query;
-      const res = await grc.listControls({
-        orgId: principalOf(req).orgId,
-        pagination: { page: q.page, perPage: q.per_page },
-        framework: q.framework,
-        status: q.status,
-      });
+      const { framework, status } = req.query;
+      const res = await grc.listControls({ ...org(req), ...pageOf(req.query), framework, status });
       return envelope(res.controls.map(map.controlItem), res.pageInfo);
     },
 
     async getControl(req: RequestOf<typeof schema.getControl>) {
-      const res = await grc.getControl({ orgId: principalOf(req).orgId, controlId: req.params.control_id });
-      return map.controlDetail(res.control!);
+      return map.controlDetail((await grc.getControl({ ...org(req), controlId: req.params.control_id })).control!);
     },
 
     async updateControl(req: RequestOf<typeof schema.updateControl>) {
-      const p = principalOf(req);
-      const b = req.body;
-      const res = await grc.updateControl({
-        orgId: p.orgId,
-        controlId: req.params.control_id,
-        status: b.status,
-        owner: b.owner === null ? "" : b.owner,
-        notes: b.notes,
-        actor: actorOf(p),
-      });
+      const { status, owner, notes } = req.body;
+      const res = await grc.updateControl({ ...scoped(req), controlId: req.params.control_id, status, owner: owner === null ? "" : owner, notes });
       return map.controlDetail(res.control!);
     },
 
     async listFrameworks(req: RequestOf<typeof schema.listFrameworks>) {
-      const res = await grc.listFrameworks({ orgId: principalOf(req).orgId });
-      return { items: res.frameworks.map(map.frameworkJson) };
+      return { items: (await grc.listFrameworks(org(req))).frameworks.map(map.frameworkJson) };
     },
 
     async uploadEvidence(req: RequestOf<typeof schema.uploadEvidence>, reply: ReplyOf<typeof schema.uploadEvidence>) {
-      const p = principalOf(req);
       const { fields, file } = await readUpload(req);
       const res = await grc.uploadEvidence(
         {
-          orgId: p.orgId,
+          ...scoped(req),
           controlId: req.params.control_id,
           name: file.name,
           contentType: file.contentType,
@@ -100,7 +93,6 @@ export function grcHandlers(grc: Client<typeof GrcService>) {
           expiresAt: dateField(fields.expires_at, "expires_at"),
           observedFrom: dateField(fields.observed_from, "observed_from"),
           observedTo: dateField(fields.observed_to, "observed_to"),
-          actor: actorOf(p),
         },
         { timeoutMs: 60_000 },
       );
@@ -108,18 +100,16 @@ export function grcHandlers(grc: Client<typeof GrcService>) {
     },
 
     async listEvidence(req: RequestOf<typeof schema.listEvidence>) {
-      const q = req.query;
-      const res = await grc.listEvidence({ orgId: principalOf(req).orgId, pagination: { page: q.page, perPage: q.per_page }, controlId: q.control_id });
+      const res = await grc.listEvidence({ ...org(req), ...pageOf(req.query), controlId: req.query.control_id });
       return envelope(res.evidence.map(map.evidenceJson), res.pageInfo);
     },
 
     async getEvidence(req: RequestOf<typeof schema.getEvidence>) {
-      const res = await grc.getEvidence({ orgId: principalOf(req).orgId, evidenceId: req.params.evidence_id });
-      return map.evidenceJson(res.evidence!);
+      return map.evidenceJson((await grc.getEvidence({ ...org(req), evidenceId: req.params.evidence_id })).evidence!);
     },
 
     async downloadEvidence(req: RequestOf<typeof schema.downloadEvidence>, reply: ReplyOf<typeof schema.downloadEvidence>) {
-      const res = await grc.downloadEvidence({ orgId: principalOf(req).orgId, evidenceId: req.params.evidence_id }, { timeoutMs: 60_000 });
+      const res = await grc.downloadEvidence({ ...org(req), evidenceId: req.params.evidence_id }, { timeoutMs: 60_000 });
       const e = res.evidence!;
       // The declared type is the uploader's claim: served as a download, never rendered inline.
       return reply
@@ -131,49 +121,28 @@ export function grcHandlers(grc: Client<typeof GrcService>) {
     },
 
     async deleteEvidence(req: RequestOf<typeof schema.deleteEvidence>, reply: ReplyOf<typeof schema.deleteEvidence>) {
-      const p = principalOf(req);
-      await grc.deleteEvidence({ orgId: p.orgId, evidenceId: req.params.evidence_id, actor: actorOf(p) });
+      await grc.deleteEvidence({ ...scoped(req), evidenceId: req.params.evidence_id });
       return reply.code(204).send();
     },
 
     async createAuditRequest(req: RequestOf<typeof schema.createAuditRequest>, reply: ReplyOf<typeof schema.createAuditRequest>) {
-      const p = principalOf(req);
-      const b = req.body;
-      const res = await grc.createAuditRequest({
-        orgId: p.orgId,
-        framework: b.framework,
-        controlIds: b.control_ids ?? [],
-        title: b.title,
-        description: b.description ?? "",
-        requestedBy: b.requested_by ?? "",
-        dueDate: tsOf(b.due_date),
-        actor: actorOf(p),
-      });
-      return reply.code(201).send(map.auditJson(res.auditRequest!));
+      const { framework, title, description = "", control_ids = [], requested_by = "", due_date } = req.body;
+      const init = { framework, title, description, controlIds: control_ids, requestedBy: requested_by, dueDate: tsOf(due_date) };
+      return reply.code(201).send(map.auditJson((await grc.createAuditRequest({ ...scoped(req), ...init })).auditRequest!));
     },
 
     async listAuditRequests(req: RequestOf<typeof schema.listAuditRequests>) {
-      const q = req.query;
-      const res = await grc.listAuditRequests({ orgId: principalOf(req).orgId, pagination: { page: q.page, perPage: q.per_page }, status: q.status });
+      const res = await grc.listAuditRequests({ ...org(req), ...pageOf(req.query), status: req.query.status });
       return envelope(res.auditRequests.map(map.auditJson), res.pageInfo);
     },
 
     async getAuditRequest(req: RequestOf<typeof schema.getAuditRequest>) {
-      const res = await grc.getAuditRequest({ orgId: principalOf(req).orgId, auditRequestId: req.params.audit_request_id });
-      return map.auditJson(res.auditRequest!);
+      return map.auditJson((await grc.getAuditRequest({ ...org(req), auditRequestId: req.params.audit_request_id })).auditRequest!);
     },
 
     async answerAuditRequest(req: RequestOf<typeof schema.answerAuditRequest>) {
-      const p = principalOf(req);
-      const b = req.body;
-      const res = await grc.answerAuditRequest({
-        orgId: p.orgId,
-        auditRequestId: req.params.audit_request_id,
-        answer: b.answer,
-        evidenceIds: b.evidence_ids ?? [],
-        status: b.status ?? "",
-        actor: actorOf(p),
-      });
+      const { answer, evidence_ids = [], status = "" } = req.body;
+      const res = await grc.answerAuditRequest({ ...scoped(req), auditRequestId: req.params.audit_request_id, answer, evidenceIds: evidence_ids, status });
       return map.auditJson(res.auditRequest!);
     },
   };

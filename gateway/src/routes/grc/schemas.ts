@@ -17,10 +17,10 @@ export const controlItem = {
   type: "object",
   required: ["id", "name", "status", "frameworks", "evidence_count"],
   properties: {
-    id: { type: "string", description: "`ctrl_<id>`" },
-    name: { type: "string" },
     status: { type: "string", enum: CONTROL_STATUSES, description: "`failing` while open critical/high findings map to it" },
     frameworks: { ...strings, description: "Framework ids" },
+    id: { type: "string", description: "`ctrl_<id>`" },
+    name: { type: "string" },
     evidence_count: { type: "integer", description: "Clean, unexpired evidence items" },
     framework_refs: {
       type: "array",
@@ -76,12 +76,9 @@ const frameworkItem = {
     id: { type: "string", enum: FRAMEWORKS },
     name: { type: "string" },
     score: { type: "number", description: "0–100: implemented / (controls − not_applicable)" },
-    controls_total: { type: "integer" },
-    controls_implemented: { type: "integer" },
-    controls_failing: { type: "integer" },
-    controls_in_progress: { type: "integer" },
-    controls_not_started: { type: "integer" },
-    controls_not_applicable: { type: "integer" },
+    ...Object.fromEntries(
+      ["total", "implemented", "failing", "in_progress", "not_started", "not_applicable"].map((k) => [`controls_${k}`, { type: "integer" } as const]),
+    ),
   },
 } as const;
 
@@ -105,30 +102,28 @@ const auditItem = {
   },
 } as const;
 
+/** What every listing shares: the spec's page envelope of `item`. */
+function listing<I extends object>(summary: string, description: string, item: I) {
+  return { tags, summary, description, security: anySecurity, response: { 200: envelopeSchema(item), ...errorResponses(403, 404, 422) } } as const;
+}
+
+/** A route about one resource by its id. */
+const byId = <R extends object>(summary: string, param: string, ok: R, ...errors: number[]) =>
+  ({ tags, summary, security: anySecurity, params: id(param), response: { ...ok, ...errorResponses(403, 404, ...errors) } }) as const;
+
+const pageQuery = <F extends object>(filters: F) =>
+  ({ type: "object", additionalProperties: false, properties: { ...pageQueryProperties, ...filters } }) as const;
+
 export const listControls = {
-  tags,
-  summary: "List controls",
-  description: "Every control of the organization's frameworks (all eight are enabled), in catalogue order. Filters combine with AND.",
-  security: anySecurity,
-  querystring: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      ...pageQueryProperties,
-      framework: { type: "string", enum: FRAMEWORKS },
-      status: { type: "string", enum: CONTROL_STATUSES },
-    },
-  },
-  response: { 200: envelopeSchema(controlItem), ...errorResponses(403, 422) },
+  ...listing(
+    "List controls",
+    "Every control of the organization's frameworks (all eight are enabled), in catalogue order. Filters combine with AND.",
+    controlItem,
+  ),
+  querystring: pageQuery({ framework: { type: "string", enum: FRAMEWORKS }, status: { type: "string", enum: CONTROL_STATUSES } } as const),
 } as const;
 
-export const getControl = {
-  tags,
-  summary: "Control detail",
-  security: anySecurity,
-  params: id("control_id"),
-  response: { 200: controlDetail, ...errorResponses(403, 404) },
-} as const;
+export const getControl = byId("Control detail", "control_id", { 200: controlDetail });
 
 export const updateControl = {
   tags,
@@ -174,42 +169,18 @@ export const uploadEvidence = {
 } as const;
 
 export const listEvidence = {
-  tags,
-  summary: "List evidence",
-  description: "Newest first; `control_id` narrows to one control.",
-  security: anySecurity,
-  querystring: {
-    type: "object",
-    additionalProperties: false,
-    properties: { ...pageQueryProperties, control_id: { type: "string", minLength: 1, maxLength: 128 } },
-  },
-  response: { 200: envelopeSchema(evidenceItem), ...errorResponses(403, 404, 422) },
+  ...listing("List evidence", "Newest first; `control_id` narrows to one control.", evidenceItem),
+  querystring: pageQuery({ control_id: { type: "string", minLength: 1, maxLength: 128 } } as const),
 } as const;
 
-export const getEvidence = {
-  tags,
-  summary: "Evidence detail",
-  security: anySecurity,
-  params: id("evidence_id"),
-  response: { 200: evidenceItem, ...errorResponses(403, 404) },
-} as const;
+export const getEvidence = byId("Evidence detail", "evidence_id", { 200: evidenceItem });
 
 export const downloadEvidence = {
-  tags,
-  summary: "Download an evidence file",
+  ...byId("Download an evidence file", "evidence_id", { 200: { description: "The file, as an attachment", type: "string", format: "binary" } }, 400),
   description: "Quarantined and pending_scan items answer 400 INVALID_STATE.",
-  security: anySecurity,
-  params: id("evidence_id"),
-  response: { 200: { description: "The file, as an attachment", type: "string", format: "binary" }, ...errorResponses(400, 403, 404) },
 } as const;
 
-export const deleteEvidence = {
-  tags,
-  summary: "Delete evidence",
-  security: anySecurity,
-  params: id("evidence_id"),
-  response: { 204: { description: "Deleted", type: "null" }, ...errorResponses(403, 404) },
-} as const;
+export const deleteEvidence = byId("Delete evidence", "evidence_id", { 204: { description: "Deleted", type: "null" } });
 
 export const createAuditRequest = {
   tags,
@@ -233,20 +204,11 @@ export const createAuditRequest = {
 } as const;
 
 export const listAuditRequests = {
-  tags,
-  summary: "List audit requests",
-  security: anySecurity,
-  querystring: { type: "object", additionalProperties: false, properties: { ...pageQueryProperties, status: { type: "string", enum: AUDIT_STATUSES } } },
-  response: { 200: envelopeSchema(auditItem), ...errorResponses(403, 422) },
+  ...listing("List audit requests", "Newest first.", auditItem),
+  querystring: pageQuery({ status: { type: "string", enum: AUDIT_STATUSES } } as const),
 } as const;
 
-export const getAuditRequest = {
-  tags,
-  summary: "Audit request detail",
-  security: anySecurity,
-  params: id("audit_request_id"),
-  response: { 200: auditItem, ...errorResponses(403, 404) },
-} as const;
+export const getAuditRequest = byId("Audit request detail", "audit_request_id", { 200: auditItem });
 
 export const answerAuditRequest = {
   tags,

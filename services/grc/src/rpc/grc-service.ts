@@ -1,8 +1,16 @@
 import type { ServiceImpl } from "@connectrpc/connect";
 import { validationError } from "@vulnscan/kit";
+import type { Pagination } from "@vulnscan/proto/vulnscan/common/v1/pagination_pb.js";
 import type * as pb from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
 import type { GrcDomain } from "../domain/index.js";
 import { auditMsg, controlMsg, dateOf, evidenceMsg, frameworkMsg, pageInfo, pageOf, userOf } from "./mappers.js";
+
+/** One page of a listing, mapped, with the page info of common/v1. */
+async function paged<T, M>(p: Pagination | undefined, load: (page: number, perPage: number) => Promise<{ items: T[]; total: number }>, map: (t: T) => M) {
+  const { page, perPage } = pageOf(p);
+  const res = await load(page, perPage);
+  return { items: res.items.map(map), pageInfo: pageInfo(res.total, page, perPage) };
+}
 
 const requireId = (v: string, field: string) => {
   if (!v) throw validationError(field, `${field} is required`);
@@ -43,9 +51,8 @@ export class GrcRpcService implements ServiceImpl<typeof pb.GrcService> {
 
   async listEvidence(req: pb.ListEvidenceRequest) {
     const orgId = requireId(req.orgId, "org_id");
-    const { page, perPage } = pageOf(req.pagination);
-    const res = await this.domain.evidence.list(orgId, req.controlId, page, perPage);
-    return { evidence: res.items.map(evidenceMsg), pageInfo: pageInfo(res.total, page, perPage) };
+    const { items, pageInfo } = await paged(req.pagination, (page, perPage) => this.domain.evidence.list(orgId, req.controlId, page, perPage), evidenceMsg);
+    return { evidence: items, pageInfo };
   }
 
   async getEvidence(req: pb.GetEvidenceRequest) {
@@ -77,16 +84,16 @@ export class GrcRpcService implements ServiceImpl<typeof pb.GrcService> {
     return { auditRequest: auditMsg(await this.domain.audits.create({ orgId, framework, controlIds, title, description, ...requester })) };
   }
 
-  async listAuditRequests(req: pb.ListAuditRequestsRequest) {
-    const orgId = requireId(req.orgId, "org_id");
-    const { page, perPage } = pageOf(req.pagination);
-    const res = await this.domain.audits.list(orgId, req.status, page, perPage);
-    return { auditRequests: res.items.map(auditMsg), pageInfo: pageInfo(res.total, page, perPage) };
-  }
-
   async getAuditRequest(req: pb.GetAuditRequestRequest) {
     const orgId = requireId(req.orgId, "org_id");
     return { auditRequest: auditMsg(await this.domain.audits.get(orgId, req.auditRequestId)) };
+  }
+
+  async listAuditRequests(req: pb.ListAuditRequestsRequest) {
+    const orgId = requireId(req.orgId, "org_id");
+    const list = (page: number, perPage: number) => this.domain.audits.list(orgId, req.status, page, perPage);
+    const { items: auditRequests, pageInfo } = await paged(req.pagination, list, auditMsg);
+    return { auditRequests, pageInfo };
   }
 
   async answerAuditRequest(req: pb.AnswerAuditRequestRequest) {
