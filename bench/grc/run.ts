@@ -3,7 +3,7 @@
 // gateway and grc, beside a bare Fastify route serving a page of the same size, in the same run.
 // The bare server runs in a child process and autocannon (its programmatic API) in this one, so
 // neither shares an event loop with what it measures. Goal: p99 ≤ 50 ms.
-// Usage: npx tsx bench/grc/run.ts [--duration 10] [--connections 10]
+// Usage: npx tsx bench/grc/run.ts [--duration 10] [--connections 10] [--rate 100]
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -15,12 +15,14 @@ import { startStack } from "../../scripts/stack/index.js";
 import { startSystem } from "../../scripts/system.js";
 import { admin, Api } from "../../test/support/api.js";
 
-const { values } = parseArgs({ options: { duration: { type: "string", default: "10" }, connections: { type: "string", default: "10" } } });
+const { values } = parseArgs({
+  options: { duration: { type: "string", default: "10" }, connections: { type: "string", default: "10" }, rate: { type: "string", default: "100" } },
+});
 const say = (s: string) => process.stderr.write(`[bench grc] ${s}\n`);
 const GOAL_P99_MS = 50;
 
 /** The part of autocannon's programmatic API used here (the package ships no types). */
-type Autocannon = (opts: { url: string; headers: Record<string, string>; connections: number; duration: number }) => Promise<{
+type Autocannon = (opts: { url: string; headers: Record<string, string>; connections: number; duration: number; overallRate?: number }) => Promise<{
   requests: { average: number };
   latency: { p50: number; p99: number };
   non2xx: number;
@@ -36,9 +38,15 @@ async function bareServer(body: string) {
   return { url: line.toString().trim(), stop: () => child.kill() };
 }
 
-async function measure(name: string, url: string, headers: Record<string, string>) {
-  say(`${name}: ${values.duration} s, ${values.connections} connections`);
-  const r = await autocannon({ url, headers, connections: Number(values.connections), duration: Number(values.duration) });
+async function measure(name: string, url: string, headers: Record<string, string>, overallRate?: number) {
+  say(`${name}: ${values.duration} s, ${values.connections} connections${overallRate ? `, ${overallRate} req/s` : ""}`);
+  const r = await autocannon({
+    url,
+    headers,
+    connections: Number(values.connections),
+    duration: Number(values.duration),
+    ...(overallRate ? { overallRate } : {}),
+  });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
 }
 
@@ -80,6 +88,7 @@ try {
     const results = [
       await measure("bare Fastify, same 100-item body", bare.url, {}),
       await measure("GET /api/v1/controls?per_page=100", fullPage, auth),
+      await measure(`… per_page=100 at ${values.rate} req/s`, fullPage, auth, Number(values.rate)),
       await measure("GET /api/v1/controls (default page)", `${system.gatewayUrl}/api/v1/controls`, auth),
       await measure("… ?framework=nist_800_53&status=implemented", `${system.gatewayUrl}/api/v1/controls?framework=nist_800_53&status=implemented`, auth),
     ];

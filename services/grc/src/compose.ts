@@ -30,7 +30,14 @@ export async function compose(ctx: ServiceContext<Config>, overrides: ComposeOve
   const outbox = new Outbox(db, kafka, logger, outboxCollections, { intervalMs: config.RELAY_INTERVAL_MS });
   const stores = mongoStores(db, outbox, config.GRC_EVENTS_TOPIC);
   const malware = overrides.malware ?? ClamdScanner.fromAddress(config.CLAMD_ADDRESS, config.CLAMD_TIMEOUT_MS);
-  const domain = createGrcDomain({ ...stores, catalogue: Catalogue.load(), mapping: await ComplianceMap.load(), malware, now: () => new Date() });
+  const domain = createGrcDomain({
+    ...stores,
+    catalogue: Catalogue.load(),
+    mapping: await ComplianceMap.load(),
+    malware,
+    now: () => new Date(),
+    viewMaxAgeMs: config.VIEW_MAX_AGE_MS,
+  });
 
   let subscriptions: Subscription[] = [];
   let jobs: PeriodicJob[] = [];

@@ -18,6 +18,11 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50055, adminPort: 9465, 
     .default(24 * 3600_000),
   /** Retry of uploads held as pending_scan while clamd was unreachable. */
   EVIDENCE_RESCAN_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /**
+   * A replica serves its cached view of an organization's controls this long before checking the
+   * stored version again (one small read); another replica's change shows within this bound.
+   */
+  VIEW_MAX_AGE_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   /** Outbox relay period. */
   RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
 });

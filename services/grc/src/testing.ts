@@ -9,11 +9,11 @@ const mapping = ComplianceMap.load();
 /** The EICAR anti-malware test file (harmless by design; every scanner detects it). */
 export const EICAR = "X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*";
 
-export async function testGrc(opts: { start?: Date } = {}) {
+export async function testGrc(opts: { start?: Date; viewMaxAgeMs?: number } = {}) {
   let now = opts.start ?? new Date("2026-03-01T12:00:00.000Z");
   const stores = new MemoryGrcStores();
   const malware = new FakeMalwareScanner();
-  const domain = createGrcDomain({ ...stores, catalogue, mapping: await mapping, malware, now: () => new Date(now) });
+  const domain = createGrcDomain({ ...stores, catalogue, mapping: await mapping, malware, now: () => new Date(now), viewMaxAgeMs: opts.viewMaxAgeMs ?? 0 });
   return {
     ...domain,
     stores,

@@ -81,6 +81,20 @@ describe("controls", () => {
     expect((await t.controls.get(ORG, cc61)).status).toBe("implemented");
   });
 
+  it("serves its cached view for viewMaxAgeMs, then sees another replica's change by the stored version", async () => {
+    const t = await testGrc({ viewMaxAgeMs: 60_000 });
+    await t.controls.update(ORG, cc61, { status: "in_progress" }, "Ana");
+    // Another replica stores a change and a new version.
+    await t.stores.controls.set(ORG, cc61, "soc2:CC6.1", { set_status: "implemented" });
+    t.stores.states.set(ORG, { ...t.stores.states.get(ORG)!, version: "from-another-replica" });
+    expect((await t.controls.get(ORG, cc61)).status).toBe("in_progress");
+    const fresh = await testGrc();
+    await fresh.controls.update(ORG, cc61, { status: "in_progress" }, "Ana");
+    await fresh.stores.controls.set(ORG, cc61, "soc2:CC6.1", { set_status: "implemented" });
+    fresh.stores.states.set(ORG, { ...fresh.stores.states.get(ORG)!, version: "from-another-replica" });
+    expect((await fresh.controls.get(ORG, cc61)).status).toBe("implemented");
+  });
+
   it("medium findings only mark the controls tested; unmapped findings change nothing", async () => {
     const t = await testGrc();
     await t.findings.found({ orgId: ORG, findingId: "finding_2", severity: "medium", frameworks: sqli });

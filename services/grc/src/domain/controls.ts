@@ -12,6 +12,11 @@ export interface ControlsDeps {
   evidence: EvidenceStore;
   state: StateStore;
   now: () => Date;
+  /**
+   * How long a cached view is served without asking storage for the version again (0: always
+   * ask). Changes made through this process are seen at once; another replica's within this.
+   */
+  viewMaxAgeMs?: number;
 }
 
 export interface ControlFilter {
@@ -37,19 +42,24 @@ const MAX_NOTES = 10_000;
  * a time in this process.
  */
 export class Controls {
-  private readonly cache = new Map<string, { version: string; view: OrgView }>();
+  private readonly cache = new Map<string, { version: string; view: OrgView; checkedAt: number }>();
   private readonly settling = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: ControlsDeps) {}
 
   /** The organization's view at the stored version (rebuilt when another writer changed it). */
   async view(orgId: string): Promise<OrgView> {
-    const version = (await this.deps.state.version(orgId)) ?? "none";
     const cached = this.cache.get(orgId);
-    if (cached?.version === version) return cached.view;
+    const now = performance.now();
+    if (cached && now - cached.checkedAt < (this.deps.viewMaxAgeMs ?? 0)) return cached.view;
+    const version = (await this.deps.state.version(orgId)) ?? "none";
+    if (cached?.version === version) {
+      cached.checkedAt = now;
+      return cached.view;
+    }
     // Read the version first: a change stored while loading bumps it, so the next read reloads.
     const view = await this.load(orgId);
-    this.cache.set(orgId, { version, view });
+    this.cache.set(orgId, { version, view, checkedAt: now });
     return view;
   }
 
@@ -117,7 +127,7 @@ export class Controls {
         const version = randomUUID();
         const statuses: Record<string, ControlStatus> = view.statuses();
         await this.deps.state.save(orgId, { version, statuses, scores: Object.fromEntries(scores.map((s) => [s.id, s.score])) }, events);
-        this.cache.set(orgId, { version, view });
+        this.cache.set(orgId, { version, view, checkedAt: performance.now() });
       });
     this.settling.set(orgId, next);
     void next.finally(() => {

@@ -19,6 +19,8 @@ export interface GrcDeps {
   once: OnceStore;
   malware: MalwareScanner;
   now: () => Date;
+  /** See ControlsDeps.viewMaxAgeMs. */
+  viewMaxAgeMs?: number;
 }
 
 export type GrcDomain = ReturnType<typeof createGrcDomain>;
