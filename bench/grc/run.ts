@@ -38,15 +38,11 @@ async function bareServer(body: string) {
   return { url: line.toString().trim(), stop: () => child.kill() };
 }
 
-async function measure(name: string, url: string, headers: Record<string, string>, overallRate?: number) {
-  say(`${name}: ${values.duration} s, ${values.connections} connections${overallRate ? `, ${overallRate} req/s` : ""}`);
-  const r = await autocannon({
-    url,
-    headers,
-    connections: Number(values.connections),
-    duration: Number(values.duration),
-    ...(overallRate ? { overallRate } : {}),
-  });
+async function measure(name: string, url: string, headers: Record<string, string>, load: { overallRate?: number; connections?: number } = {}) {
+  const connections = load.connections ?? Number(values.connections);
+  const { overallRate } = load;
+  say(`${name}: ${values.duration} s, ${connections} connections${overallRate ? `, ${overallRate} req/s` : ""}`);
+  const r = await autocannon({ url, headers, connections, duration: Number(values.duration), ...(overallRate ? { overallRate } : {}) });
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors };
 }
 
@@ -88,7 +84,9 @@ try {
     const results = [
       await measure("bare Fastify, same 100-item body", bare.url, {}),
       await measure("GET /api/v1/controls?per_page=100", fullPage, auth),
-      await measure(`… per_page=100 at ${values.rate} req/s`, fullPage, auth, Number(values.rate)),
+      await measure(`… per_page=100 at ${values.rate} req/s`, fullPage, auth, { overallRate: Number(values.rate) }),
+      await measure("… per_page=100, one connection", fullPage, auth, { connections: 1 }),
+      await measure("GET /api/v1/frameworks (8 items, same path)", `${system.gatewayUrl}/api/v1/frameworks`, auth),
       await measure("GET /api/v1/controls (default page)", `${system.gatewayUrl}/api/v1/controls`, auth),
       await measure("… ?framework=nist_800_53&status=implemented", `${system.gatewayUrl}/api/v1/controls?framework=nist_800_53&status=implemented`, auth),
     ];
