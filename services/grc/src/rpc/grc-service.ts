@@ -3,7 +3,7 @@ import { validationError } from "@vulnscan/kit";
 import type { Pagination } from "@vulnscan/proto/vulnscan/common/v1/pagination_pb.js";
 import type * as pb from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
 import type { GrcDomain } from "../domain/index.js";
-import { auditMsg, controlMsg, dateOf, evidenceMsg, frameworkMsg, pageInfo, pageOf, userOf } from "./mappers.js";
+import { auditMsg, controlListMsg, controlMsg, dateOf, evidenceMsg, frameworkMsg, pageInfo, pageOf, userOf } from "./mappers.js";
 
 /** One page of a listing, mapped, with the page info of common/v1. */
 async function paged<T, M>(p: Pagination | undefined, load: (page: number, perPage: number) => Promise<{ items: T[]; total: number }>, map: (t: T) => M) {
@@ -28,7 +28,7 @@ export class GrcRpcService implements ServiceImpl<typeof pb.GrcService> {
     const orgId = requireId(req.orgId, "org_id");
     const { page, perPage } = pageOf(req.pagination);
     const res = await this.domain.controls.list(orgId, { framework: req.framework, status: req.status }, page, perPage);
-    return { controls: res.items.map((c) => controlMsg(orgId, c)), pageInfo: pageInfo(res.total, page, perPage) };
+    return { controls: res.items.map(controlListMsg), pageInfo: pageInfo(res.total, page, perPage) };
   }
 
   async getControl(req: pb.GetControlRequest) {

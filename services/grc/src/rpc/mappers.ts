@@ -22,6 +22,21 @@ export function pageInfo(total: number, page: number, perPage: number) {
 /** The display name the spec's `user` fields show. */
 export const userOf = (a: Actor | undefined) => a?.displayName || a?.userId || a?.apiKeyId || "unknown";
 
+/** A listing carries what list items show; detail-only fields (notes, finding ids) stay out of the hot path's encoding. */
+export function controlListMsg(c: ControlView): MessageInitShape<typeof ControlSchema> {
+  return {
+    id: c.id,
+    name: c.name,
+    status: c.status,
+    frameworks: [c.framework],
+    evidenceCount: c.evidenceCount,
+    frameworkRefs: [{ framework: c.framework, controlRef: c.ref }],
+    owner: c.owner,
+    openFindingCount: c.openFindingCount,
+    lastTestedAt: ts(c.lastTestedAt),
+  };
+}
+
 export function controlMsg(orgId: string, c: ControlView): MessageInitShape<typeof ControlSchema> {
   return {
     id: c.id,

@@ -520,6 +520,9 @@ export const ListControlsRequestSchema: GenMessage<ListControlsRequest> = /*@__P
  */
 export type ListControlsResponse = Message<"vulnscan.grc.v1.ListControlsResponse"> & {
   /**
+   * List items: org_id, description, notes, finding_ids, set_status and
+   * updated_at are left empty (GetControl has them).
+   *
    * @generated from field: repeated vulnscan.grc.v1.Control controls = 1;
    */
   controls: Control[];
