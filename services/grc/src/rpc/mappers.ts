@@ -38,23 +38,8 @@ export function controlListMsg(c: ControlView): MessageInitShape<typeof ControlS
 }
 
 export function controlMsg(orgId: string, c: ControlView): MessageInitShape<typeof ControlSchema> {
-  return {
-    id: c.id,
-    orgId,
-    name: c.name,
-    description: "",
-    status: c.status,
-    frameworks: [c.framework],
-    evidenceCount: c.evidenceCount,
-    frameworkRefs: [{ framework: c.framework, controlRef: c.ref }],
-    owner: c.owner,
-    notes: c.notes,
-    openFindingCount: c.openFindingCount,
-    updatedAt: ts(c.updatedAt),
-    lastTestedAt: ts(c.lastTestedAt),
-    findingIds: c.findingIds,
-    setStatus: c.setStatus,
-  };
+  const detail = { notes: c.notes, findingIds: c.findingIds, setStatus: c.setStatus, updatedAt: ts(c.updatedAt) };
+  return { ...controlListMsg(c), orgId, description: "", ...detail };
 }
 
 export function evidenceMsg(d: EvidenceDoc): MessageInitShape<typeof EvidenceItemSchema> {
