@@ -355,6 +355,27 @@ describe("audit requests", () => {
   });
 });
 
+describe("OpenAPI", () => {
+  it("documents every GRC route, the upload as multipart", async () => {
+    const doc = (await a.api.get("/openapi.json")).body;
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/v1/controls",
+        "/api/v1/controls/{control_id}",
+        "/api/v1/controls/{control_id}/evidence",
+        "/api/v1/frameworks",
+        "/api/v1/evidence",
+        "/api/v1/evidence/{evidence_id}",
+        "/api/v1/evidence/{evidence_id}/download",
+        "/api/v1/audit-requests",
+        "/api/v1/audit-requests/{audit_request_id}",
+        "/api/v1/audit-requests/{audit_request_id}/answer",
+      ]),
+    );
+    expect(JSON.stringify(doc.paths["/api/v1/controls/{control_id}/evidence"].post)).toContain("multipart/form-data");
+  });
+});
+
 describe("permissions and organizations", () => {
   it("enforces read:grc and write:grc for API keys and answers 404 for another organization's ids on every route", async () => {
     const control = (await a.api.get("/api/v1/controls?per_page=1")).body.items[0].id as string;
