@@ -263,6 +263,8 @@ export class Evidence {
       await this.deps.evidence.update(doc._id, { expiring_notified: true }, [event]);
       announced++;
     }
+    // The daily pass also drops week-old markers: every item they guard was announced or scanned by then.
+    await this.deps.once.prune(new Date(now.getTime() - 7 * DAY_MS));
     let expired = 0;
     for (const doc of await this.deps.evidence.expiredClean(now, BATCH)) {
       await this.deps.controls.settle(doc.org_id, "system", () => this.deps.evidence.update(doc._id, { status: "expired" }, []));

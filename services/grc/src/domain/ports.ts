@@ -65,6 +65,8 @@ export interface ScanStore {
 /** Unique-insert markers: `claim` is true for exactly one caller per key, across replicas. */
 export interface OnceStore {
   claim(key: string): Promise<boolean>;
+  /** Drops markers claimed before `olderThan` (their races are long over). */
+  prune(olderThan: Date): Promise<number>;
 }
 
 export class MalwareScannerUnavailable extends Error {}

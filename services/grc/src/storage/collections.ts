@@ -32,6 +32,8 @@ export const grcIndexes: IndexSpec[] = [
   { collection: Collections.evidence, key: { status: 1, expires_at: 1 }, options: { name: "status_expiry" } },
   { collection: Collections.auditRequests, key: { org_id: 1, _id: -1 }, options: { name: "org_newest" } },
   { collection: Collections.auditRequests, key: { org_id: 1, status: 1, _id: -1 }, options: { name: "org_status_newest" } },
+  // Pruning old markers (no TTL indexes on FerretDB).
+  { collection: Collections.once, key: { at: 1 }, options: { name: "at" } },
   ...outboxIndexes(Collections.state),
   ...outboxIndexes(Collections.evidence),
   ...outboxIndexes(Collections.auditRequests),

@@ -123,6 +123,7 @@ export class MemoryGrcStores {
       this.claims.add(key);
       return true;
     },
+    prune: async () => 0,
   };
 }
 

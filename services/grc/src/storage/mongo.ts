@@ -160,7 +160,10 @@ export function mongoStores(db: Db, outbox: Outbox | undefined, topic: string) {
     get: (scanId) => scans.findOne({ _id: scanId }),
   };
 
-  const onceStore: OnceStore = { claim: (key) => insertOnce(once, { _id: key, at: new Date() }) };
+  const onceStore: OnceStore = {
+    claim: (key) => insertOnce(once, { _id: key, at: new Date() }),
+    prune: async (olderThan) => (await once.deleteMany({ at: { $lt: olderThan } })).deletedCount,
+  };
 
   return {
     controls: controlStore,
