@@ -13,7 +13,7 @@ export const SERVICES = [
   { name: "scan-orchestrator", database: "scans", urlEnv: "SCAN_ORCHESTRATOR_URL", groupEnv: "REPORTS_CONSUMER_GROUP" },
   { name: "scanner", database: "scanner", urlEnv: undefined, groupEnv: "SCANNER_CONSUMER_GROUP" },
   { name: "findings", database: "findings", urlEnv: "FINDINGS_URL", groupEnv: "CONSUMER_GROUP" },
-  { name: "grc", database: "grc", urlEnv: "GRC_URL", groupEnv: undefined },
+  { name: "grc", database: "grc", urlEnv: "GRC_URL", groupEnv: "CONSUMER_GROUP" },
   { name: "webhook-dispatcher", database: "webhooks", urlEnv: "WEBHOOK_DISPATCHER_URL", groupEnv: "CONSUMER_GROUP" },
 ] as const;
 

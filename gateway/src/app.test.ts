@@ -37,6 +37,7 @@ function upstreams(down: UpstreamName[] = []): Upstreams {
     scans: {} as Upstreams["scans"],
     findings: {} as Upstreams["findings"],
     webhooks: {} as Upstreams["webhooks"],
+    grc: {} as Upstreams["grc"],
   };
 }
 

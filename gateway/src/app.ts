@@ -13,6 +13,7 @@ import { registerOpenApi } from "./plugins/openapi.js";
 import { authRoutes } from "./routes/auth/index.js";
 import { consoleRoutes } from "./routes/console/index.js";
 import { findingsRoutes } from "./routes/findings/index.js";
+import { grcRoutes } from "./routes/grc/index.js";
 import { healthRoutes } from "./routes/health.js";
 import { scanRoutes } from "./routes/scans/index.js";
 import { webhookRoutes } from "./routes/webhooks/index.js";
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans }));
   await app.register(consoleRoutes());
   await app.register(webhookRoutes(deps.upstreams.webhooks));
+  await app.register(grcRoutes(deps.upstreams.grc));
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;
 }

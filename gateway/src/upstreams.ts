@@ -3,6 +3,7 @@ import { createRpcClient } from "@vulnscan/kit";
 import { Health, HealthCheckResponse_ServingStatus } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { GrcService } from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
 import { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { WebhookService } from "@vulnscan/proto/vulnscan/webhooks/v1/webhooks_service_pb.js";
 import type { GatewayConfig } from "./config.js";
@@ -16,6 +17,7 @@ export interface Upstreams {
   scans: Client<typeof ScanService>;
   findings: Client<typeof FindingService>;
   webhooks: Client<typeof WebhookService>;
+  grc: Client<typeof GrcService>;
 }
 
 export function createUpstreams(config: GatewayConfig): Upstreams {
@@ -39,6 +41,7 @@ export function createUpstreams(config: GatewayConfig): Upstreams {
     findings: createRpcClient(FindingService, urls.findings, rpc),
     // A test delivery waits for the receiver (up to 30 s): its RPCs may take that long.
     webhooks: createRpcClient(WebhookService, urls["webhook-dispatcher"], { timeoutMs: Math.max(config.UPSTREAM_TIMEOUT_MS, 35_000) }),
+    grc: createRpcClient(GrcService, urls.grc, rpc),
   };
 }
 

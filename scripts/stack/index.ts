@@ -13,6 +13,7 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { cacheDir } from "../lib/stack-state.ts";
+import { ensureClamd, startClamd } from "./clamav.ts";
 import { ensureFerretdb, FERRETDB_VERSION, startFerretdb, type FerretdbBackend } from "./ferretdb.ts";
 import { ensureKafka, KAFKA_VERSION, startKafka } from "./kafka.ts";
 import { findMongod, startMongod } from "./mongodb.ts";
@@ -33,8 +34,10 @@ export interface StackHandle {
   ferretdbBackend?: FerretdbBackend;
   /** For FerretDB: how large the data may grow before pages get slow (shown in ready lines). */
   scaleNote?: string;
-  /** Env every service needs to use this database well (FERRETDB_POSTGRESQL_URL on PostgreSQL). */
+  /** Env every service needs: FERRETDB_POSTGRESQL_URL on PostgreSQL, CLAMD_ADDRESS when clamd runs. */
   serviceEnv: Record<string, string>;
+  /** e.g. "ClamAV 1.4.6 (test signatures only) at 127.0.0.1:PORT"; absent when none was started. */
+  clamavServer?: string;
   stop(): Promise<void>; // stops only what this call started, idempotent
 }
 
@@ -46,6 +49,8 @@ export interface StackOptions {
   kafka?: boolean;
   /** Start FerretDB on this backend, whatever MONGO_URL, mongod or the env say (benchmarks). */
   ferretdb?: FerretdbBackend;
+  /** false: start no clamd (grc then holds uploads as pending_scan). */
+  clamav?: boolean;
 }
 
 /** Measured on both backends (docs/decisions.md "Database"); VULNSCAN_FERRETDB_BACKEND overrides. */
@@ -185,10 +190,14 @@ export async function startStack(opts: StackOptions = {}): Promise<StackHandle> 
     track: (m) => children.push(m),
   };
 
-  const [kafka, mongo] = await Promise.allSettled([
+  const wantClamav = opts.clamav !== false && !process.env.CLAMD_ADDRESS && startsSomething;
+  const [kafka, mongo, clamav] = await Promise.allSettled([
     wantKafka ? startKafka(ctx) : Promise.resolve(undefined),
     wantDatabase ? startDatabase(ctx, opts.ferretdb) : Promise.resolve(undefined),
+    // The malware scanner is optional: without it grc holds uploads as pending_scan, never serves them unchecked.
+    wantClamav ? ensureClamd(log).then((bin) => startClamd(ctx, bin)) : Promise.resolve(undefined),
   ]);
+  if (clamav.status === "rejected") log(`clamd did not start; evidence uploads will wait as pending_scan: ${message(clamav.reason).split("\n")[0]}`);
   if (kafka.status === "rejected" || mongo.status === "rejected") {
     await stop();
     const reasons = [kafka, mongo]
@@ -204,11 +213,15 @@ export async function startStack(opts: StackOptions = {}): Promise<StackHandle> 
     mongoServer: mongo.value?.description ?? "external MONGO_URL",
     mongoKind: mongo.value?.kind ?? "external",
     ...(mongo.value?.backend ? { ferretdbBackend: mongo.value.backend, scaleNote: ferretdbScaleNote(mongo.value.backend) } : {}),
-    serviceEnv: mongo.value?.serviceEnv ?? {},
+    serviceEnv: {
+      ...(mongo.value?.serviceEnv ?? {}),
+      ...(clamav.status === "fulfilled" && clamav.value ? { CLAMD_ADDRESS: clamav.value.address } : {}),
+    },
+    ...(clamav.status === "fulfilled" && clamav.value ? { clamavServer: `${clamav.value.description} at ${clamav.value.address}` } : {}),
     stop,
   };
   log(
-    `ready: ${handle.kafkaBrokers ? `${handle.kafkaServer} at ${handle.kafkaBrokers}; ` : ""}${handle.mongoServer} at ${handle.mongoUrl}${handle.scaleNote ? ` (${handle.scaleNote})` : ""}${dataDir ? `; data in ${dataDir}${tempData ? " (removed on stop)" : ""}` : ""}`,
+    `ready: ${handle.kafkaBrokers ? `${handle.kafkaServer} at ${handle.kafkaBrokers}; ` : ""}${handle.mongoServer} at ${handle.mongoUrl}${handle.clamavServer ? `; ${handle.clamavServer}` : ""}${handle.scaleNote ? ` (${handle.scaleNote})` : ""}${dataDir ? `; data in ${dataDir}${tempData ? " (removed on stop)" : ""}` : ""}`,
   );
   return handle;
 }

@@ -55,7 +55,10 @@ describe("local stack", () => {
     if (!process.env.MONGO_URL) expect(stack.mongoUrl).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
     // FerretDB on PostgreSQL hands the services its PostgreSQL, for the GIN indexes.
     if (stack.ferretdbBackend === "postgresql") expect(stack.serviceEnv.FERRETDB_POSTGRESQL_URL).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
-    else expect(stack.serviceEnv).toEqual({});
+    else expect(stack.serviceEnv.FERRETDB_POSTGRESQL_URL).toBeUndefined();
+    // clamd for grc's malware check, when it could be installed: its address goes to the services.
+    if (stack.clamavServer) expect(await accepts(stack.serviceEnv.CLAMD_ADDRESS!)).toBe(true);
+    else expect(stack.serviceEnv.CLAMD_ADDRESS).toBeUndefined();
     expect(stack.mongoKind).toBe(process.env.MONGO_URL ? "external" : stack.ferretdbBackend ? "ferretdb" : "mongodb");
     const mongoHostPort = new URL(stack.mongoUrl).host;
     expect(await accepts(stack.kafkaBrokers.split(",")[0]!)).toBe(true);

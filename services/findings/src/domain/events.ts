@@ -24,7 +24,17 @@ export function foundEvents(f: FindingDoc): EnvelopeInit[] {
     {
       type: "vulnerability.found",
       orgId: f.org_id,
-      payload: { case: "vulnerabilityFound", value: { ...base, tool: f.tool, templateId: f.template_id } },
+      payload: {
+        case: "vulnerabilityFound",
+        value: {
+          ...base,
+          tool: f.tool,
+          templateId: f.template_id,
+          // grc maps the finding to its controls from these (the catalogue's mapping the scanner applied).
+          cweIds: [...f.cwe_ids],
+          frameworks: f.frameworks.map((m) => ({ name: m.name, controls: [...m.controls] })),
+        },
+      },
     },
   ];
   if (f.severity === "critical") events.push({ type: "vulnerability.critical", orgId: f.org_id, payload: { case: "vulnerabilityCritical", value: base } });

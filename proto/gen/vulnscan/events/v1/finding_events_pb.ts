@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/events/v1/finding_events.proto.
  */
 export const file_vulnscan_events_v1_finding_events: GenFile = /*@__PURE__*/
-  fileDesc("Cid2dWxuc2Nhbi9ldmVudHMvdjEvZmluZGluZ19ldmVudHMucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSLOAQoSVnVsbmVyYWJpbGl0eUZvdW5kEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSEgoKY3Zzc19zY29yZRgEIAEoARIOCgZ0YXJnZXQYBSABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAYgASgJEg8KB2N2ZV9pZHMYByADKAkSDwoHc2Nhbl9pZBgIIAEoCRIMCgR0b29sGAkgASgJEhMKC3RlbXBsYXRlX2lkGAogASgJIq4BChVWdWxuZXJhYmlsaXR5Q3JpdGljYWwSEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRISCgpjdnNzX3Njb3JlGAQgASgBEg4KBnRhcmdldBgFIAEoCRIaChJhZmZlY3RlZF9jb21wb25lbnQYBiABKAkSDwoHY3ZlX2lkcxgHIAMoCRIPCgdzY2FuX2lkGAggASgJIqoBChFWdWxuZXJhYmlsaXR5SGlnaBISCgpmaW5kaW5nX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhAKCHNldmVyaXR5GAMgASgJEhIKCmN2c3Nfc2NvcmUYBCABKAESDgoGdGFyZ2V0GAUgASgJEhoKEmFmZmVjdGVkX2NvbXBvbmVudBgGIAEoCRIPCgdjdmVfaWRzGAcgAygJEg8KB3NjYW5faWQYCCABKAkiiQEKGlZ1bG5lcmFiaWxpdHlTdGF0dXNDaGFuZ2VkEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSDgoGdGFyZ2V0GAQgASgJEgwKBGZyb20YBSABKAkSCgoCdG8YBiABKAkSDAoEdXNlchgHIAEoCSLIAQoVVnVsbmVyYWJpbGl0eVJlc29sdmVkEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSDgoGdGFyZ2V0GAQgASgJEhoKEmFmZmVjdGVkX2NvbXBvbmVudBgFIAEoCRIPCgdzY2FuX2lkGAYgASgJEgwKBHVzZXIYByABKAkSLwoLcmVzb2x2ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("Cid2dWxuc2Nhbi9ldmVudHMvdjEvZmluZGluZ19ldmVudHMucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSKhAgoSVnVsbmVyYWJpbGl0eUZvdW5kEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSEgoKY3Zzc19zY29yZRgEIAEoARIOCgZ0YXJnZXQYBSABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAYgASgJEg8KB2N2ZV9pZHMYByADKAkSDwoHc2Nhbl9pZBgIIAEoCRIMCgR0b29sGAkgASgJEhMKC3RlbXBsYXRlX2lkGAogASgJEg8KB2N3ZV9pZHMYCyADKAkSQAoKZnJhbWV3b3JrcxgMIAMoCzIsLnZ1bG5zY2FuLmV2ZW50cy52MS5GaW5kaW5nRnJhbWV3b3JrQ29udHJvbHMiOgoYRmluZGluZ0ZyYW1ld29ya0NvbnRyb2xzEgwKBG5hbWUYASABKAkSEAoIY29udHJvbHMYAiADKAkirgEKFVZ1bG5lcmFiaWxpdHlDcml0aWNhbBISCgpmaW5kaW5nX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhAKCHNldmVyaXR5GAMgASgJEhIKCmN2c3Nfc2NvcmUYBCABKAESDgoGdGFyZ2V0GAUgASgJEhoKEmFmZmVjdGVkX2NvbXBvbmVudBgGIAEoCRIPCgdjdmVfaWRzGAcgAygJEg8KB3NjYW5faWQYCCABKAkiqgEKEVZ1bG5lcmFiaWxpdHlIaWdoEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSEgoKY3Zzc19zY29yZRgEIAEoARIOCgZ0YXJnZXQYBSABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAYgASgJEg8KB2N2ZV9pZHMYByADKAkSDwoHc2Nhbl9pZBgIIAEoCSKJAQoaVnVsbmVyYWJpbGl0eVN0YXR1c0NoYW5nZWQSEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRIOCgZ0YXJnZXQYBCABKAkSDAoEZnJvbRgFIAEoCRIKCgJ0bxgGIAEoCRIMCgR1c2VyGAcgASgJIsgBChVWdWxuZXJhYmlsaXR5UmVzb2x2ZWQSEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRIOCgZ0YXJnZXQYBCABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAUgASgJEg8KB3NjYW5faWQYBiABKAkSDAoEdXNlchgHIAEoCRIvCgtyZXNvbHZlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * vulnerability.found: a new finding (not a repeat detection). Topic
@@ -82,6 +82,19 @@ export type VulnerabilityFound = Message<"vulnscan.events.v1.VulnerabilityFound"
    * @generated from field: string template_id = 10;
    */
   templateId: string;
+
+  /**
+   * @generated from field: repeated string cwe_ids = 11;
+   */
+  cweIds: string[];
+
+  /**
+   * The compliance controls the finding maps to (from the shared catalogue's
+   * CWE mapping); grc turns them failing while the finding is open.
+   *
+   * @generated from field: repeated vulnscan.events.v1.FindingFrameworkControls frameworks = 12;
+   */
+  frameworks: FindingFrameworkControls[];
 };
 
 /**
@@ -90,6 +103,34 @@ export type VulnerabilityFound = Message<"vulnscan.events.v1.VulnerabilityFound"
  */
 export const VulnerabilityFoundSchema: GenMessage<VulnerabilityFound> = /*@__PURE__*/
   messageDesc(file_vulnscan_events_v1_finding_events, 0);
+
+/**
+ * A framework id and the control references within it.
+ *
+ * @generated from message vulnscan.events.v1.FindingFrameworkControls
+ */
+export type FindingFrameworkControls = Message<"vulnscan.events.v1.FindingFrameworkControls"> & {
+  /**
+   * e.g. "pci_dss".
+   *
+   * @generated from field: string name = 1;
+   */
+  name: string;
+
+  /**
+   * e.g. "6.2.4".
+   *
+   * @generated from field: repeated string controls = 2;
+   */
+  controls: string[];
+};
+
+/**
+ * Describes the message vulnscan.events.v1.FindingFrameworkControls.
+ * Use `create(FindingFrameworkControlsSchema)` to create a new message.
+ */
+export const FindingFrameworkControlsSchema: GenMessage<FindingFrameworkControls> = /*@__PURE__*/
+  messageDesc(file_vulnscan_events_v1_finding_events, 1);
 
 /**
  * vulnerability.critical: exactly the spec's data. Topic
@@ -146,7 +187,7 @@ export type VulnerabilityCritical = Message<"vulnscan.events.v1.VulnerabilityCri
  * Use `create(VulnerabilityCriticalSchema)` to create a new message.
  */
 export const VulnerabilityCriticalSchema: GenMessage<VulnerabilityCritical> = /*@__PURE__*/
-  messageDesc(file_vulnscan_events_v1_finding_events, 1);
+  messageDesc(file_vulnscan_events_v1_finding_events, 2);
 
 /**
  * vulnerability.high: same data as vulnerability.critical. Topic
@@ -203,7 +244,7 @@ export type VulnerabilityHigh = Message<"vulnscan.events.v1.VulnerabilityHigh"> 
  * Use `create(VulnerabilityHighSchema)` to create a new message.
  */
 export const VulnerabilityHighSchema: GenMessage<VulnerabilityHigh> = /*@__PURE__*/
-  messageDesc(file_vulnscan_events_v1_finding_events, 2);
+  messageDesc(file_vulnscan_events_v1_finding_events, 3);
 
 /**
  * vulnerability.status_changed: a finding's status changed (by a user, a
@@ -259,7 +300,7 @@ export type VulnerabilityStatusChanged = Message<"vulnscan.events.v1.Vulnerabili
  * Use `create(VulnerabilityStatusChangedSchema)` to create a new message.
  */
 export const VulnerabilityStatusChangedSchema: GenMessage<VulnerabilityStatusChanged> = /*@__PURE__*/
-  messageDesc(file_vulnscan_events_v1_finding_events, 3);
+  messageDesc(file_vulnscan_events_v1_finding_events, 4);
 
 /**
  * vulnerability.resolved: a finding was marked resolved. Topic
@@ -316,5 +357,5 @@ export type VulnerabilityResolved = Message<"vulnscan.events.v1.VulnerabilityRes
  * Use `create(VulnerabilityResolvedSchema)` to create a new message.
  */
 export const VulnerabilityResolvedSchema: GenMessage<VulnerabilityResolved> = /*@__PURE__*/
-  messageDesc(file_vulnscan_events_v1_finding_events, 4);
+  messageDesc(file_vulnscan_events_v1_finding_events, 5);
 

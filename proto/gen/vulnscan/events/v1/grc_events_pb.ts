@@ -18,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/events/v1/grc_events.proto.
  */
 export const file_vulnscan_events_v1_grc_events: GenFile = /*@__PURE__*/
-  fileDesc("CiN2dWxuc2Nhbi9ldmVudHMvdjEvZ3JjX2V2ZW50cy5wcm90bxISdnVsbnNjYW4uZXZlbnRzLnYxInQKFENvbnRyb2xTdGF0dXNDaGFuZ2VkEhIKCmNvbnRyb2xfaWQYASABKAkSDAoEbmFtZRgCIAEoCRISCgpmcmFtZXdvcmtzGAMgAygJEgwKBGZyb20YBCABKAkSCgoCdG8YBSABKAkSDAoEdXNlchgGIAEoCSK4AQoQRXZpZGVuY2VVcGxvYWRlZBITCgtldmlkZW5jZV9pZBgBIAEoCRISCgpjb250cm9sX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSFAoMY29udGVudF90eXBlGAQgASgJEhIKCnNpemVfYnl0ZXMYBSABKAUSEwoLdXBsb2FkZWRfYnkYBiABKAkSLgoKZXhwaXJlc19hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAikQEKEEV2aWRlbmNlRXhwaXJpbmcSEwoLZXZpZGVuY2VfaWQYASABKAkSEgoKY29udHJvbF9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmRheXNfcmVtYWluaW5nGAUgASgFIl8KFUZyYW1ld29ya1Njb3JlQ2hhbmdlZBIRCglmcmFtZXdvcmsYASABKAkSDAoEbmFtZRgCIAEoCRIWCg5wcmV2aW91c19zY29yZRgDIAEoARINCgVzY29yZRgEIAEoASKqAQoTQXVkaXRSZXF1ZXN0Q3JlYXRlZBIYChBhdWRpdF9yZXF1ZXN0X2lkGAEgASgJEhEKCWZyYW1ld29yaxgCIAEoCRITCgtjb250cm9sX2lkcxgDIAMoCRINCgV0aXRsZRgEIAEoCRIUCgxyZXF1ZXN0ZWRfYnkYBSABKAkSLAoIZHVlX2RhdGUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrwBChhRdWFyYW50aW5lVGhyZWF0RGV0ZWN0ZWQSEwoLZXZpZGVuY2VfaWQYASABKAkSEgoKY29udHJvbF9pZBgCIAEoCRIRCglmaWxlX25hbWUYAyABKAkSDgoGc2hhMjU2GAQgASgJEg4KBnRocmVhdBgFIAEoCRITCgt1cGxvYWRlZF9ieRgGIAEoCRIvCgtkZXRlY3RlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiN2dWxuc2Nhbi9ldmVudHMvdjEvZ3JjX2V2ZW50cy5wcm90bxISdnVsbnNjYW4uZXZlbnRzLnYxInQKFENvbnRyb2xTdGF0dXNDaGFuZ2VkEhIKCmNvbnRyb2xfaWQYASABKAkSDAoEbmFtZRgCIAEoCRISCgpmcmFtZXdvcmtzGAMgAygJEgwKBGZyb20YBCABKAkSCgoCdG8YBSABKAkSDAoEdXNlchgGIAEoCSLpAQoQRXZpZGVuY2VVcGxvYWRlZBITCgtldmlkZW5jZV9pZBgBIAEoCRISCgpjb250cm9sX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSFAoMY29udGVudF90eXBlGAQgASgJEhIKCnNpemVfYnl0ZXMYBSABKAUSEwoLdXBsb2FkZWRfYnkYBiABKAkSLgoKZXhwaXJlc19hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGc291cmNlGAggASgJEg4KBnNoYTI1NhgJIAEoCRIPCgdzY2FuX2lkGAogASgJIpEBChBFdmlkZW5jZUV4cGlyaW5nEhMKC2V2aWRlbmNlX2lkGAEgASgJEhIKCmNvbnRyb2xfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRIuCgpleHBpcmVzX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg5kYXlzX3JlbWFpbmluZxgFIAEoBSJfChVGcmFtZXdvcmtTY29yZUNoYW5nZWQSEQoJZnJhbWV3b3JrGAEgASgJEgwKBG5hbWUYAiABKAkSFgoOcHJldmlvdXNfc2NvcmUYAyABKAESDQoFc2NvcmUYBCABKAEiqgEKE0F1ZGl0UmVxdWVzdENyZWF0ZWQSGAoQYXVkaXRfcmVxdWVzdF9pZBgBIAEoCRIRCglmcmFtZXdvcmsYAiABKAkSEwoLY29udHJvbF9pZHMYAyADKAkSDQoFdGl0bGUYBCABKAkSFAoMcmVxdWVzdGVkX2J5GAUgASgJEiwKCGR1ZV9kYXRlGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCK8AQoYUXVhcmFudGluZVRocmVhdERldGVjdGVkEhMKC2V2aWRlbmNlX2lkGAEgASgJEhIKCmNvbnRyb2xfaWQYAiABKAkSEQoJZmlsZV9uYW1lGAMgASgJEg4KBnNoYTI1NhgEIAEoCRIOCgZ0aHJlYXQYBSABKAkSEwoLdXBsb2FkZWRfYnkYBiABKAkSLwoLZGV0ZWN0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * control.status_changed. Topic `vulnscan.grc.events`.
@@ -42,7 +42,7 @@ export type ControlStatusChanged = Message<"vulnscan.events.v1.ControlStatusChan
   frameworks: string[];
 
   /**
-   * not_started, in_progress, implemented, not_applicable or failed.
+   * not_started, in_progress, implemented, not_applicable or failing.
    *
    * @generated from field: string from = 4;
    */
@@ -113,6 +113,27 @@ export type EvidenceUploaded = Message<"vulnscan.events.v1.EvidenceUploaded"> & 
    * @generated from field: google.protobuf.Timestamp expires_at = 7;
    */
   expiresAt?: Timestamp | undefined;
+
+  /**
+   * upload, or scan for a completed compliance scan's report.
+   *
+   * @generated from field: string source = 8;
+   */
+  source: string;
+
+  /**
+   * Lowercase hex SHA-256 of the file.
+   *
+   * @generated from field: string sha256 = 9;
+   */
+  sha256: string;
+
+  /**
+   * The compliance scan, for source scan.
+   *
+   * @generated from field: string scan_id = 10;
+   */
+  scanId: string;
 };
 
 /**

@@ -34,7 +34,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/grc/v1/grc_service.proto.
  */
 export const file_vulnscan_grc_v1_grc_service: GenFile = /*@__PURE__*/
-  fileDesc("CiF2dWxuc2Nhbi9ncmMvdjEvZ3JjX3NlcnZpY2UucHJvdG8SD3Z1bG5zY2FuLmdyYy52MSI2CgxGcmFtZXdvcmtSZWYSEQoJZnJhbWV3b3JrGAEgASgJEhMKC2NvbnRyb2xfcmVmGAIgASgJIqUCCgdDb250cm9sEgoKAmlkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg4KBnN0YXR1cxgFIAEoCRISCgpmcmFtZXdvcmtzGAYgAygJEhYKDmV2aWRlbmNlX2NvdW50GAcgASgFEjUKDmZyYW1ld29ya19yZWZzGAggAygLMh0udnVsbnNjYW4uZ3JjLnYxLkZyYW1ld29ya1JlZhINCgVvd25lchgJIAEoCRINCgVub3RlcxgKIAEoCRIaChJvcGVuX2ZpbmRpbmdfY291bnQYCyABKAUSLgoKdXBkYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAioQIKDEV2aWRlbmNlSXRlbRIKCgJpZBgBIAEoCRIOCgZvcmdfaWQYAiABKAkSEgoKY29udHJvbF9pZBgDIAEoCRIMCgRuYW1lGAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEhQKDGNvbnRlbnRfdHlwZRgGIAEoCRISCgpzaXplX2J5dGVzGAcgASgFEg4KBnNoYTI1NhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLdXBsb2FkZWRfYnkYCiABKAkSLwoLdXBsb2FkZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrMBCglGcmFtZXdvcmsSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRINCgVzY29yZRgDIAEoARIWCg5jb250cm9sc190b3RhbBgEIAEoBRIcChRjb250cm9sc19pbXBsZW1lbnRlZBgFIAEoBRIXCg9jb250cm9sc19mYWlsZWQYBiABKAUSLgoKdXBkYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi+gEKDEF1ZGl0UmVxdWVzdBIKCgJpZBgBIAEoCRIOCgZvcmdfaWQYAiABKAkSEQoJZnJhbWV3b3JrGAMgASgJEhMKC2NvbnRyb2xfaWRzGAQgAygJEg0KBXRpdGxlGAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEg4KBnN0YXR1cxgHIAEoCRIUCgxyZXF1ZXN0ZWRfYnkYCCABKAkSLAoIZHVlX2RhdGUYCSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfYXQYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIp8BChNMaXN0Q29udHJvbHNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIyCgpwYWdpbmF0aW9uGAIgASgLMh4udnVsbnNjYW4uY29tbW9uLnYxLlBhZ2luYXRpb24SFgoJZnJhbWV3b3JrGAMgASgJSACIAQESEwoGc3RhdHVzGAQgASgJSAGIAQFCDAoKX2ZyYW1ld29ya0IJCgdfc3RhdHVzInMKFExpc3RDb250cm9sc1Jlc3BvbnNlEioKCGNvbnRyb2xzGAEgAygLMhgudnVsbnNjYW4uZ3JjLnYxLkNvbnRyb2wSLwoJcGFnZV9pbmZvGAIgASgLMhwudnVsbnNjYW4uY29tbW9uLnYxLlBhZ2VJbmZvIjcKEUdldENvbnRyb2xSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgpjb250cm9sX2lkGAIgASgJIj8KEkdldENvbnRyb2xSZXNwb25zZRIpCgdjb250cm9sGAEgASgLMhgudnVsbnNjYW4uZ3JjLnYxLkNvbnRyb2wiwAEKFFVwZGF0ZUNvbnRyb2xSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgpjb250cm9sX2lkGAIgASgJEhMKBnN0YXR1cxgDIAEoCUgAiAEBEhIKBW93bmVyGAQgASgJSAGIAQESEgoFbm90ZXMYBSABKAlIAogBARIoCgVhY3RvchgGIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvckIJCgdfc3RhdHVzQggKBl9vd25lckIICgZfbm90ZXMiQgoVVXBkYXRlQ29udHJvbFJlc3BvbnNlEikKB2NvbnRyb2wYASABKAsyGC52dWxuc2Nhbi5ncmMudjEuQ29udHJvbCLcAQoVVXBsb2FkRXZpZGVuY2VSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgpjb250cm9sX2lkGAIgASgJEgwKBG5hbWUYAyABKAkSEwoLZGVzY3JpcHRpb24YBCABKAkSFAoMY29udGVudF90eXBlGAUgASgJEgwKBGZpbGUYBiABKAwSLgoKZXhwaXJlc19hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKAoFYWN0b3IYCCABKAsyGS52dWxuc2Nhbi5jb21tb24udjEuQWN0b3IiSQoWVXBsb2FkRXZpZGVuY2VSZXNwb25zZRIvCghldmlkZW5jZRgBIAEoCzIdLnZ1bG5zY2FuLmdyYy52MS5FdmlkZW5jZUl0ZW0igQEKE0xpc3RFdmlkZW5jZVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEjIKCnBhZ2luYXRpb24YAiABKAsyHi52dWxuc2Nhbi5jb21tb24udjEuUGFnaW5hdGlvbhIXCgpjb250cm9sX2lkGAMgASgJSACIAQFCDQoLX2NvbnRyb2xfaWQieAoUTGlzdEV2aWRlbmNlUmVzcG9uc2USLwoIZXZpZGVuY2UYASADKAsyHS52dWxuc2Nhbi5ncmMudjEuRXZpZGVuY2VJdGVtEi8KCXBhZ2VfaW5mbxgCIAEoCzIcLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdlSW5mbyInChVMaXN0RnJhbWV3b3Jrc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJIkgKFkxpc3RGcmFtZXdvcmtzUmVzcG9uc2USLgoKZnJhbWV3b3JrcxgBIAMoCzIaLnZ1bG5zY2FuLmdyYy52MS5GcmFtZXdvcmsi5QEKGUNyZWF0ZUF1ZGl0UmVxdWVzdFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhEKCWZyYW1ld29yaxgCIAEoCRITCgtjb250cm9sX2lkcxgDIAMoCRINCgV0aXRsZRgEIAEoCRITCgtkZXNjcmlwdGlvbhgFIAEoCRIUCgxyZXF1ZXN0ZWRfYnkYBiABKAkSLAoIZHVlX2RhdGUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEigKBWFjdG9yGAggASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yIlIKGkNyZWF0ZUF1ZGl0UmVxdWVzdFJlc3BvbnNlEjQKDWF1ZGl0X3JlcXVlc3QYASABKAsyHS52dWxuc2Nhbi5ncmMudjEuQXVkaXRSZXF1ZXN0In4KGExpc3RBdWRpdFJlcXVlc3RzUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSMgoKcGFnaW5hdGlvbhgCIAEoCzIeLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdpbmF0aW9uEhMKBnN0YXR1cxgDIAEoCUgAiAEBQgkKB19zdGF0dXMigwEKGUxpc3RBdWRpdFJlcXVlc3RzUmVzcG9uc2USNQoOYXVkaXRfcmVxdWVzdHMYASADKAsyHS52dWxuc2Nhbi5ncmMudjEuQXVkaXRSZXF1ZXN0Ei8KCXBhZ2VfaW5mbxgCIAEoCzIcLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdlSW5mbzKeBgoKR3JjU2VydmljZRJbCgxMaXN0Q29udHJvbHMSJC52dWxuc2Nhbi5ncmMudjEuTGlzdENvbnRyb2xzUmVxdWVzdBolLnZ1bG5zY2FuLmdyYy52MS5MaXN0Q29udHJvbHNSZXNwb25zZRJVCgpHZXRDb250cm9sEiIudnVsbnNjYW4uZ3JjLnYxLkdldENvbnRyb2xSZXF1ZXN0GiMudnVsbnNjYW4uZ3JjLnYxLkdldENvbnRyb2xSZXNwb25zZRJeCg1VcGRhdGVDb250cm9sEiUudnVsbnNjYW4uZ3JjLnYxLlVwZGF0ZUNvbnRyb2xSZXF1ZXN0GiYudnVsbnNjYW4uZ3JjLnYxLlVwZGF0ZUNvbnRyb2xSZXNwb25zZRJhCg5VcGxvYWRFdmlkZW5jZRImLnZ1bG5zY2FuLmdyYy52MS5VcGxvYWRFdmlkZW5jZVJlcXVlc3QaJy52dWxuc2Nhbi5ncmMudjEuVXBsb2FkRXZpZGVuY2VSZXNwb25zZRJbCgxMaXN0RXZpZGVuY2USJC52dWxuc2Nhbi5ncmMudjEuTGlzdEV2aWRlbmNlUmVxdWVzdBolLnZ1bG5zY2FuLmdyYy52MS5MaXN0RXZpZGVuY2VSZXNwb25zZRJhCg5MaXN0RnJhbWV3b3JrcxImLnZ1bG5zY2FuLmdyYy52MS5MaXN0RnJhbWV3b3Jrc1JlcXVlc3QaJy52dWxuc2Nhbi5ncmMudjEuTGlzdEZyYW1ld29ya3NSZXNwb25zZRJtChJDcmVhdGVBdWRpdFJlcXVlc3QSKi52dWxuc2Nhbi5ncmMudjEuQ3JlYXRlQXVkaXRSZXF1ZXN0UmVxdWVzdBorLnZ1bG5zY2FuLmdyYy52MS5DcmVhdGVBdWRpdFJlcXVlc3RSZXNwb25zZRJqChFMaXN0QXVkaXRSZXF1ZXN0cxIpLnZ1bG5zY2FuLmdyYy52MS5MaXN0QXVkaXRSZXF1ZXN0c1JlcXVlc3QaKi52dWxuc2Nhbi5ncmMudjEuTGlzdEF1ZGl0UmVxdWVzdHNSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_vulnscan_common_v1_actor, file_vulnscan_common_v1_pagination]);
+  fileDesc("CiF2dWxuc2Nhbi9ncmMvdjEvZ3JjX3NlcnZpY2UucHJvdG8SD3Z1bG5zY2FuLmdyYy52MSI2CgxGcmFtZXdvcmtSZWYSEQoJZnJhbWV3b3JrGAEgASgJEhMKC2NvbnRyb2xfcmVmGAIgASgJIoIDCgdDb250cm9sEgoKAmlkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEg4KBnN0YXR1cxgFIAEoCRISCgpmcmFtZXdvcmtzGAYgAygJEhYKDmV2aWRlbmNlX2NvdW50GAcgASgFEjUKDmZyYW1ld29ya19yZWZzGAggAygLMh0udnVsbnNjYW4uZ3JjLnYxLkZyYW1ld29ya1JlZhINCgVvd25lchgJIAEoCRINCgVub3RlcxgKIAEoCRIaChJvcGVuX2ZpbmRpbmdfY291bnQYCyABKAUSLgoKdXBkYXRlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMgoObGFzdF90ZXN0ZWRfYXQYDSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhMKC2ZpbmRpbmdfaWRzGA4gAygJEhIKCnNldF9zdGF0dXMYDyABKAki2gMKDEV2aWRlbmNlSXRlbRIKCgJpZBgBIAEoCRIOCgZvcmdfaWQYAiABKAkSEgoKY29udHJvbF9pZBgDIAEoCRIMCgRuYW1lGAQgASgJEhMKC2Rlc2NyaXB0aW9uGAUgASgJEhQKDGNvbnRlbnRfdHlwZRgGIAEoCRISCgpzaXplX2J5dGVzGAcgASgFEg4KBnNoYTI1NhgIIAEoCRIOCgZzdGF0dXMYCSABKAkSEwoLdXBsb2FkZWRfYnkYCiABKAkSLwoLdXBsb2FkZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg0KBXRpdGxlGA0gASgJEjEKDW9ic2VydmVkX2Zyb20YDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi8KC29ic2VydmVkX3RvGA8gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZzb3VyY2UYECABKAkSDgoGdGhyZWF0GBEgASgJEg8KB3NjYW5faWQYEiABKAkSEwoLY29udHJvbF9pZHMYEyADKAkikAIKCUZyYW1ld29yaxIKCgJpZBgBIAEoCRIMCgRuYW1lGAIgASgJEg0KBXNjb3JlGAMgASgBEhYKDmNvbnRyb2xzX3RvdGFsGAQgASgFEhwKFGNvbnRyb2xzX2ltcGxlbWVudGVkGAUgASgFEhcKD2NvbnRyb2xzX2ZhaWxlZBgGIAEoBRIuCgp1cGRhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIfChdjb250cm9sc19ub3RfYXBwbGljYWJsZRgIIAEoBRIcChRjb250cm9sc19pbl9wcm9ncmVzcxgJIAEoBRIcChRjb250cm9sc19ub3Rfc3RhcnRlZBgKIAEoBSLmAgoMQXVkaXRSZXF1ZXN0EgoKAmlkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRIRCglmcmFtZXdvcmsYAyABKAkSEwoLY29udHJvbF9pZHMYBCADKAkSDQoFdGl0bGUYBSABKAkSEwoLZGVzY3JpcHRpb24YBiABKAkSDgoGc3RhdHVzGAcgASgJEhQKDHJlcXVlc3RlZF9ieRgIIAEoCRIsCghkdWVfZGF0ZRgJIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKY3JlYXRlZF9hdBgKIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDgoGYW5zd2VyGAsgASgJEhMKC2Fuc3dlcmVkX2J5GAwgASgJEi8KC2Fuc3dlcmVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgxldmlkZW5jZV9pZHMYDiADKAkinwEKE0xpc3RDb250cm9sc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEjIKCnBhZ2luYXRpb24YAiABKAsyHi52dWxuc2Nhbi5jb21tb24udjEuUGFnaW5hdGlvbhIWCglmcmFtZXdvcmsYAyABKAlIAIgBARITCgZzdGF0dXMYBCABKAlIAYgBAUIMCgpfZnJhbWV3b3JrQgkKB19zdGF0dXMicwoUTGlzdENvbnRyb2xzUmVzcG9uc2USKgoIY29udHJvbHMYASADKAsyGC52dWxuc2Nhbi5ncmMudjEuQ29udHJvbBIvCglwYWdlX2luZm8YAiABKAsyHC52dWxuc2Nhbi5jb21tb24udjEuUGFnZUluZm8iNwoRR2V0Q29udHJvbFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhIKCmNvbnRyb2xfaWQYAiABKAkiPwoSR2V0Q29udHJvbFJlc3BvbnNlEikKB2NvbnRyb2wYASABKAsyGC52dWxuc2Nhbi5ncmMudjEuQ29udHJvbCLAAQoUVXBkYXRlQ29udHJvbFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhIKCmNvbnRyb2xfaWQYAiABKAkSEwoGc3RhdHVzGAMgASgJSACIAQESEgoFb3duZXIYBCABKAlIAYgBARISCgVub3RlcxgFIAEoCUgCiAEBEigKBWFjdG9yGAYgASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yQgkKB19zdGF0dXNCCAoGX293bmVyQggKBl9ub3RlcyJCChVVcGRhdGVDb250cm9sUmVzcG9uc2USKQoHY29udHJvbBgBIAEoCzIYLnZ1bG5zY2FuLmdyYy52MS5Db250cm9sIs8CChVVcGxvYWRFdmlkZW5jZVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhIKCmNvbnRyb2xfaWQYAiABKAkSDAoEbmFtZRgDIAEoCRITCgtkZXNjcmlwdGlvbhgEIAEoCRIUCgxjb250ZW50X3R5cGUYBSABKAkSDAoEZmlsZRgGIAEoDBIuCgpleHBpcmVzX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIoCgVhY3RvchgIIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvchINCgV0aXRsZRgJIAEoCRIxCg1vYnNlcnZlZF9mcm9tGAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIvCgtvYnNlcnZlZF90bxgLIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiSQoWVXBsb2FkRXZpZGVuY2VSZXNwb25zZRIvCghldmlkZW5jZRgBIAEoCzIdLnZ1bG5zY2FuLmdyYy52MS5FdmlkZW5jZUl0ZW0igQEKE0xpc3RFdmlkZW5jZVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEjIKCnBhZ2luYXRpb24YAiABKAsyHi52dWxuc2Nhbi5jb21tb24udjEuUGFnaW5hdGlvbhIXCgpjb250cm9sX2lkGAMgASgJSACIAQFCDQoLX2NvbnRyb2xfaWQieAoUTGlzdEV2aWRlbmNlUmVzcG9uc2USLwoIZXZpZGVuY2UYASADKAsyHS52dWxuc2Nhbi5ncmMudjEuRXZpZGVuY2VJdGVtEi8KCXBhZ2VfaW5mbxgCIAEoCzIcLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdlSW5mbyInChVMaXN0RnJhbWV3b3Jrc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJIkgKFkxpc3RGcmFtZXdvcmtzUmVzcG9uc2USLgoKZnJhbWV3b3JrcxgBIAMoCzIaLnZ1bG5zY2FuLmdyYy52MS5GcmFtZXdvcmsi5QEKGUNyZWF0ZUF1ZGl0UmVxdWVzdFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhEKCWZyYW1ld29yaxgCIAEoCRITCgtjb250cm9sX2lkcxgDIAMoCRINCgV0aXRsZRgEIAEoCRITCgtkZXNjcmlwdGlvbhgFIAEoCRIUCgxyZXF1ZXN0ZWRfYnkYBiABKAkSLAoIZHVlX2RhdGUYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEigKBWFjdG9yGAggASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yIlIKGkNyZWF0ZUF1ZGl0UmVxdWVzdFJlc3BvbnNlEjQKDWF1ZGl0X3JlcXVlc3QYASABKAsyHS52dWxuc2Nhbi5ncmMudjEuQXVkaXRSZXF1ZXN0In4KGExpc3RBdWRpdFJlcXVlc3RzUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSMgoKcGFnaW5hdGlvbhgCIAEoCzIeLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdpbmF0aW9uEhMKBnN0YXR1cxgDIAEoCUgAiAEBQgkKB19zdGF0dXMigwEKGUxpc3RBdWRpdFJlcXVlc3RzUmVzcG9uc2USNQoOYXVkaXRfcmVxdWVzdHMYASADKAsyHS52dWxuc2Nhbi5ncmMudjEuQXVkaXRSZXF1ZXN0Ei8KCXBhZ2VfaW5mbxgCIAEoCzIcLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdlSW5mbyI5ChJHZXRFdmlkZW5jZVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhMKC2V2aWRlbmNlX2lkGAIgASgJIkYKE0dldEV2aWRlbmNlUmVzcG9uc2USLwoIZXZpZGVuY2UYASABKAsyHS52dWxuc2Nhbi5ncmMudjEuRXZpZGVuY2VJdGVtIj4KF0Rvd25sb2FkRXZpZGVuY2VSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRITCgtldmlkZW5jZV9pZBgCIAEoCSJcChhEb3dubG9hZEV2aWRlbmNlUmVzcG9uc2USLwoIZXZpZGVuY2UYASABKAsyHS52dWxuc2Nhbi5ncmMudjEuRXZpZGVuY2VJdGVtEg8KB2NvbnRlbnQYAiABKAwiZgoVRGVsZXRlRXZpZGVuY2VSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRITCgtldmlkZW5jZV9pZBgCIAEoCRIoCgVhY3RvchgDIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvciIYChZEZWxldGVFdmlkZW5jZVJlc3BvbnNlIkIKFkdldEF1ZGl0UmVxdWVzdFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhgKEGF1ZGl0X3JlcXVlc3RfaWQYAiABKAkiTwoXR2V0QXVkaXRSZXF1ZXN0UmVzcG9uc2USNAoNYXVkaXRfcmVxdWVzdBgBIAEoCzIdLnZ1bG5zY2FuLmdyYy52MS5BdWRpdFJlcXVlc3QipQEKGUFuc3dlckF1ZGl0UmVxdWVzdFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhgKEGF1ZGl0X3JlcXVlc3RfaWQYAiABKAkSDgoGYW5zd2VyGAMgASgJEhQKDGV2aWRlbmNlX2lkcxgEIAMoCRIOCgZzdGF0dXMYBSABKAkSKAoFYWN0b3IYBiABKAsyGS52dWxuc2Nhbi5jb21tb24udjEuQWN0b3IiUgoaQW5zd2VyQXVkaXRSZXF1ZXN0UmVzcG9uc2USNAoNYXVkaXRfcmVxdWVzdBgBIAEoCzIdLnZ1bG5zY2FuLmdyYy52MS5BdWRpdFJlcXVlc3QymQoKCkdyY1NlcnZpY2USWwoMTGlzdENvbnRyb2xzEiQudnVsbnNjYW4uZ3JjLnYxLkxpc3RDb250cm9sc1JlcXVlc3QaJS52dWxuc2Nhbi5ncmMudjEuTGlzdENvbnRyb2xzUmVzcG9uc2USVQoKR2V0Q29udHJvbBIiLnZ1bG5zY2FuLmdyYy52MS5HZXRDb250cm9sUmVxdWVzdBojLnZ1bG5zY2FuLmdyYy52MS5HZXRDb250cm9sUmVzcG9uc2USXgoNVXBkYXRlQ29udHJvbBIlLnZ1bG5zY2FuLmdyYy52MS5VcGRhdGVDb250cm9sUmVxdWVzdBomLnZ1bG5zY2FuLmdyYy52MS5VcGRhdGVDb250cm9sUmVzcG9uc2USYQoOVXBsb2FkRXZpZGVuY2USJi52dWxuc2Nhbi5ncmMudjEuVXBsb2FkRXZpZGVuY2VSZXF1ZXN0GicudnVsbnNjYW4uZ3JjLnYxLlVwbG9hZEV2aWRlbmNlUmVzcG9uc2USWwoMTGlzdEV2aWRlbmNlEiQudnVsbnNjYW4uZ3JjLnYxLkxpc3RFdmlkZW5jZVJlcXVlc3QaJS52dWxuc2Nhbi5ncmMudjEuTGlzdEV2aWRlbmNlUmVzcG9uc2USYQoOTGlzdEZyYW1ld29ya3MSJi52dWxuc2Nhbi5ncmMudjEuTGlzdEZyYW1ld29ya3NSZXF1ZXN0GicudnVsbnNjYW4uZ3JjLnYxLkxpc3RGcmFtZXdvcmtzUmVzcG9uc2USbQoSQ3JlYXRlQXVkaXRSZXF1ZXN0EioudnVsbnNjYW4uZ3JjLnYxLkNyZWF0ZUF1ZGl0UmVxdWVzdFJlcXVlc3QaKy52dWxuc2Nhbi5ncmMudjEuQ3JlYXRlQXVkaXRSZXF1ZXN0UmVzcG9uc2USagoRTGlzdEF1ZGl0UmVxdWVzdHMSKS52dWxuc2Nhbi5ncmMudjEuTGlzdEF1ZGl0UmVxdWVzdHNSZXF1ZXN0GioudnVsbnNjYW4uZ3JjLnYxLkxpc3RBdWRpdFJlcXVlc3RzUmVzcG9uc2USWAoLR2V0RXZpZGVuY2USIy52dWxuc2Nhbi5ncmMudjEuR2V0RXZpZGVuY2VSZXF1ZXN0GiQudnVsbnNjYW4uZ3JjLnYxLkdldEV2aWRlbmNlUmVzcG9uc2USZwoQRG93bmxvYWRFdmlkZW5jZRIoLnZ1bG5zY2FuLmdyYy52MS5Eb3dubG9hZEV2aWRlbmNlUmVxdWVzdBopLnZ1bG5zY2FuLmdyYy52MS5Eb3dubG9hZEV2aWRlbmNlUmVzcG9uc2USYQoORGVsZXRlRXZpZGVuY2USJi52dWxuc2Nhbi5ncmMudjEuRGVsZXRlRXZpZGVuY2VSZXF1ZXN0GicudnVsbnNjYW4uZ3JjLnYxLkRlbGV0ZUV2aWRlbmNlUmVzcG9uc2USZAoPR2V0QXVkaXRSZXF1ZXN0EicudnVsbnNjYW4uZ3JjLnYxLkdldEF1ZGl0UmVxdWVzdFJlcXVlc3QaKC52dWxuc2Nhbi5ncmMudjEuR2V0QXVkaXRSZXF1ZXN0UmVzcG9uc2USbQoSQW5zd2VyQXVkaXRSZXF1ZXN0EioudnVsbnNjYW4uZ3JjLnYxLkFuc3dlckF1ZGl0UmVxdWVzdFJlcXVlc3QaKy52dWxuc2Nhbi5ncmMudjEuQW5zd2VyQXVkaXRSZXF1ZXN0UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_vulnscan_common_v1_actor, file_vulnscan_common_v1_pagination]);
 
 /**
  * Where a control sits in one framework.
@@ -93,9 +93,10 @@ export type Control = Message<"vulnscan.grc.v1.Control"> & {
   description: string;
 
   /**
-   * not_started, in_progress, implemented, not_applicable or failed.
-   * `failed` is set by grc itself while open findings map to the control;
-   * the others are set by people (UpdateControl).
+   * not_started, in_progress, implemented, not_applicable or failing.
+   * `failing` is set by grc itself while open critical or high findings map
+   * to the control (the status people set comes back when they are
+   * resolved); the others are set by people (UpdateControl).
    *
    * @generated from field: string status = 5;
    */
@@ -143,6 +144,28 @@ export type Control = Message<"vulnscan.grc.v1.Control"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 12;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * Last time a scan tested the control (a finding mapped to it, or a
+   * compliance scan covering it); unset: never.
+   *
+   * @generated from field: google.protobuf.Timestamp last_tested_at = 13;
+   */
+  lastTestedAt?: Timestamp | undefined;
+
+  /**
+   * The open critical/high findings that make it failing (at most 100).
+   *
+   * @generated from field: repeated string finding_ids = 14;
+   */
+  findingIds: string[];
+
+  /**
+   * The status people set, which `status` shows unless failing.
+   *
+   * @generated from field: string set_status = 15;
+   */
+  setStatus: string;
 };
 
 /**
@@ -205,8 +228,10 @@ export type EvidenceItem = Message<"vulnscan.grc.v1.EvidenceItem"> & {
   sha256: string;
 
   /**
-   * clean, or quarantined when the malware scan at upload found a threat
-   * (kept for investigation, never served, not counted as evidence).
+   * clean; quarantined when the malware scan found a threat (kept for
+   * investigation, never served, not counted as evidence); pending_scan
+   * while the malware scanner was unavailable (never served until scanned);
+   * expired once past expires_at (still served, no longer counted).
    *
    * @generated from field: string status = 9;
    */
@@ -231,6 +256,54 @@ export type EvidenceItem = Message<"vulnscan.grc.v1.EvidenceItem"> & {
    * @generated from field: google.protobuf.Timestamp expires_at = 12;
    */
   expiresAt?: Timestamp | undefined;
+
+  /**
+   * Short title; the file name when none was given.
+   *
+   * @generated from field: string title = 13;
+   */
+  title: string;
+
+  /**
+   * The period the evidence shows (both optional).
+   *
+   * @generated from field: google.protobuf.Timestamp observed_from = 14;
+   */
+  observedFrom?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp observed_to = 15;
+   */
+  observedTo?: Timestamp | undefined;
+
+  /**
+   * upload, or scan for a completed compliance scan's report.
+   *
+   * @generated from field: string source = 16;
+   */
+  source: string;
+
+  /**
+   * The signature that matched, for quarantined items.
+   *
+   * @generated from field: string threat = 17;
+   */
+  threat: string;
+
+  /**
+   * The compliance scan, for source scan.
+   *
+   * @generated from field: string scan_id = 18;
+   */
+  scanId: string;
+
+  /**
+   * Every control it supports: control_id alone for an upload, every
+   * control a compliance scan tested for source scan.
+   *
+   * @generated from field: repeated string control_ids = 19;
+   */
+  controlIds: string[];
 };
 
 /**
@@ -284,6 +357,21 @@ export type Framework = Message<"vulnscan.grc.v1.Framework"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 7;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: int32 controls_not_applicable = 8;
+   */
+  controlsNotApplicable: number;
+
+  /**
+   * @generated from field: int32 controls_in_progress = 9;
+   */
+  controlsInProgress: number;
+
+  /**
+   * @generated from field: int32 controls_not_started = 10;
+   */
+  controlsNotStarted: number;
 };
 
 /**
@@ -358,6 +446,30 @@ export type AuditRequest = Message<"vulnscan.grc.v1.AuditRequest"> & {
    * @generated from field: google.protobuf.Timestamp created_at = 10;
    */
   createdAt?: Timestamp | undefined;
+
+  /**
+   * The answer given with AnswerAuditRequest; empty until then.
+   *
+   * @generated from field: string answer = 11;
+   */
+  answer: string;
+
+  /**
+   * @generated from field: string answered_by = 12;
+   */
+  answeredBy: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp answered_at = 13;
+   */
+  answeredAt?: Timestamp | undefined;
+
+  /**
+   * Evidence offered with the answer.
+   *
+   * @generated from field: repeated string evidence_ids = 14;
+   */
+  evidenceIds: string[];
 };
 
 /**
@@ -408,6 +520,9 @@ export const ListControlsRequestSchema: GenMessage<ListControlsRequest> = /*@__P
  */
 export type ListControlsResponse = Message<"vulnscan.grc.v1.ListControlsResponse"> & {
   /**
+   * List items: org_id, description, notes, finding_ids, set_status and
+   * updated_at are left empty (GetControl has them).
+   *
    * @generated from field: repeated vulnscan.grc.v1.Control controls = 1;
    */
   controls: Control[];
@@ -582,6 +697,23 @@ export type UploadEvidenceRequest = Message<"vulnscan.grc.v1.UploadEvidenceReque
    * @generated from field: vulnscan.common.v1.Actor actor = 8;
    */
   actor?: Actor | undefined;
+
+  /**
+   * Short title; empty: the file name.
+   *
+   * @generated from field: string title = 9;
+   */
+  title: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp observed_from = 10;
+   */
+  observedFrom?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp observed_to = 11;
+   */
+  observedTo?: Timestamp | undefined;
 };
 
 /**
@@ -814,6 +946,233 @@ export const ListAuditRequestsResponseSchema: GenMessage<ListAuditRequestsRespon
   messageDesc(file_vulnscan_grc_v1_grc_service, 20);
 
 /**
+ * @generated from message vulnscan.grc.v1.GetEvidenceRequest
+ */
+export type GetEvidenceRequest = Message<"vulnscan.grc.v1.GetEvidenceRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: string evidence_id = 2;
+   */
+  evidenceId: string;
+};
+
+/**
+ * Describes the message vulnscan.grc.v1.GetEvidenceRequest.
+ * Use `create(GetEvidenceRequestSchema)` to create a new message.
+ */
+export const GetEvidenceRequestSchema: GenMessage<GetEvidenceRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_grc_v1_grc_service, 21);
+
+/**
+ * @generated from message vulnscan.grc.v1.GetEvidenceResponse
+ */
+export type GetEvidenceResponse = Message<"vulnscan.grc.v1.GetEvidenceResponse"> & {
+  /**
+   * @generated from field: vulnscan.grc.v1.EvidenceItem evidence = 1;
+   */
+  evidence?: EvidenceItem | undefined;
+};
+
+/**
+ * Describes the message vulnscan.grc.v1.GetEvidenceResponse.
+ * Use `create(GetEvidenceResponseSchema)` to create a new message.
+ */
+export const GetEvidenceResponseSchema: GenMessage<GetEvidenceResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_grc_v1_grc_service, 22);
+
+/**
+ * @generated from message vulnscan.grc.v1.DownloadEvidenceRequest
+ */
+export type DownloadEvidenceRequest = Message<"vulnscan.grc.v1.DownloadEvidenceRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: string evidence_id = 2;
+   */
+  evidenceId: string;
+};
+
+/**
+ * Describes the message vulnscan.grc.v1.DownloadEvidenceRequest.
+ * Use `create(DownloadEvidenceRequestSchema)` to create a new message.
+ */
+export const DownloadEvidenceRequestSchema: GenMessage<DownloadEvidenceRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_grc_v1_grc_service, 23);
+
+/**
+ * @generated from message vulnscan.grc.v1.DownloadEvidenceResponse
+ */
+export type DownloadEvidenceResponse = Message<"vulnscan.grc.v1.DownloadEvidenceResponse"> & {
+  /**
+   * @generated from field: vulnscan.grc.v1.EvidenceItem evidence = 1;
+   */
+  evidence?: EvidenceItem | undefined;
+
+  /**
+   * The file (at most 10 MiB).
+   *
+   * @generated from field: bytes content = 2;
+   */
+  content: Uint8Array;
+};
+
+/**
+ * Describes the message vulnscan.grc.v1.DownloadEvidenceResponse.
+ * Use `create(DownloadEvidenceResponseSchema)` to create a new message.
+ */
+export const DownloadEvidenceResponseSchema: GenMessage<DownloadEvidenceResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_grc_v1_grc_service, 24);
+
+/**
+ * @generated from message vulnscan.grc.v1.DeleteEvidenceRequest
+ */
+export type DeleteEvidenceRequest = Message<"vulnscan.grc.v1.DeleteEvidenceRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: string evidence_id = 2;
+   */
+  evidenceId: string;
+
+  /**
+   * @generated from field: vulnscan.common.v1.Actor actor = 3;
+   */
+  actor?: Actor | undefined;
+};
+
+/**
+ * Describes the message vulnscan.grc.v1.DeleteEvidenceRequest.
+ * Use `create(DeleteEvidenceRequestSchema)` to create a new message.
+ */
+export const DeleteEvidenceRequestSchema: GenMessage<DeleteEvidenceRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_grc_v1_grc_service, 25);
+
+/**
+ * @generated from message vulnscan.grc.v1.DeleteEvidenceResponse
+ */
+export type DeleteEvidenceResponse = Message<"vulnscan.grc.v1.DeleteEvidenceResponse"> & {
+};
+
+/**
+ * Describes the message vulnscan.grc.v1.DeleteEvidenceResponse.
+ * Use `create(DeleteEvidenceResponseSchema)` to create a new message.
+ */
+export const DeleteEvidenceResponseSchema: GenMessage<DeleteEvidenceResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_grc_v1_grc_service, 26);
+
+/**
+ * @generated from message vulnscan.grc.v1.GetAuditRequestRequest
+ */
+export type GetAuditRequestRequest = Message<"vulnscan.grc.v1.GetAuditRequestRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: string audit_request_id = 2;
+   */
+  auditRequestId: string;
+};
+
+/**
+ * Describes the message vulnscan.grc.v1.GetAuditRequestRequest.
+ * Use `create(GetAuditRequestRequestSchema)` to create a new message.
+ */
+export const GetAuditRequestRequestSchema: GenMessage<GetAuditRequestRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_grc_v1_grc_service, 27);
+
+/**
+ * @generated from message vulnscan.grc.v1.GetAuditRequestResponse
+ */
+export type GetAuditRequestResponse = Message<"vulnscan.grc.v1.GetAuditRequestResponse"> & {
+  /**
+   * @generated from field: vulnscan.grc.v1.AuditRequest audit_request = 1;
+   */
+  auditRequest?: AuditRequest | undefined;
+};
+
+/**
+ * Describes the message vulnscan.grc.v1.GetAuditRequestResponse.
+ * Use `create(GetAuditRequestResponseSchema)` to create a new message.
+ */
+export const GetAuditRequestResponseSchema: GenMessage<GetAuditRequestResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_grc_v1_grc_service, 28);
+
+/**
+ * @generated from message vulnscan.grc.v1.AnswerAuditRequestRequest
+ */
+export type AnswerAuditRequestRequest = Message<"vulnscan.grc.v1.AnswerAuditRequestRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: string audit_request_id = 2;
+   */
+  auditRequestId: string;
+
+  /**
+   * @generated from field: string answer = 3;
+   */
+  answer: string;
+
+  /**
+   * Evidence of the organization offered with the answer.
+   *
+   * @generated from field: repeated string evidence_ids = 4;
+   */
+  evidenceIds: string[];
+
+  /**
+   * in_progress or closed; empty: closed.
+   *
+   * @generated from field: string status = 5;
+   */
+  status: string;
+
+  /**
+   * @generated from field: vulnscan.common.v1.Actor actor = 6;
+   */
+  actor?: Actor | undefined;
+};
+
+/**
+ * Describes the message vulnscan.grc.v1.AnswerAuditRequestRequest.
+ * Use `create(AnswerAuditRequestRequestSchema)` to create a new message.
+ */
+export const AnswerAuditRequestRequestSchema: GenMessage<AnswerAuditRequestRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_grc_v1_grc_service, 29);
+
+/**
+ * @generated from message vulnscan.grc.v1.AnswerAuditRequestResponse
+ */
+export type AnswerAuditRequestResponse = Message<"vulnscan.grc.v1.AnswerAuditRequestResponse"> & {
+  /**
+   * @generated from field: vulnscan.grc.v1.AuditRequest audit_request = 1;
+   */
+  auditRequest?: AuditRequest | undefined;
+};
+
+/**
+ * Describes the message vulnscan.grc.v1.AnswerAuditRequestResponse.
+ * Use `create(AnswerAuditRequestResponseSchema)` to create a new message.
+ */
+export const AnswerAuditRequestResponseSchema: GenMessage<AnswerAuditRequestResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_grc_v1_grc_service, 30);
+
+/**
  * Controls, evidence, framework scores and audit requests. Owned by `grc`.
  *
  * @generated from service vulnscan.grc.v1.GrcService
@@ -903,6 +1262,57 @@ export const GrcService: GenService<{
     methodKind: "unary";
     input: typeof ListAuditRequestsRequestSchema;
     output: typeof ListAuditRequestsResponseSchema;
+  },
+  /**
+   * Evidence metadata of one item.
+   *
+   * @generated from rpc vulnscan.grc.v1.GrcService.GetEvidence
+   */
+  getEvidence: {
+    methodKind: "unary";
+    input: typeof GetEvidenceRequestSchema;
+    output: typeof GetEvidenceResponseSchema;
+  },
+  /**
+   * The file of a clean (or expired) evidence item; quarantined and
+   * pending_scan items are never served (INVALID_STATE).
+   *
+   * @generated from rpc vulnscan.grc.v1.GrcService.DownloadEvidence
+   */
+  downloadEvidence: {
+    methodKind: "unary";
+    input: typeof DownloadEvidenceRequestSchema;
+    output: typeof DownloadEvidenceResponseSchema;
+  },
+  /**
+   * Removes the item and its file.
+   *
+   * @generated from rpc vulnscan.grc.v1.GrcService.DeleteEvidence
+   */
+  deleteEvidence: {
+    methodKind: "unary";
+    input: typeof DeleteEvidenceRequestSchema;
+    output: typeof DeleteEvidenceResponseSchema;
+  },
+  /**
+   * One audit request.
+   *
+   * @generated from rpc vulnscan.grc.v1.GrcService.GetAuditRequest
+   */
+  getAuditRequest: {
+    methodKind: "unary";
+    input: typeof GetAuditRequestRequestSchema;
+    output: typeof GetAuditRequestResponseSchema;
+  },
+  /**
+   * Answers an audit request (text and evidence ids) and sets its status.
+   *
+   * @generated from rpc vulnscan.grc.v1.GrcService.AnswerAuditRequest
+   */
+  answerAuditRequest: {
+    methodKind: "unary";
+    input: typeof AnswerAuditRequestRequestSchema;
+    output: typeof AnswerAuditRequestResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_vulnscan_grc_v1_grc_service, 0);

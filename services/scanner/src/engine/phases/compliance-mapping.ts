@@ -3,7 +3,7 @@ import { FRAMEWORK_IDS, type ComplianceMap } from "../../intel/compliance.js";
 import type { PhaseHandler } from "../types.js";
 
 /**
- * compliance_mapping: CWE → framework controls (data/compliance/cwe-controls.json), for the
+ * compliance_mapping: CWE → framework controls (@vulnscan/compliance-catalogue), for the
  * job's frameworks or all eight. Each Detection carries its mapping from the moment it is
  * published (ScanContext.report attaches it; see intel/enrich.ts); this phase fills any
  * detection still without one and sums up, per framework, which controls the scan's

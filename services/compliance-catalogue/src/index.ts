@@ -1,0 +1,2 @@
+export * from "./cwe-map.js";
+export * from "./frameworks.js";
