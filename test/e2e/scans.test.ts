@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,17 +8,22 @@ import { EventEnvelopeSchema, type EventEnvelope } from "@vulnscan/proto/vulnsca
 import { VulnerabilityCriticalSchema } from "@vulnscan/proto/vulnscan/events/v1/finding_events_pb.js";
 import { ScanCompletedSchema } from "@vulnscan/proto/vulnscan/events/v1/scan_events_pb.js";
 import { FULL_PHASES, QUICK_PHASES } from "@vulnscan/scan-contract";
+import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startReceiver, type ReceivedDelivery, type Receiver } from "../../examples/webhook-receiver/receiver.js";
 import { startSystem, type RunningSystem } from "../../scripts/system.js";
 import { startLab, type Lab } from "../lab/lab.js";
 import { admin, Api } from "../support/api.js";
 import { unique } from "../support/names.js";
+import { selfSignedCertificates } from "../support/tls.js";
 
 /*
  * Scans and findings end to end: every service and the gateway as their own processes on the
  * real Kafka and MongoDB-protocol server, the real scanner against the scan lab (test/lab, in a
  * network namespace when the machine allows it). Customers' view only: the public API, plus the
- * Kafka events an internal consumer would read.
+ * Kafka events an internal consumer would read, the webhook deliveries an HTTPS receiver gets
+ * (its own self-signed CA, on 127.0.0.2, the only address the dispatcher may reach) and the
+ * compliance controls the findings turn failing.
  */
 
 let system: RunningSystem;
@@ -27,6 +33,8 @@ let scansDb: MongoHandle;
 let prefix: string;
 const events: EventEnvelope[] = [];
 const PASSWORD = "correct horse battery staple";
+const WEBHOOK_SECRET = "e2e-scans-webhook-secret";
+let receiver: Receiver;
 
 interface Account {
   orgId: string;
@@ -81,13 +89,20 @@ const findingEvents = (orgId: string, type: string) => events.filter((e) => e.ty
 beforeAll(async () => {
   prefix = `${unique("e2escans")}_`;
   lab = await startLab();
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-e2e-scans-"));
+  const tls = selfSignedCertificates(logDir, "127.0.0.2");
+  receiver = await startReceiver({ host: "127.0.0.2", key: tls.key, cert: tls.cert, secret: WEBHOOK_SECRET });
   system = await startSystem({
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
-    logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-e2e-scans-")),
+    logDir,
     logLevel: "warn",
     env: {
+      // Webhooks reach the test's receiver only.
+      NODE_EXTRA_CA_CERTS: tls.ca,
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32",
       // Only the lab: loopback (explicit ports) and the lab's namespace range.
       SCAN_ALLOWED_NETWORKS: lab.allowedNetworks,
       SCHEDULER_INTERVAL_MS: "500",
@@ -112,7 +127,21 @@ afterAll(async () => {
   await scansDb?.close();
   await system?.stop();
   await lab?.stop();
+  await receiver?.close();
 });
+
+/** The deliveries of one event kind the receiver accepted (its spec signature check passed), parsed, one per delivery id. */
+function delivered(event: string) {
+  const byId = new Map<string, ReceivedDelivery & { json: any }>();
+  for (const d of receiver.requests) if (d.event === event && !byId.has(d.id)) byId.set(d.id, { ...d, json: JSON.parse(d.body) });
+  return [...byId.values()];
+}
+
+/** Verifies a delivery independently of the receiver: the spec's HMAC and a Standard Webhooks library. */
+function verifySignatures(d: ReceivedDelivery) {
+  expect(d.headers["x-service-signature"]).toBe(`sha256=${createHmac("sha256", WEBHOOK_SECRET).update(d.body).digest("hex")}`);
+  expect(new StandardWebhook(WEBHOOK_SECRET, { format: "raw" }).verify(d.body, d.headers)).toEqual(JSON.parse(d.body));
+}
 
 const weak = () => ({ target: lab.weak.address, ports: lab.weak.ports.join(",") });
 const hardened = () => ({ target: lab.hardened.address, ports: lab.hardened.ports.join(",") });
@@ -175,6 +204,13 @@ describe("a full scan of the scan lab", () => {
   let snapshots: any[];
 
   beforeAll(async () => {
+    const hook = await accounts.enterprise.api.post("/api/v1/webhooks", {
+      name: "lab scans",
+      url: `${receiver.url}/lab`,
+      events: ["scan.started", "scan.completed", "vulnerability.critical", "control.status_changed"],
+      secret: WEBHOOK_SECRET,
+    });
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201);
     const res = await accounts.enterprise.api.post("/api/v1/scans", { ...weak(), scan_type: "full", frameworks: ["pci_dss", "soc2"], authorized: true });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     scanId = res.body.id;
@@ -330,6 +366,31 @@ describe("a full scan of the scan lab", () => {
     });
   });
 
+  it("delivers its events to a subscribed HTTPS webhook, signed, once each, with the data Kafka carries", async () => {
+    const { api } = accounts.enterprise;
+    const done = await waitFor("scan.completed on Kafka", () => scanEvents(scanId).find((e) => e.type === "scan.completed"));
+    const completed = await waitFor("scan.completed delivered", () => delivered("scan.completed").find((d) => d.json.data.scan_id === scanId), 30_000);
+    expect(completed.json).toEqual({
+      id: completed.id,
+      event: "scan.completed",
+      timestamp: expect.any(String),
+      data: toJson(ScanCompletedSchema, done.payload.value as never, { useProtoFieldName: true, alwaysEmitImplicit: true }),
+    });
+    expect(delivered("scan.started").filter((d) => d.json.data.scan_id === scanId)).toHaveLength(1);
+    const criticals = (await api.get(`/api/v1/scans/${scanId}/findings`)).body.items.filter((f: any) => f.severity === "critical");
+    expect(criticals.length).toBeGreaterThan(0);
+    const crit = await waitFor(
+      "vulnerability.critical delivered for every critical finding",
+      () => {
+        const c = delivered("vulnerability.critical").filter((d) => d.json.data.scan_id === scanId);
+        return c.length >= criticals.length ? c : undefined;
+      },
+      30_000,
+    );
+    expect(crit.map((d) => d.json.data.finding_id).sort()).toEqual(criticals.map((f: any) => f.id).sort());
+    for (const d of [completed, ...crit]) verifySignatures(d);
+  });
+
   it("a second scan de-duplicates, reopens what was resolved and leaves false positives alone", async () => {
     const { api, orgId } = accounts.enterprise;
     const before = (await api.get(`/api/v1/findings?target=${lab.weak.address}&per_page=100`)).body;
@@ -363,6 +424,46 @@ describe("a full scan of the scan lab", () => {
     expect(secondList.items.map((f: any) => f.id).sort()).toEqual(before.items.map((f: any) => f.id).sort());
     expect(findingEvents(orgId, "vulnerability.found")).toHaveLength(foundBefore);
   }, 240_000);
+
+  it("turns the compliance controls its critical/high findings map to failing; resolving them restores the control and its framework's score", async () => {
+    const { api } = accounts.enterprise;
+    const failing = await waitFor(
+      "a failing PCI DSS control",
+      async () => {
+        const r = await api.get("/api/v1/controls?framework=pci_dss&status=failing&per_page=100");
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body.total > 0 ? r.body.items : undefined;
+      },
+      30_000,
+    );
+    const open = (await api.get(`/api/v1/findings?target=${lab.weak.address}&per_page=100`)).body.items;
+    const openSevere = new Set(open.filter((f: any) => f.status === "open" && ["critical", "high"].includes(f.severity)).map((f: any) => f.id));
+    const control = (await api.get(`/api/v1/controls/${failing[0].id}`)).body;
+    expect(control.finding_ids.length).toBeGreaterThan(0);
+    for (const id of control.finding_ids) expect(openSevere.has(id), id).toBe(true);
+    expect(delivered("control.status_changed").some((d) => d.json.data.control_id === control.id && d.json.data.to === "failing")).toBe(true);
+
+    // The people's status is kept while it fails, and shown again once its findings are resolved.
+    expect((await api.patch(`/api/v1/controls/${control.id}`, { status: "implemented" })).body).toMatchObject({ status: "failing", set_status: "implemented" });
+    const pci = async () => (await api.get("/api/v1/frameworks")).body.items.find((f: any) => f.id === "pci_dss");
+    const before = await pci();
+    for (const id of control.finding_ids) expect((await api.patch(`/api/v1/findings/${id}`, { status: "resolved" })).status).toBe(200);
+    const restored = await waitFor(
+      "the control restored",
+      async () => {
+        const c = (await api.get(`/api/v1/controls/${control.id}`)).body;
+        return c.status === "implemented" ? c : undefined;
+      },
+      30_000,
+    );
+    expect(restored.finding_ids).toEqual([]);
+    const after = await waitFor("the score raised", async () => {
+      const f = await pci();
+      return f.controls_implemented === before.controls_implemented + 1 ? f : undefined;
+    });
+    expect(after.controls_failing).toBeLessThan(before.controls_failing); // others its findings also failed may leave too
+    expect(after.score).toBeGreaterThan(before.score);
+  });
 
   it("finds none of the planted weaknesses on the hardened host (quick scan, truthful phases)", async () => {
     const { api } = accounts.enterprise;

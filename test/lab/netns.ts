@@ -58,7 +58,8 @@ export function createNamespace(opts: { tag?: string; hosts?: number } = {}): Na
   // Spread concurrent runs over the /16 and skip subnets already on a link.
   let n = (process.pid % 200) + 20;
   while (used.has(n)) n = n >= 250 ? 20 : n + 1;
-  const name = `vslab-${opts.tag ?? "lab"}-${n}`;
+  // The owner's pid in the name lets another run tell a namespace being set up from a stale one.
+  const name = `vslab-${opts.tag ?? "lab"}-${n}-p${process.pid}`;
   const hostIf = `vsh${n}`;
   const nsIf = `vsn${n}`;
   const count = opts.hosts ?? 2;
@@ -111,6 +112,15 @@ export function createNamespace(opts: { tag?: string; hosts?: number } = {}): Na
   };
 }
 
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /** Removes namespaces and links a crashed earlier run of this lab left behind (ours only: vslab-*). */
 export function removeStaleNamespaces(): void {
   let names: string[] = [];
@@ -123,7 +133,10 @@ export function removeStaleNamespaces(): void {
     return;
   }
   for (const name of names) {
-    // A namespace still holding a live process belongs to a running lab: leave it.
+    // A namespace whose owner is alive belongs to a running lab (maybe still starting its servers).
+    const owner = Number(/-p(\d+)$/.exec(name)?.[1]);
+    if (owner && alive(owner)) continue;
+    // Without an owner in its name: one still holding a live process is in use.
     let pids = "";
     try {
       pids = run("ip", ["netns", "pids", name]).trim();
