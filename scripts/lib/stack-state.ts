@@ -39,7 +39,8 @@ export function cacheDir(): string {
 
 export const stackStateFile = (): string => path.join(cacheDir(), "stack.json");
 
-function alive(pid: number): boolean {
+/** True while a process with this pid runs. */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

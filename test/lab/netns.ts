@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
+import { alive } from "../../scripts/lib/stack-state.js";
 
 /*
  * A private network namespace for the scan lab (DESIGN.md §5): a veth pair whose host end is
@@ -110,15 +111,6 @@ export function createNamespace(opts: { tag?: string; hosts?: number } = {}): Na
     spawn: (cmd, args, spawnOpts) => spawn("ip", ["netns", "exec", name, cmd, ...args], { stdio: ["ignore", "pipe", "pipe"], ...spawnOpts }),
     destroy,
   };
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
 }
 
 /** Removes namespaces and links a crashed earlier run of this lab left behind (ours only: vslab-*). */
