@@ -11,7 +11,13 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["services/*/src/**/*.test.ts", "gateway/src/**/*.test.ts", "test/unit/**/*.test.ts", "web/src/**/*.test.ts"],
+          include: [
+            "services/*/src/**/*.test.ts",
+            "gateway/src/**/*.test.ts",
+            "test/unit/**/*.test.ts",
+            "test/security/unit/**/*.test.ts",
+            "web/src/**/*.test.ts",
+          ],
           environment: "node",
         },
       },
@@ -19,7 +25,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["services/*/test/**/*.test.ts", "gateway/test/**/*.test.ts", "test/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: ["test/unit/**", "**/node_modules/**"],
+          exclude: ["test/unit/**", "test/security/unit/**", "**/node_modules/**"],
           environment: "node",
           globalSetup: ["test/support/global-setup.ts"],
           fileParallelism: false,

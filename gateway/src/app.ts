@@ -7,7 +7,7 @@ import { registerGuard, type GuardDeps } from "./auth/guard.js";
 import type { GatewayConfig } from "./config.js";
 import { registerErrorHandling } from "./plugins/errors.js";
 import { registerMethodNotAllowed } from "./plugins/methods.js";
-import { registerNoNul } from "./plugins/no-nul.js";
+import { registerFiniteNumbers, registerNoNul } from "./plugins/no-nul.js";
 import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { authRoutes } from "./routes/auth/index.js";
@@ -54,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerObservability(app, deps.registry);
   registerErrorHandling(app);
   registerNoNul(app);
+  registerFiniteNumbers(app);
   registerMethodNotAllowed(app);
   registerGuard(app, deps.guard);
   await app.register(formbody);

@@ -35,6 +35,13 @@ export function iso(ts: Timestamp | undefined): string | undefined {
   return ts ? timestampDate(ts).toISOString() : undefined;
 }
 
+/**
+ * Marks an operation the Startup plan cannot use (403 PLAN_UPGRADE_REQUIRED, enforced by the
+ * service that owns the resource): the OpenAPI document states it as `x-plans`, and the
+ * authorization matrix (test/e2e/authz-matrix.test.ts) expects Startup's 403 exactly there.
+ */
+export const paidPlansOnly = { "x-plans": ["professional", "enterprise"] } as const;
+
 /** Bearer-only routes and routes that take either credential, for the OpenAPI security field. */
 export const bearerSecurity: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }];
 export const anySecurity: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKeyAuth: [] }];

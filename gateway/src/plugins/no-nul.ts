@@ -1,17 +1,29 @@
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../errors.js";
 
-/** The path (`notes`, `finding_ids.3`) of the first string holding a NUL character, if any. */
-export function nulPath(value: unknown, path = ""): string | undefined {
-  if (typeof value === "string") return value.includes("\u0000") ? path || "body" : undefined;
-  if (value && typeof value === "object") {
-    for (const [k, v] of Object.entries(value)) {
-      const found = nulPath(v, path ? `${path}.${k}` : k);
-      if (found) return found;
+/**
+ * The path (`notes`, `finding_ids.3`) of the first value, depth first, that `test` picks out.
+ * Iterative: a body nested a hundred thousand levels deep (which JSON.parse accepts) must get
+ * its 422, not overflow the stack into a 500.
+ */
+export function firstPath(value: unknown, test: (v: unknown) => boolean, root = ""): string | undefined {
+  const stack: [unknown, string][] = [[value, root]];
+  while (stack.length > 0) {
+    const [v, path] = stack.pop()!;
+    if (test(v)) return path || "body";
+    if (v && typeof v === "object") {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i]!;
+        stack.push([child, path ? `${path}.${k}` : k]);
+      }
     }
   }
   return undefined;
 }
+
+/** The path of the first string holding a NUL character, if any. */
+export const nulPath = (value: unknown, path = "") => firstPath(value, (v) => typeof v === "string" && v.includes("\u0000"), path);
 
 /**
  * No request text may hold a NUL character (`\u0000` in JSON, `%00` in a URL): it is never
@@ -24,6 +36,23 @@ export function registerNoNul(app: FastifyInstance): void {
     for (const part of [req.params, req.query, req.body]) {
       const field = nulPath(part);
       if (field) return done(new HttpError(422, "VALIDATION_ERROR", `${field} must not contain NUL characters`, field));
+    }
+    done();
+  });
+}
+
+/**
+ * No validated number may be infinite or NaN. ajv coerces query text such as `1e400` or
+ * `Infinity` to Infinity and its minimum/maximum checks skip non-finite numbers, so
+ * `?page=1e400` passed validation and reached a service (issue 14: huge numbers → 4xx).
+ * Checked after validation, when coerced values are numbers; a 422 naming the field.
+ */
+export function registerFiniteNumbers(app: FastifyInstance): void {
+  const notFinite = (v: unknown) => typeof v === "number" && !Number.isFinite(v);
+  app.addHook("preHandler", (req, _reply, done) => {
+    for (const part of [req.params, req.query, req.body]) {
+      const field = firstPath(part, notFinite);
+      if (field) return done(new HttpError(422, "VALIDATION_ERROR", `${field} must be a finite number`, field));
     }
     done();
   });

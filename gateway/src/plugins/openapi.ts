@@ -34,6 +34,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       security: [{ bearerAuth: [] }, { apiKeyAuth: [] }],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    // The API-key permission the guard enforces, stated per operation from the same route config,
+    // so the document cannot drift from the check (test/e2e/authz-matrix.test.ts reads it).
+    transform: ({ schema, url, route }) => ({
+      schema: route.config?.permission && schema ? ({ ...schema, "x-permission": route.config.permission } as typeof schema) : schema,
+      url,
+    }),
   });
   await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
 

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from "../../auth/principal.js";
-import { bearerSecurity, errorResponses, timestamp, idParams } from "../../schemas.js";
+import { bearerSecurity, errorResponses, timestamp, idParams, paidPlansOnly } from "../../schemas.js";
 
 /** The auth routes' schemas: what ajv validates, what the handlers' types derive from, what OpenAPI shows. */
 
@@ -50,6 +50,8 @@ export const issueToken = {
   tags: ["auth"],
   summary: "Obtain an access token",
   description: "OAuth2 password flow: form-urlencoded `username` (email) and `password`, plus `mfa_code` when MFA is on.",
+  // Public, like the health check: the document says so instead of inheriting the global bearer/key requirement.
+  security: [],
   consumes: ["application/x-www-form-urlencoded"],
   body: {
     type: "object",
@@ -146,6 +148,7 @@ export const disableMfa = mfaSwitch("Turn MFA off (needs a current code)");
 export const createApiKey = {
   tags: ["api-keys"],
   summary: "Create an API key (Professional and Enterprise)",
+  ...paidPlansOnly,
   description: "The key value is in this response only; store it now.",
   security: bearerSecurity,
   body: {

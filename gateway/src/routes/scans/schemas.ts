@@ -1,6 +1,6 @@
 import { FULL_PHASES as PHASES, SCAN_TYPES } from "@vulnscan/scan-contract";
 import { CURSOR_DESCRIPTION, cursorEnvelopeSchema, cursorQueryProp, envelopeSchema, pageQueryProperties } from "../../rest.js";
-import { anySecurity, errorResponses, timestamp, idParams } from "../../schemas.js";
+import { anySecurity, errorResponses, timestamp, idParams, paidPlansOnly } from "../../schemas.js";
 
 /** The scans routes' schemas: what ajv validates, what the handlers' types derive from, what OpenAPI shows. */
 
@@ -158,6 +158,7 @@ export const getQuota = {
 export const createSchedule = {
   tags: ["schedules"],
   summary: "Create a recurring scan (Professional and Enterprise)",
+  ...paidPlansOnly,
   security: anySecurity,
   body: {
     type: "object",

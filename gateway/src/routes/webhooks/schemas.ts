@@ -1,5 +1,5 @@
 import { envelopeSchema, pageQueryProperties } from "../../rest.js";
-import { bearerSecurity, errorResponses, timestamp } from "../../schemas.js";
+import { bearerSecurity, errorResponses, paidPlansOnly, timestamp } from "../../schemas.js";
 import { WEBHOOK_EVENT_KINDS as EVENT_KINDS } from "@vulnscan/kit/event-kinds";
 import { RECEIVER_GUIDE } from "./guide.js";
 
@@ -60,6 +60,7 @@ export const createWebhook = {
   tags,
   summary: "Create a webhook",
   description: RECEIVER_GUIDE,
+  ...paidPlansOnly,
   security,
   body: {
     type: "object",
