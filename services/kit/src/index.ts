@@ -21,4 +21,5 @@ export * from "./telemetry.js";
 export * from "./topics.js";
 export * from "./outbox.js";
 export * from "./slot-counter.js";
+export * from "./write-batch.js";
 export * from "./slot-pool.js";

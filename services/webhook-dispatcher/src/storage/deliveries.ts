@@ -1,5 +1,5 @@
 import type { Collection, Db, Filter } from "mongodb";
-import { insertOnce } from "@vulnscan/kit";
+import { WriteBatch } from "@vulnscan/kit";
 import type { DeliveryFilter, DeliveryRepo, Page } from "../domain/ports.js";
 import type { Delivery, DeliveryStatus } from "../domain/types.js";
 import { Collections } from "./collections.js";
@@ -63,13 +63,16 @@ const fromDoc = (d: DeliveryDoc): Delivery => ({
 
 export class MongoDeliveries implements DeliveryRepo {
   private readonly coll: Collection<DeliveryDoc>;
+  /** Inserts and attempt results are written many at a time (the hot path's cost is per command). */
+  private readonly writes: WriteBatch<DeliveryDoc>;
 
   constructor(db: Db) {
     this.coll = db.collection<DeliveryDoc>(Collections.deliveries);
+    this.writes = new WriteBatch(this.coll);
   }
 
   insertOnce(d: Delivery): Promise<boolean> {
-    return insertOnce(this.coll, toDoc(d));
+    return this.writes.insertOnce(toDoc(d));
   }
 
   async get(id: string): Promise<Delivery | undefined> {
@@ -79,7 +82,7 @@ export class MongoDeliveries implements DeliveryRepo {
 
   async save(d: Delivery): Promise<void> {
     const { _id, ...rest } = toDoc(d);
-    await this.coll.updateOne({ _id }, { $set: rest });
+    await this.writes.set(_id, rest);
   }
 
   async list(orgId: string, webhookId: string, filter: DeliveryFilter, skip: number, limit: number): Promise<Page<Delivery>> {

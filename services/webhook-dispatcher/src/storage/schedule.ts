@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { insertOnce, isDuplicateKey, SlotCounter } from "@vulnscan/kit";
+import { isDuplicateKey, SlotCounter, WriteBatch } from "@vulnscan/kit";
 import type { HourlyBudget, Schedule } from "../domain/ports.js";
 import { Collections } from "./collections.js";
 
@@ -20,10 +20,17 @@ interface LeaseDoc {
  * deleted under its expiry condition and taken by a fresh insert, which again only one wins.
  */
 export class MongoSchedule implements Schedule {
+  /** Entries and leases are inserted and deleted many at a time (the hot path's cost is per command). */
+  private readonly entryWrites: WriteBatch<EntryDoc>;
+  private readonly leaseWrites: WriteBatch<LeaseDoc>;
+
   private constructor(
     private readonly entries: Collection<EntryDoc>,
     private readonly leases: Collection<LeaseDoc>,
-  ) {}
+  ) {
+    this.entryWrites = new WriteBatch(entries);
+    this.leaseWrites = new WriteBatch(leases);
+  }
 
   static of(db: Db): MongoSchedule {
     return new MongoSchedule(db.collection<EntryDoc>(Collections.schedule), db.collection<LeaseDoc>(Collections.leases));
@@ -41,11 +48,11 @@ export class MongoSchedule implements Schedule {
 
   async add(deliveryId: string, dueAt: Date): Promise<void> {
     // Already there (a retried batch): then put's time is as good as ours.
-    await insertOnce(this.entries, { _id: deliveryId, due_at: dueAt });
+    await this.entryWrites.insertOnce({ _id: deliveryId, due_at: dueAt });
   }
 
   async remove(deliveryId: string): Promise<void> {
-    await this.entries.deleteOne({ _id: deliveryId });
+    await this.entryWrites.remove(deliveryId);
   }
 
   async due(now: Date, limit: number) {
@@ -65,9 +72,9 @@ export class MongoSchedule implements Schedule {
   async claim(deliveryId: string, attempt: number, now: Date, leaseMs: number) {
     const _id = `${deliveryId}#${attempt}`;
     const lease = { _id, expires_at: new Date(now.getTime() + leaseMs) };
-    if (await insertOnce(this.leases, lease)) return "fresh" as const;
+    if (await this.leaseWrites.insertOnce(lease)) return "fresh" as const;
     if ((await this.leases.deleteOne({ _id, expires_at: { $lt: now } })).deletedCount === 0) return undefined;
-    return (await insertOnce(this.leases, lease)) ? ("retaken" as const) : undefined;
+    return (await this.leaseWrites.insertOnce(lease)) ? ("retaken" as const) : undefined;
   }
 
   async release(deliveryId: string, attempt: number): Promise<void> {
