@@ -169,7 +169,8 @@ function HookCard({ hook: h, onChange }: { hook: Webhook; onChange: () => Promis
       {test && (
         <div className="result" role="status" aria-label={`Test result of ${h.name}`}>
           Test delivery <span className="mono">{test.delivery_id}</span>: <Badge kind="status" value={test.status} /> HTTP {test.response_code || "no answer"}{" "}
-          in {test.response_time_ms} ms{test.error && <> — {test.error}</>}
+          in {test.response_time_ms} ms
+          {test.error && test.error !== `HTTP ${test.response_code}` && <> — {test.error}</>}
         </div>
       )}
       {editing && (
