@@ -446,6 +446,7 @@ describe("web console", () => {
       .poll(() => page.getByRole("table", { name: "controls" }).locator("tbody tr td:first-child a").allTextContents())
       .toEqual(expected.items.map((c: { name: string }) => c.name));
     const control = expected.items[0] as { id: string; name: string };
+    await shot("settings-controls-list");
 
     await page.getByRole("link", { name: control.name, exact: true }).click();
     const form = page.getByRole("form", { name: "Control status" });
@@ -495,6 +496,7 @@ describe("web console", () => {
     const findingIds = (await asUser.get(`/api/v1/controls/${failing.id}`)).body.finding_ids as string[];
     expect(findingIds.length).toBeGreaterThan(0);
     await expect.poll(() => linked.allTextContents()).toEqual(findingIds);
+    await shot("control-failing");
     await linked.first().click();
     await page.getByRole("heading", { name: "Remediation" }).waitFor();
     expect(decodeURIComponent(page.url())).toContain(`#/findings/${findingIds[0]}`);

@@ -247,7 +247,7 @@ function EvidenceList({ control, onUploaded }: { control: ControlDetail; onUploa
         )}
       />
       {note && <p role="status">{note}</p>}
-      <form className="form separated" aria-labelledby="upload-title" onSubmit={upload.onSubmit} noValidate>
+      <form className="separated" aria-labelledby="upload-title" onSubmit={upload.onSubmit} noValidate>
         <h3 id="upload-title">Upload evidence</h3>
         <Field label="File" error={upload.errors.file} hint="Up to 10 MiB; checked for malware before it can be downloaded.">
           {(fid, d) => <input id={fid} name="file" type="file" aria-invalid={!!upload.errors.file} aria-describedby={d} />}
