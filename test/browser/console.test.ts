@@ -1,8 +1,10 @@
 // The web console in a real browser (Debian's Chromium driven by playwright-core) against the
 // real stack: sign-in with MFA enrolled through the console, dashboard, findings triage, bulk
-// update, export, the new-scan form's API errors, API keys, session revocation, the API docs.
-// No scan runs here (the scan lab's namespaces would collide with other runs); findings are
-// published on vulnscan.findings.detected exactly as the scanner publishes them.
+// update, export, the new-scan form's API errors, a lab scan watched live, API keys, webhooks
+// (a real HTTPS receiver), controls and evidence, session revocation, the API docs.
+// The scan lab runs in loopback mode (kernel-picked ports on 127.0.0.1, no network namespace),
+// so it cannot collide with other runs. The triage findings are published on
+// vulnscan.findings.detected exactly as the scanner publishes them.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,16 +14,22 @@ import { Topics } from "@vulnscan/kit";
 import { Secret, TOTP } from "otpauth";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type ReceivedDelivery, type Receiver, startReceiver } from "../../examples/webhook-receiver/receiver.js";
 import { ROOT } from "../../scripts/lib/root.js";
 import { CHROMIUM_ARGS, ensureChromium } from "../../scripts/stack/chromium.js";
 import { startSystem, type RunningSystem } from "../../scripts/system.js";
 import { detection, newBus, publish } from "../../services/findings/test/support.js";
+import { type Lab, startLab } from "../lab/lab.js";
 import { admin, Api } from "../support/api.js";
 import { unique } from "../support/names.js";
+import { selfSignedCertificates } from "../support/tls.js";
 
 const PASSWORD = "correct horse battery staple";
 const SHOTS = path.join(ROOT, ".tmp", "screenshots");
 const SCAN_ID = "scan_browser";
+const HOOK_SECRET = "browser-test-secret";
+/** The receiver's address: the only one the dispatcher may reach (WEBHOOK_ALLOWED_NETWORKS). */
+const RECEIVER_HOST = "127.0.0.2";
 
 let system: RunningSystem;
 let api: Api;
@@ -32,7 +40,19 @@ let userDir: string;
 let email: string;
 let orgId: string;
 let mfaSecret = "";
+/** The setup's own session (before MFA): checks what the console did through the API. */
+let asUser: Api;
+let lab: Lab;
+let receiver: Receiver;
+let envForAdmin: { MONGO_URL: string; MONGO_DB: string };
 const timings: Record<string, number> = {};
+/** Attempts per delivery id: the receiver's /flaky paths fail each delivery's first attempt. */
+const attempts = new Map<string, number>();
+function flaky(d: ReceivedDelivery) {
+  const n = (attempts.get(d.id) ?? 0) + 1;
+  attempts.set(d.id, n);
+  return d.path.startsWith("/flaky") && n === 1 ? { status: 503 } : undefined;
+}
 
 const totp = (at: number) => new TOTP({ secret: Secret.fromBase32(mfaSecret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
 
@@ -51,10 +71,10 @@ async function eventually<T>(probe: () => Promise<T | undefined>, what: string, 
 }
 
 /** Signs in with the keyboard only: type, Tab, type, Enter; the code field has the focus when asked for. */
-async function signIn(p: Page, code?: string) {
+async function signIn(p: Page, code?: string, who = email) {
   await p.goto(`${system.gatewayUrl}/`);
   await p.getByLabel("Email").focus();
-  await p.keyboard.type(email);
+  await p.keyboard.type(who);
   await p.keyboard.press("Tab");
   await p.keyboard.type(PASSWORD);
   await p.keyboard.press("Enter");
@@ -71,15 +91,33 @@ beforeAll(async () => {
   const executablePath = await ensureChromium((l) => process.stdout.write(`[browser] ${l}\n`));
   timings.chromiumCheckMs = Date.now() - t0;
   const prefix = `${unique("web")}_`;
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-browser-"));
+  const tls = selfSignedCertificates(logDir, RECEIVER_HOST);
+  receiver = await startReceiver({ host: RECEIVER_HOST, key: tls.key, cert: tls.cert, secret: HOOK_SECRET, onDelivery: flaky });
+  // Loopback mode: kernel-picked ports on 127.0.0.1, scanned through the explicit port list only.
+  const tLab = Date.now();
+  lab = await startLab({ loopback: true, realServers: false });
+  timings.labStartMs = Date.now() - tLab;
+  const tSystem = Date.now();
   system = await startSystem({
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
-    logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-browser-")),
+    logDir,
     logLevel: "warn",
+    env: {
+      SCAN_ALLOWED_NETWORKS: lab.allowedNetworks,
+      WEBHOOK_ALLOWED_NETWORKS: `${RECEIVER_HOST}/32`,
+      NODE_EXTRA_CA_CERTS: tls.ca,
+      // Progress reports every second, so the browser sees the bar move between polls.
+      SCANNER_HEARTBEAT_MS: "1000",
+      OUTBOX_RELAY_INTERVAL_MS: "300",
+    },
   });
+  timings.systemStartMs = Date.now() - tSystem;
   api = new Api(system.gatewayUrl);
   const env = { MONGO_URL: inject("mongoUrl"), MONGO_DB: `${prefix}auth` };
+  envForAdmin = env;
   // Enterprise: the console's page loads must not meet the smaller plans' hourly request limits.
   orgId = admin(["create-org", "--name", `Console ${unique("org")}`, "--plan", "enterprise"], env).id;
   email = `${unique("analyst")}@example.test`.toLowerCase();
@@ -101,8 +139,8 @@ beforeAll(async () => {
     detection(orgId, { scanId: SCAN_ID, templateId: "missing-hsts", title: "Missing HSTS header", severity: Severity.MEDIUM, cvssScore: 5.3, cveIds: [] }),
     detection(orgId, { scanId: SCAN_ID, templateId: "server-banner", title: "Server version banner", severity: Severity.LOW, cvssScore: 3.1, cveIds: [] }),
   ]);
-  const token = (await api.token(email, PASSWORD)).body.access_token;
-  await eventually(async () => ((await api.withToken(token).get("/api/v1/findings")).body.total === 4 ? true : undefined), "4 findings ingested", 60_000);
+  asUser = api.withToken((await api.token(email, PASSWORD)).body.access_token);
+  await eventually(async () => ((await asUser.get("/api/v1/findings")).body.total === 4 ? true : undefined), "4 findings ingested", 60_000);
 
   fs.mkdirSync(SHOTS, { recursive: true });
   userDir = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-chromium-"));
@@ -123,8 +161,12 @@ afterAll(async () => {
   await context?.close();
   await bus?.close();
   await system?.stop();
+  await lab?.stop();
+  await receiver?.close();
   if (userDir) fs.rmSync(userDir, { recursive: true, force: true });
-  process.stdout.write(`[browser] chromium check ${timings.chromiumCheckMs} ms, launch ${timings.browserLaunchMs} ms; screenshots in ${SHOTS}\n`);
+  process.stdout.write(
+    `[browser] lab start ${timings.labStartMs} ms, system start ${timings.systemStartMs} ms, chromium check ${timings.chromiumCheckMs} ms, launch ${timings.browserLaunchMs} ms, lab scan ${timings.labScanMs} ms; screenshots in ${SHOTS}\n`,
+  );
 });
 
 describe("web console", () => {
@@ -249,6 +291,51 @@ describe("web console", () => {
     await page.getByText("No scans match.").waitFor();
   });
 
+  it("starts a quick scan of the lab from the New scan form and watches its progress reach 100 %", async () => {
+    await page.getByRole("link", { name: "New scan" }).click();
+    await page.getByLabel("Target", { exact: true }).fill(lab.weak.address);
+    await page.getByLabel("Scan type").selectOption("quick");
+    await page.getByLabel("Ports").fill(lab.weak.ports.join(","));
+    await page.getByLabel("I confirm that I am authorized to scan this target.").check();
+    const t0 = Date.now();
+    await page.getByRole("button", { name: "Start scan" }).click();
+    const bar = page.getByRole("progressbar", { name: "Scan progress" });
+    await bar.waitFor();
+    const scanId = decodeURIComponent(/#\/scans\/([^/?]+)/.exec(page.url())?.[1] ?? "");
+    expect(scanId).toMatch(/^scan_/);
+    // Read what the page shows, as a person watching it would, until the scan completes.
+    const phases = page.getByRole("list", { name: "Phases" });
+    const progressSeen = new Set<number>();
+    const doneSeen = new Set<number>();
+    let running = false;
+    await eventually(
+      async () => {
+        const progress = Number(await bar.getAttribute("aria-valuenow"));
+        const done = await phases.locator("li.done").count();
+        progressSeen.add(progress);
+        doneSeen.add(done);
+        if (!running && progress > 0 && progress < 100) {
+          running = true;
+          await shot("scan-running");
+        }
+        const completed = await page.getByRole("heading", { name: /completed/ }).count();
+        return progress === 100 && completed ? true : undefined;
+      },
+      "the scan page reaching 100 %",
+      180_000,
+    );
+    timings.labScanMs = Date.now() - t0;
+    // It moved while we watched: values between 0 and 100, and the phase list filled up step by step.
+    expect(running, `progress seen: ${[...progressSeen].join(", ")}`).toBe(true);
+    expect(doneSeen.size, `phases done seen: ${[...doneSeen].join(", ")}`).toBeGreaterThan(2);
+    await expect.poll(() => phases.locator("li.done").count()).toBe(6);
+    expect(await phases.locator("li:not(.done)").count()).toBe(0);
+    await page.getByText("100% · phase").waitFor();
+    const scan = (await asUser.get(`/api/v1/scans/${scanId}`)).body;
+    expect(scan).toMatchObject({ status: "completed", progress: 100, phases_remaining: [] });
+    await shot("scan-completed");
+  }, 240_000);
+
   it("creates an API key shown once, which works until it is revoked", async () => {
     await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByRole("link", { name: "API Keys" }).click();
@@ -270,16 +357,149 @@ describe("web console", () => {
     await eventually(async () => ((await withKey.get("/api/v1/findings")).status === 401 ? true : undefined), "revoked key refused", 5000);
   });
 
-  it("shows the Webhooks and Controls pages, or says the server does not offer them yet", async () => {
+  it("manages a webhook: the API's SSRF refusal on the url field, create, test, deliveries with retry, edit, delete", async () => {
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByRole("link", { name: "Webhooks", exact: true }).click();
-    await page.getByRole("heading", { name: /^(Add a webhook|Webhooks is not available)/ }).waitFor();
+    const add = page.getByRole("form", { name: "Add a webhook" });
+    await add.getByLabel("Name").fill("ci receiver");
+    await add.getByLabel("URL").fill("https://169.254.169.254/hook");
+    await add.getByLabel("vulnerability.critical", { exact: true }).check();
+    await add.getByLabel("Signing secret").fill(HOOK_SECRET);
+    await add.getByRole("button", { name: "Add webhook" }).click();
+    // The dispatcher refuses the metadata address; the console puts that on the URL field only.
+    await expect.poll(() => add.getByLabel("URL").getAttribute("aria-invalid")).toBe("true");
+    expect(await add.locator(".field.invalid label").allTextContents()).toEqual(["URL"]);
+    expect((await asUser.get("/api/v1/webhooks")).body.total).toBe(0);
+
+    await add.getByLabel("URL").fill(`${receiver.url}/flaky/console`);
+    await add.getByRole("button", { name: "Add webhook" }).click();
+    const card = page.getByRole("article", { name: /ci receiver/ });
+    await card.waitFor();
+    const listed = (await asUser.get("/api/v1/webhooks")).body;
+    expect(listed.total).toBe(1);
+    expect(listed.items[0]).toMatchObject({
+      name: "ci receiver",
+      url: `${receiver.url}/flaky/console`,
+      events: ["scan.completed", "vulnerability.critical"],
+      active: true,
+      has_secret: true,
+    });
+    const hookId = listed.items[0].id as string;
+
+    // The receiver fails the first attempt of each delivery: the test shows that failure.
+    await card.getByRole("button", { name: "Send test" }).click();
+    const result = card.getByRole("status", { name: "Test result of ci receiver" });
+    await result.waitFor();
+    expect(await result.textContent()).toMatch(/Test delivery delivery_\S+: failed HTTP 503 in \d+ ms/);
+    const deliveryId = /delivery_\S+(?=:)/.exec((await result.textContent()) ?? "")?.[0] ?? "";
+    expect(receiver.requests.some((r) => r.id === deliveryId && r.event === "webhook.test")).toBe(true);
+
+    // The history shows it; filtered to failed test events, then retried by hand: the second attempt succeeds.
+    await card.getByRole("button", { name: "Deliveries" }).click();
+    const history = card.getByRole("region", { name: "Deliveries of ci receiver" });
+    await history.getByLabel("Delivery status").selectOption("failed");
+    await history.getByLabel("Event").selectOption("webhook.test");
+    await history.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => history.locator("tbody tr").count()).toBe(1);
+    await history.getByText(deliveryId, { exact: true }).waitFor();
+    await history.getByRole("button", { name: `Retry ${deliveryId}` }).click();
+    await history.getByText(`Retried ${deliveryId}: success, HTTP 200`).waitFor();
+    await history.getByText("No deliveries match.").waitFor(); // no failed one left
+    await history.getByLabel("Delivery status").selectOption("success");
+    await history.getByRole("button", { name: "Apply" }).click();
+    await history.locator("tbody .badge.status-success").waitFor();
+    expect((await asUser.get(`/api/v1/webhooks/${hookId}/deliveries?status=success`)).body.items[0]).toMatchObject({ id: deliveryId, attempts: 2 });
     await shot("settings-webhooks");
-    await page.getByRole("link", { name: "Controls", exact: true }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot("settings-webhooks-390px");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Edit: rename and switch off; the API has it.
+    await card.getByRole("button", { name: "Edit" }).click();
+    const edit = card.getByRole("form", { name: "Edit ci receiver" });
+    await edit.getByLabel("Name").fill("ci receiver (paused)");
+    await edit.getByLabel("Active").uncheck();
+    await edit.getByRole("button", { name: "Save changes" }).click();
     await page
-      .getByRole("heading", { name: "Controls is not available" })
-      .or(page.getByRole("table", { name: "Compliance controls" }))
+      .getByRole("article", { name: /ci receiver \(paused\)/ })
+      .getByText("disabled", { exact: true })
       .waitFor();
+    expect((await asUser.get(`/api/v1/webhooks/${hookId}`)).body).toMatchObject({ name: "ci receiver (paused)", active: false, has_secret: true });
+
+    await page
+      .getByRole("article", { name: /ci receiver/ })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await page.getByText("No webhooks yet.").waitFor();
+    expect((await asUser.get(`/api/v1/webhooks/${hookId}`)).status).toBe(404);
+  });
+
+  it("lists controls and framework scores, sets a control's status, uploads evidence and downloads it", async () => {
+    await page.getByRole("link", { name: "Controls", exact: true }).click();
+    const scores = page.getByRole("table", { name: "Framework scores" });
+    await expect.poll(() => scores.locator("tbody tr").count()).toBe(8);
+    await page.getByRole("form", { name: "Filter controls" }).getByLabel("Framework").selectOption("soc2");
+    await page.getByRole("button", { name: "Apply" }).click();
+    const expected = (await asUser.get("/api/v1/controls?framework=soc2&per_page=25")).body;
+    expect(expected.total).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole("table", { name: "controls" }).locator("tbody tr td:first-child a").allTextContents())
+      .toEqual(expected.items.map((c: { name: string }) => c.name));
+    const control = expected.items[0] as { id: string; name: string };
+    await shot("settings-controls-list");
+
+    await page.getByRole("link", { name: control.name, exact: true }).click();
+    const form = page.getByRole("form", { name: "Control status" });
+    await form.getByLabel("Status").selectOption("implemented");
+    await form.getByLabel("Owner").fill("ciso@example.test");
+    await form.getByLabel("Notes").fill("Reviewed in the Q3 access review.");
+    await form.getByRole("button", { name: "Save" }).click();
+    await form.getByText("Saved.").waitFor();
+    expect((await asUser.get(`/api/v1/controls/${control.id}`)).body).toMatchObject({
+      set_status: "implemented",
+      owner: "ciso@example.test",
+      notes: "Reviewed in the Q3 access review.",
+    });
+    await page.reload();
+    await expect.poll(() => page.getByRole("form", { name: "Control status" }).getByLabel("Status").inputValue()).toBe("implemented");
+
+    const content = "Q3 access review: 42 accounts reviewed, 0 stale.\n";
+    const upload = page.getByRole("form", { name: "Upload evidence" });
+    await upload.getByLabel("File").setInputFiles({ name: "access-review.txt", mimeType: "text/plain", buffer: Buffer.from(content) });
+    await upload.getByLabel("Title").fill("Q3 access review");
+    await upload.getByRole("button", { name: "Upload evidence" }).click();
+    // clamd checks it before it is stored as clean (the stack runs a real clamd).
+    await page.getByText("Uploaded access-review.txt: clean.").waitFor();
+    await page.getByRole("cell", { name: /Q3 access review/ }).waitFor();
+    const evidence = (await asUser.get(`/api/v1/evidence?control_id=${control.id}`)).body;
+    expect(evidence.items).toMatchObject([{ name: "access-review.txt", title: "Q3 access review", status: "clean" }]);
+    const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download access-review.txt" }).click()]);
+    expect(file.suggestedFilename()).toBe("access-review.txt");
+    expect(fs.readFileSync((await file.path())!, "utf8")).toBe(content);
     await shot("settings-controls");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot("settings-controls-390px");
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The lab scan's open critical/high findings make controls fail; a failing control links them.
+    const failing = await eventually(async () => {
+      const body = (await asUser.get("/api/v1/controls?status=failing&per_page=1")).body;
+      return body.total > 0 ? (body.items[0] as { id: string; name: string }) : undefined;
+    }, "a failing control");
+    await page.getByRole("link", { name: "← Controls" }).click();
+    const filters = page.getByRole("form", { name: "Filter controls" });
+    await filters.getByLabel("Framework").selectOption("");
+    await filters.getByLabel("Status").selectOption("failing");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await page.getByRole("table", { name: "controls" }).getByRole("link", { name: failing.name, exact: true }).first().click();
+    const linked = page.getByRole("list", { name: "Failing findings" }).getByRole("link");
+    const findingIds = (await asUser.get(`/api/v1/controls/${failing.id}`)).body.finding_ids as string[];
+    expect(findingIds.length).toBeGreaterThan(0);
+    await expect.poll(() => linked.allTextContents()).toEqual(findingIds);
+    await shot("control-failing");
+    await linked.first().click();
+    await page.getByRole("heading", { name: "Remediation" }).waitFor();
+    expect(decodeURIComponent(page.url())).toContain(`#/findings/${findingIds[0]}`);
   });
 
   it("opens /docs and /redoc after sign-in, listing every operation", async () => {
@@ -337,5 +557,24 @@ describe("web console", () => {
     await shot("signed-out");
     // The docs cookie died with the session.
     expect((await page.request.get(`${system.gatewayUrl}/openapi.json`)).status()).toBe(401);
+  });
+
+  it("tells a Startup organization that webhooks are not on its plan", async () => {
+    const org = admin(["create-org", "--name", `Startup ${unique("org")}`, "--plan", "startup"], envForAdmin).id;
+    const startupEmail = `${unique("founder")}@example.test`.toLowerCase();
+    admin(["create-user", "--org", org, "--email", startupEmail, "--password", PASSWORD], envForAdmin);
+    // A tab of its own: its own sessionStorage, so its own session.
+    const p = await context.newPage();
+    await signIn(p, undefined, startupEmail);
+    await p.getByRole("link", { name: "Settings", exact: true }).click();
+    await p.getByRole("link", { name: "Webhooks", exact: true }).click();
+    const add = p.getByRole("form", { name: "Add a webhook" });
+    await add.getByLabel("Name").fill("alerts");
+    await add.getByLabel("URL").fill(`${receiver.url}/startup`);
+    await add.getByRole("button", { name: "Add webhook" }).click();
+    await p.getByRole("heading", { name: "Webhooks is not available on this plan" }).waitFor();
+    await p.getByText("Webhooks require the Professional or Enterprise plan").waitFor();
+    await shot("settings-webhooks-startup", p);
+    await p.close();
   });
 });

@@ -6,7 +6,8 @@ import { FindingList } from "./pages/Findings.js";
 import { NewScan, ScanList, ScanPage } from "./pages/Scans.js";
 import { ApiKeys, Mfa, Sessions, SettingsNav } from "./pages/Settings.js";
 import { SignIn } from "./pages/SignIn.js";
-import { Controls, Webhooks } from "./pages/Webhooks.js";
+import { Controls } from "./pages/Controls.js";
+import { Webhooks } from "./pages/Webhooks.js";
 import { type Route, useRoute } from "./router.js";
 
 export function App() {
@@ -73,7 +74,7 @@ function View({ route }: { route: Route }) {
     case "findings":
       return id ? <FindingDetail id={id} /> : <FindingList route={route} />;
     case "settings":
-      return <Settings tab={id ?? "api-keys"} />;
+      return <Settings tab={id ?? "api-keys"} route={route} />;
     default:
       return (
         <p role="alert">
@@ -83,13 +84,13 @@ function View({ route }: { route: Route }) {
   }
 }
 
-function Settings({ tab }: { tab: string }) {
+function Settings({ tab, route }: { tab: string; route: Route }) {
   const pages: Record<string, () => React.ReactNode> = {
     "api-keys": () => <ApiKeys />,
     sessions: () => <Sessions />,
     mfa: () => <Mfa />,
     webhooks: () => <Webhooks />,
-    controls: () => <Controls />,
+    controls: () => <Controls route={route} />,
   };
   return (
     <section aria-labelledby="settings-title">

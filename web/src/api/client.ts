@@ -71,8 +71,10 @@ export function withQuery(path: string, query: RequestOptions["query"]): string 
 async function send(path: string, opts: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (current) headers.authorization = `Bearer ${current.token}`;
-  let body: string | undefined;
-  if (opts.body !== undefined) {
+  let body: string | FormData | undefined;
+  // FormData goes as multipart (the browser writes the boundary); anything else as JSON.
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(opts.body);
   }
@@ -89,7 +91,7 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   throw err;
 }
 
-/** Downloads a file from the API (exports) with the bearer token, then hands it to the browser. */
+/** Downloads a file from the API (exports, evidence) with the bearer token, then hands it to the browser. */
 export async function download(path: string, query: RequestOptions["query"], fallbackName: string): Promise<void> {
   const res = await send(path, { query });
   if (!res.ok) {

@@ -164,25 +164,86 @@ export interface Webhook {
   events: string[];
   active: boolean;
   created_at: string;
+  updated_at?: string;
+  has_secret: boolean;
+  /** Why the dispatcher disabled it (failures for days); absent otherwise. */
+  disabled_reason?: string;
 }
+
+export const DELIVERY_STATUSES = ["pending", "success", "failed"] as const;
 
 export interface Delivery {
   id: string;
   event: string;
-  status: string;
-  response_code?: number;
-  response_time_ms?: number;
+  status: (typeof DELIVERY_STATUSES)[number];
+  response_code: number;
+  response_time_ms: number;
   attempts: number;
   error?: string;
   created_at: string;
   delivered_at?: string;
   next_retry?: string;
+  deferred_until?: string;
 }
+
+/** POST /api/v1/webhooks/{id}/test: one synchronous attempt. */
+export interface WebhookTest {
+  delivery_id: string;
+  status: "success" | "failed";
+  response_code: number;
+  response_time_ms: number;
+  error?: string;
+}
+
+export const CONTROL_STATUSES = ["not_started", "in_progress", "implemented", "not_applicable", "failing"] as const;
+/** `failing` follows open critical/high findings; people set only these. */
+export const SETTABLE_CONTROL_STATUSES = ["not_started", "in_progress", "implemented", "not_applicable"] as const;
 
 export interface Control {
   id: string;
   name: string;
-  status: string;
+  status: (typeof CONTROL_STATUSES)[number];
   frameworks: string[];
   evidence_count: number;
+  framework_refs?: { framework: string; control_ref: string }[];
+  owner?: string | null;
+  last_tested_at?: string | null;
+  open_finding_count?: number;
+}
+
+export interface ControlDetail extends Control {
+  set_status?: (typeof SETTABLE_CONTROL_STATUSES)[number];
+  notes?: string;
+  /** Open critical/high findings that make it failing. */
+  finding_ids?: string[];
+  updated_at?: string | null;
+}
+
+export interface FrameworkScore {
+  id: string;
+  name: string;
+  score: number;
+  controls_total: number;
+  controls_implemented?: number;
+  controls_failing?: number;
+  controls_in_progress?: number;
+  controls_not_started?: number;
+  controls_not_applicable?: number;
+}
+
+export interface Evidence {
+  id: string;
+  control_id: string;
+  name: string;
+  title?: string;
+  description?: string;
+  content_type?: string;
+  size_bytes: number;
+  sha256: string;
+  status: "clean" | "quarantined" | "pending_scan" | "expired";
+  threat?: string | null;
+  source?: "upload" | "scan";
+  uploaded_by?: string;
+  uploaded_at: string;
+  expires_at?: string | null;
 }

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
+import { text } from "../api/bodies.js";
 import { ApiError, placeError } from "../api/errors.js";
 
-/** A form field's trimmed text, "" when absent. */
-export const text = (f: FormData, name: string) => String(f.get(name) ?? "").trim();
+export { text };
 
 /**
  * Submits a form through `action` and places the API's error on the field it names

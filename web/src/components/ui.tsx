@@ -257,11 +257,12 @@ export function Table({
 /** Header text only screen readers need (action columns). */
 export const Hidden = ({ text }: { text: string }) => <span className="sr-only">{text}</span>;
 
-/** A page of a list endpoint as a table: loading note, rows, "nothing matches" and the pager. */
+/** A page of a list endpoint as a table: its error, loading note, rows, "nothing matches" and the pager. */
 export function PagedTable<T>({
   what,
   page,
   loading,
+  error,
   columns,
   row,
   onPage,
@@ -269,13 +270,15 @@ export function PagedTable<T>({
   what: string;
   page: Page<T> | undefined;
   loading: boolean;
+  error?: Error | undefined;
   columns: ReactNode[];
   row: (item: T) => ReactNode;
   onPage: (p: number) => void;
 }) {
-  if (!page) return loading ? <Loading what={what} /> : null;
+  if (!page) return loading ? <Loading what={what} /> : <ErrorNote error={error} />;
   return (
     <>
+      <ErrorNote error={error} />
       <Table caption={what} hideCaption columns={columns} empty={page.items.length === 0 && `No ${what} match.`}>
         {page.items.map(row)}
       </Table>

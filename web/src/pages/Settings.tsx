@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
+import { endOfDay } from "../api/bodies.js";
 import { api, forget } from "../api/client.js";
 import { text, useApiForm } from "../components/forms.js";
 import { type ApiKey, PERMISSIONS, type Session } from "../api/types.js";
@@ -42,7 +43,7 @@ export function ApiKeys() {
       body: {
         name: text(f, "name"),
         permissions: f.getAll("permissions").map(String),
-        ...(expires ? { expires_at: new Date(`${expires}T23:59:59Z`).toISOString() } : {}),
+        ...(expires ? { expires_at: endOfDay(expires) } : {}),
       },
     });
     setCreated(key);
