@@ -1,0 +1,136 @@
+// `npm run test:fuzz`: schemathesis against the whole system on a fresh local stack. It fuzzes
+// every operation of the served /openapi.json (positive and negative data, all checks, a fixed
+// number of examples per operation) as an Enterprise user, re-logging in when an operation
+// ends its own session (scripts/fuzz/vulnscan_auth.py), prints schemathesis' summary and exits
+// with its code. Not part of `npm test`: it takes minutes.
+//
+// Egress (DESIGN.md §5): scan targets and webhook URLs are limited to one loopback address
+// nothing of ours listens on, so whatever the fuzzer asks to scan or deliver to stays on the machine.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Api, admin } from "../test/support/api.js";
+import { ensureSchemathesis } from "./fuzz/schemathesis.js";
+import { cacheDir, startStack, type StackHandle } from "./stack/index.js";
+import { ROOT, startSystem, type RunningSystem } from "./system.js";
+
+/** Test cases per operation and phase; 2 cores finish the run in a few minutes. */
+const MAX_EXAMPLES = Number(process.env.FUZZ_MAX_EXAMPLES ?? 20);
+const FUZZ_NETWORK = "127.0.0.3/32";
+
+const log = (line: string) => process.stdout.write(`[fuzz] ${line}\n`);
+
+let stack: StackHandle | undefined;
+let system: RunningSystem | undefined;
+let stopping = false;
+
+async function stopAll(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await system?.stop().catch((err) => log(`stopping services: ${err}`));
+  await stack?.stop().catch((err) => log(`stopping stack: ${err}`));
+}
+
+/** Enterprise organization and user made with the operator CLI, rate limits raised for the run. */
+function createAccount(mongoUrl: string): { email: string; password: string } {
+  const env = { MONGO_URL: mongoUrl, MONGO_DB: "auth" };
+  const org = admin(["create-org", "--name", "Fuzzing", "--plan", "enterprise"], env);
+  // The fuzzer sends thousands of requests within the hour; the rate limiter is not under test here.
+  admin(["set-limits", "--org", org.id, "--requests-per-hour", "10000000", "--requests-per-day", "10000000"], env);
+  const email = "fuzzer@fuzz.vulnscan.test";
+  const password = randomBytes(18).toString("base64url");
+  admin(["create-user", "--org", org.id, "--email", email, "--password", password], env);
+  return { email, password };
+}
+
+/** The served document (behind authentication, as the spec says), saved for schemathesis to read. */
+async function fetchOpenApi(gatewayUrl: string, account: { email: string; password: string }, file: string): Promise<void> {
+  const api = new Api(gatewayUrl);
+  const login = await api.token(account.email, account.password);
+  if (login.status !== 200) throw new Error(`login as ${account.email} answered ${login.status}: ${JSON.stringify(login.body)}`);
+  const doc = await api.withToken(login.body.access_token).get("/openapi.json");
+  if (doc.status !== 200) throw new Error(`/openapi.json answered ${doc.status}`);
+  fs.writeFileSync(file, JSON.stringify(doc.body, null, 2));
+}
+
+function runSchemathesis(bin: string, gatewayUrl: string, account: { email: string; password: string }, reportDir: string): Promise<number> {
+  const args = [
+    "run",
+    path.join(reportDir, "openapi.json"),
+    "--url",
+    gatewayUrl,
+    "--checks",
+    "all",
+    "--mode",
+    "all",
+    "--max-examples",
+    String(MAX_EXAMPLES),
+    "--phases",
+    "examples,coverage,fuzzing,stateful",
+    "--workers",
+    "2",
+    "--seed",
+    process.env.FUZZ_SEED ?? "20261124",
+    "--request-timeout",
+    "30",
+    "--generation-database",
+    "none",
+    "--report",
+    "junit,ndjson",
+    "--report-dir",
+    reportDir,
+    "--no-color",
+  ];
+  log(`schemathesis ${args.join(" ")}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(bin, args, {
+      cwd: ROOT,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: {
+        ...process.env,
+        PYTHONPATH: path.join(ROOT, "scripts", "fuzz"),
+        SCHEMATHESIS_HOOKS: "vulnscan_auth",
+        FUZZ_BASE_URL: gatewayUrl,
+        FUZZ_EMAIL: account.email,
+        FUZZ_PASSWORD: account.password,
+      },
+    });
+    child.once("error", reject);
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+process.on("SIGINT", () => void stopAll().then(() => process.exit(130)));
+process.on("SIGTERM", () => void stopAll().then(() => process.exit(143)));
+
+let code = 1;
+const started = Date.now();
+try {
+  const bin = await ensureSchemathesis(log);
+  stack = await startStack({ log });
+  Object.assign(process.env, stack.serviceEnv);
+  system = await startSystem({
+    kafkaBrokers: stack.kafkaBrokers,
+    mongoUrl: stack.mongoUrl,
+    logDir: path.join(cacheDir(), "logs", "fuzz"),
+    logLevel: process.env.LOG_LEVEL ?? "warn",
+    env: {
+      SCAN_ALLOWED_NETWORKS: FUZZ_NETWORK,
+      WEBHOOK_ALLOWED_NETWORKS: FUZZ_NETWORK,
+    },
+  });
+  log(`system ready at ${system.gatewayUrl} on ${stack.mongoServer}; scan targets and webhook URLs limited to ${FUZZ_NETWORK}`);
+  const account = createAccount(stack.mongoUrl);
+  const reportDir = path.join(cacheDir(), "fuzz-report");
+  fs.mkdirSync(reportDir, { recursive: true });
+  await fetchOpenApi(system.gatewayUrl, account, path.join(reportDir, "openapi.json"));
+  code = await runSchemathesis(bin, system.gatewayUrl, account, reportDir);
+  log(`schemathesis exited with ${code} after ${((Date.now() - started) / 1000).toFixed(0)} s in all; logs in ${path.join(cacheDir(), "logs", "fuzz")}`);
+} catch (err) {
+  log(`failed: ${(err as Error).stack ?? err}`);
+  code = 1;
+} finally {
+  await stopAll();
+}
+process.exit(code);
