@@ -56,6 +56,8 @@ async function fetchOpenApi(gatewayUrl: string, account: { email: string; passwo
 
 function runSchemathesis(bin: string, gatewayUrl: string, account: { email: string; password: string }, reportDir: string): Promise<number> {
   const args = [
+    "--config-file",
+    path.join(ROOT, "scripts", "fuzz", "schemathesis.toml"),
     "run",
     path.join(reportDir, "openapi.json"),
     "--url",
@@ -84,8 +86,11 @@ function runSchemathesis(bin: string, gatewayUrl: string, account: { email: stri
   ];
   log(`schemathesis ${args.join(" ")}`);
   return new Promise((resolve, reject) => {
+    // schemathesis keeps a crash cache under its working directory; each run starts without one,
+    // so a run's outcome depends on this tree alone.
+    fs.rmSync(path.join(reportDir, ".schemathesis"), { recursive: true, force: true });
     const child = spawn(bin, args, {
-      cwd: ROOT,
+      cwd: reportDir,
       stdio: ["ignore", "inherit", "inherit"],
       env: {
         ...process.env,
