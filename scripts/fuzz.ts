@@ -45,19 +45,69 @@ function createAccount(mongoUrl: string): { email: string; password: string } {
 }
 
 /** The served document (behind authentication, as the spec says), saved for schemathesis to read. */
-async function fetchOpenApi(gatewayUrl: string, account: { email: string; password: string }, file: string): Promise<void> {
+interface SignedIn {
+  api: Api;
+  token: string;
+}
+
+async function fetchOpenApi(gatewayUrl: string, account: { email: string; password: string }, file: string): Promise<SignedIn> {
   const api = new Api(gatewayUrl);
   const login = await api.token(account.email, account.password);
   if (login.status !== 200) throw new Error(`login as ${account.email} answered ${login.status}: ${JSON.stringify(login.body)}`);
-  const doc = await api.withToken(login.body.access_token).get("/openapi.json");
+  const token = login.body.access_token;
+  const doc = await api.withToken(token).get("/openapi.json");
   if (doc.status !== 200) throw new Error(`/openapi.json answered ${doc.status}`);
   fs.writeFileSync(file, JSON.stringify(doc.body, null, 2));
+  return { api: api.withToken(token), token };
+}
+
+/**
+ * Resources the fuzzer cannot make itself (its targets and URLs are refused by the allowlist,
+ * its uploads rarely land on a real control): a webhook to a closed loopback port, a scan of one
+ * loopback port, a schedule, evidence and an audit request. Their ids are offered for the path
+ * parameters half of the time (the other half stays generated), so the operations on one
+ * resource (webhook test, deliveries, cancel, download...) run past their 404.
+ */
+async function seedResources({ api, token }: SignedIn): Promise<Record<string, string>> {
+  const ok = async (what: string, res: Promise<{ status: number; body: { id?: string } }>) => {
+    const r = await res;
+    if (r.status !== 201 || !r.body.id) throw new Error(`seeding ${what} answered ${r.status}: ${JSON.stringify(r.body)}`);
+    return r.body.id;
+  };
+  const target = FUZZ_NETWORK.split("/")[0]!;
+  const controls = await api.get<{ items: { id: string }[] }>("/api/v1/controls?per_page=1");
+  const controlId = controls.body.items[0]?.id;
+  if (!controlId) throw new Error(`no control to seed evidence on: ${controls.status}`);
+  const form = new FormData();
+  form.append("file", new Blob(["fuzzing evidence\n"], { type: "text/plain" }), "evidence.txt");
+  const evidence = fetch(`${api.baseUrl}/api/v1/controls/${controlId}/evidence`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  }).then(async (r) => ({ status: r.status, body: (await r.json()) as { id?: string } }));
+  return {
+    webhook_id: await ok("a webhook", api.post("/api/v1/webhooks", { name: "fuzz", url: `http://${target}:9/hook`, events: ["scan.completed"] })),
+    scan_id: await ok("a scan", api.post("/api/v1/scans", { target, ports: "9", authorized: true })),
+    schedule_id: await ok("a schedule", api.post("/api/v1/scans/schedules", { target, ports: "9", frequency: "daily", hour: 3, timezone: "UTC" })),
+    control_id: controlId,
+    evidence_id: await ok("evidence", evidence),
+    audit_request_id: await ok("an audit request", api.post("/api/v1/audit-requests", { framework: "soc2", title: "fuzz", control_ids: [controlId] })),
+  };
+}
+
+/** The checked-in configuration plus this run's seeded ids, as the file schemathesis reads. */
+function writeConfig(file: string, ids: Record<string, string>): void {
+  const lines = [fs.readFileSync(path.join(ROOT, "scripts", "fuzz", "schemathesis.toml"), "utf8"), "", "# Seeded by scripts/fuzz.ts for this run."];
+  for (const [name, id] of Object.entries(ids)) lines.push(`[dictionaries.${name}]`, `values = [${JSON.stringify(id)}]`);
+  lines.push("[parameters]");
+  for (const name of Object.keys(ids)) lines.push(`"path.${name}" = { dictionary = "${name}", probability = 0.5 }`);
+  fs.writeFileSync(file, `${lines.join("\n")}\n`);
 }
 
 function runSchemathesis(bin: string, gatewayUrl: string, account: { email: string; password: string }, reportDir: string): Promise<number> {
   const args = [
     "--config-file",
-    path.join(ROOT, "scripts", "fuzz", "schemathesis.toml"),
+    path.join(reportDir, "schemathesis.toml"),
     "run",
     path.join(reportDir, "openapi.json"),
     "--url",
@@ -129,7 +179,8 @@ try {
   const account = createAccount(stack.mongoUrl);
   const reportDir = path.join(cacheDir(), "fuzz-report");
   fs.mkdirSync(reportDir, { recursive: true });
-  await fetchOpenApi(system.gatewayUrl, account, path.join(reportDir, "openapi.json"));
+  const signedIn = await fetchOpenApi(system.gatewayUrl, account, path.join(reportDir, "openapi.json"));
+  writeConfig(path.join(reportDir, "schemathesis.toml"), await seedResources(signedIn));
   code = await runSchemathesis(bin, system.gatewayUrl, account, reportDir);
   log(`schemathesis exited with ${code} after ${((Date.now() - started) / 1000).toFixed(0)} s in all; logs in ${path.join(cacheDir(), "logs", "fuzz")}`);
 } catch (err) {

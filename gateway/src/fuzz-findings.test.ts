@@ -112,6 +112,21 @@ describe("evidence upload's form fields are validated by their documented schema
     expect(uploads.length).toBe(before);
   });
 
+  it("answers a multipart body it cannot parse (no boundary, cut off) with 400, not 500", async () => {
+    const headers = { authorization: "Bearer t" };
+    const url = "/api/v1/controls/ctrl_1/evidence";
+    const noBoundary = await signedIn.inject({ method: "POST", url, headers: { ...headers, "content-type": "multipart/form-data" }, payload: "x" });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json()).toMatchObject({ error_code: "BAD_REQUEST" });
+    const cut = await signedIn.inject({
+      method: "POST",
+      url,
+      headers: { ...headers, "content-type": "multipart/form-data; boundary=b" },
+      payload: '--b\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\nabc',
+    });
+    expect(cut.statusCode).toBe(400);
+  });
+
   it("takes dates and date-times, and an empty field as none", async () => {
     const res = await upload({ expires_at: "", observed_from: "2030-01-01T10:00:00Z", observed_to: "2030-01-02" });
     expect(res.statusCode).toBe(404); // reached grc, whose answer is passed on

@@ -27,12 +27,19 @@ async function readUpload(req: FastifyRequest) {
   if (!req.isMultipart()) throw new HttpError(400, "BAD_REQUEST", "Send the evidence as multipart/form-data with a `file` part");
   const fields: Partial<Record<TextField, string>> = {};
   let file: { name: string; contentType: string; bytes: Buffer } | undefined;
-  for await (const part of req.parts({ limits: { fileSize: MAX_EVIDENCE_BYTES, files: 1, fields: 10, fieldSize: 20_000 } })) {
-    if (part.type === "file") {
-      if (part.fieldname !== "file") throw invalid(part.fieldname, "the file part must be named `file`");
-      file = { name: part.filename, contentType: part.mimetype, bytes: await fileBytes(part) };
-    } else if ((TEXT_FIELDS as readonly string[]).includes(part.fieldname)) fields[part.fieldname as TextField] = String(part.value);
-    else throw invalid(part.fieldname, `unknown field ${part.fieldname}`);
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_EVIDENCE_BYTES, files: 1, fields: 10, fieldSize: 20_000 } })) {
+      if (part.type === "file") {
+        if (part.fieldname !== "file") throw invalid(part.fieldname, "the file part must be named `file`");
+        file = { name: part.filename, contentType: part.mimetype, bytes: await fileBytes(part) };
+      } else if ((TEXT_FIELDS as readonly string[]).includes(part.fieldname)) fields[part.fieldname as TextField] = String(part.value);
+      else throw invalid(part.fieldname, `unknown field ${part.fieldname}`);
+    }
+  } catch (err) {
+    // The multipart parser throws plain errors for a body it cannot read (no boundary, a cut-off
+    // part): the client's fault, a 400, never a 500. Its limit errors carry their own status.
+    if (err instanceof HttpError || (err as { statusCode?: number }).statusCode) throw err;
+    throw new HttpError(400, "BAD_REQUEST", `Malformed multipart body: ${(err as Error).message}`);
   }
   if (!file) throw invalid("file", "a `file` part is required");
   // The parts skip the route's body validation: the text fields are checked by their schema here.
