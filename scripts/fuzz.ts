@@ -86,7 +86,7 @@ async function seedResources({ api, token }: SignedIn): Promise<Record<string, s
     body: form,
   }).then(async (r) => ({ status: r.status, body: (await r.json()) as { id?: string } }));
   return {
-    webhook_id: await ok("a webhook", api.post("/api/v1/webhooks", { name: "fuzz", url: `http://${target}:9/hook`, events: ["scan.completed"] })),
+    webhook_id: await ok("a webhook", api.post("/api/v1/webhooks", { name: "fuzz", url: `https://${target}:9/hook`, events: ["scan.completed"] })),
     scan_id: await ok("a scan", api.post("/api/v1/scans", { target, ports: "9", authorized: true })),
     schedule_id: await ok("a schedule", api.post("/api/v1/scans/schedules", { target, ports: "9", frequency: "daily", hour: 3, timezone: "UTC" })),
     control_id: controlId,

@@ -104,6 +104,7 @@ describe("evidence upload's form fields are validated by their documented schema
     ["expires_at", "2030-01-01 nonsense"],
     ["observed_from", "2030-01-01T10:00:00"], // a date-time needs its offset
     ["title", "x".repeat(201)],
+    ["description", "a\u0000b"],
   ])("%s = %j → 422 on the field, grc not called", async (field, value) => {
     const before = uploads.length;
     const res = await upload({ [field]: value });
@@ -177,6 +178,39 @@ describe("the OpenAPI document", () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it("states the no-NUL rule on every request string (parameters and bodies)", () => {
+    interface S {
+      type?: string | string[];
+      pattern?: string;
+      enum?: unknown[];
+      format?: string;
+      properties?: Record<string, S>;
+      items?: S;
+      anyOf?: S[];
+    }
+    const lacking: string[] = [];
+    const walk = (s: S | undefined, where: string) => {
+      if (!s) return;
+      const isString = [s.type].flat().includes("string") && !s.enum && s.format !== "binary";
+      // Its own pattern (a 6-digit code) may already refuse NUL; otherwise the no-NUL one must be there.
+      if (isString && (!s.pattern || new RegExp(s.pattern, "u").test("\u0000"))) lacking.push(where);
+      for (const [k, v] of Object.entries(s.properties ?? {})) walk(v, `${where}.${k}`);
+      walk(s.items, `${where}[]`);
+      for (const v of s.anyOf ?? []) walk(v, where);
+    };
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops) as [string, OpenApiOperation & { parameters?: { name: string; schema: S }[] }][]) {
+        for (const p of op.parameters ?? []) walk(p.schema, `${method} ${path} ${p.name}`);
+        for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) walk(media.schema as S, `${method} ${path} ${type}`);
+      }
+    }
+    expect(lacking).toEqual([]);
+    const cve = (doc.paths["/api/v1/findings/export"]?.get as unknown as { parameters: { name: string; schema: S }[] }).parameters.find(
+      (p) => p.name === "cve",
+    );
+    expect(new RegExp(cve?.schema.pattern ?? "", "u").test("CVE-2024-1\u0000")).toBe(false);
   });
 
   it("shows the evidence upload's multipart body with its file part", () => {
