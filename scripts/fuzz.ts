@@ -120,8 +120,10 @@ function runSchemathesis(bin: string, gatewayUrl: string, account: { email: stri
     String(MAX_EXAMPLES),
     "--phases",
     "examples,coverage,fuzzing,stateful",
+    // One worker: with two, CPython 3.11's parser raced inside schemathesis' coverage phase
+    // ("SystemError: AST constructor recursion depth mismatch"), an error of the tool, not the API.
     "--workers",
-    "2",
+    "1",
     "--seed",
     process.env.FUZZ_SEED ?? "20261124",
     "--request-timeout",
