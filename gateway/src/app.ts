@@ -10,6 +10,7 @@ import { registerMethodNotAllowed } from "./plugins/methods.js";
 import { registerFiniteNumbers, registerNoNul } from "./plugins/no-nul.js";
 import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
+import { ajvOptions, buildValidator } from "./plugins/validation.js";
 import { authRoutes } from "./routes/auth/index.js";
 import { consoleRoutes } from "./routes/console/index.js";
 import { findingsRoutes } from "./routes/findings/index.js";
@@ -43,10 +44,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    ajv: {
-      // Unknown fields are refused (no mass assignment); defaults are applied; query strings coerced.
-      customOptions: { removeAdditional: false, useDefaults: true, coerceTypes: true, allErrors: false },
-    },
+    // Unknown fields are refused, defaults applied; query strings coerced, JSON bodies not (validation.ts).
+    ajv: ajvOptions,
+    schemaController: { compilersFactory: { buildValidator } },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: deps.config.TRUST_PROXY,
   });

@@ -25,7 +25,7 @@ const errorDescriptions: Record<number, string> = {
 
 /** Error responses for a route's OpenAPI description: the common ones plus any given. */
 export function errorResponses(...statuses: number[]) {
-  const all = [...new Set([401, 429, 503, ...statuses])].sort();
+  const all = [...new Set([400, 401, 429, 503, ...statuses])].sort();
   return Object.fromEntries(all.map((s) => [s, { description: errorDescriptions[s] ?? "Error", $ref: "ErrorBody#" }]));
 }
 

@@ -7,6 +7,31 @@ import { errorBodySchema } from "../schemas.js";
 
 const require = createRequire(import.meta.url);
 
+/** plugins/no-nul.ts refuses NUL in every request string; the document says so on each one. */
+export const NO_NUL_PATTERN = "^[^\\u0000]*$";
+
+function addNoNul(schema: unknown): void {
+  if (!schema || typeof schema !== "object") return;
+  const s = schema as Record<string, unknown>;
+  const types = [s.type].flat();
+  if (types.includes("string") && s.pattern === undefined && s.enum === undefined && s.format !== "binary") s.pattern = NO_NUL_PATTERN;
+  if (s.properties && typeof s.properties === "object") Object.values(s.properties).forEach(addNoNul);
+  addNoNul(s.items);
+  for (const key of ["anyOf", "oneOf", "allOf"]) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach(addNoNul);
+}
+
+/** The document with the no-NUL rule on every request parameter and body string (a copy: route schemas stay as they are). */
+function statingNoNul<T>(doc: T): T {
+  const copy = structuredClone(doc) as { paths?: Record<string, Record<string, unknown>> };
+  for (const item of Object.values(copy.paths ?? {})) {
+    for (const op of Object.values(item) as { parameters?: { schema?: unknown }[]; requestBody?: { content?: Record<string, { schema?: unknown }> } }[]) {
+      for (const param of op?.parameters ?? []) addNoNul(param.schema);
+      for (const media of Object.values(op?.requestBody?.content ?? {})) addNoNul(media.schema);
+    }
+  }
+  return copy as T;
+}
+
 const description = `Vulnerability scanning and compliance tracking API.
 
 Authenticate with \`Authorization: Bearer <token>\` (from \`POST /api/v1/auth/token\`) or, on the
@@ -40,6 +65,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       schema: route.config?.permission && schema ? ({ ...schema, "x-permission": route.config.permission } as typeof schema) : schema,
       url,
     }),
+    transformObject: (doc) => ("openapiObject" in doc ? statingNoNul(doc.openapiObject) : doc.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
 

@@ -4,10 +4,12 @@ import type { GrcService } from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.
 import type { FastifyRequest } from "fastify";
 import { principalOf } from "../../auth/guard.js";
 import { HttpError } from "../../errors.js";
+import { fieldOf } from "../../plugins/errors.js";
 import { actorOf, dateParam, envelope } from "../../rest.js";
 import type { ReplyOf, RequestOf } from "../typed.js";
 import * as map from "./mappers.js";
 import type * as schema from "./schemas.js";
+import { uploadEvidenceFields } from "./schemas.js";
 
 /** Largest evidence file (grc refuses larger ones too). */
 export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
@@ -17,10 +19,7 @@ type TextField = (typeof TEXT_FIELDS)[number];
 const invalid = (field: string, detail: string) => new HttpError(422, "VALIDATION_ERROR", detail, field);
 
 function dateField(value: string | undefined, field: string) {
-  if (value === undefined || value === "") return undefined;
-  // Multipart fields skip the route's schema: the shape is checked here, the value by dateParam.
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) throw invalid(field, `${field} must be an ISO 8601 date-time`);
-  return dateParam(value, field);
+  return value ? dateParam(value, field) : undefined;
 }
 
 /** The multipart upload: one `file` part and the text fields, the file capped at MAX_EVIDENCE_BYTES. */
@@ -28,14 +27,28 @@ async function readUpload(req: FastifyRequest) {
   if (!req.isMultipart()) throw new HttpError(400, "BAD_REQUEST", "Send the evidence as multipart/form-data with a `file` part");
   const fields: Partial<Record<TextField, string>> = {};
   let file: { name: string; contentType: string; bytes: Buffer } | undefined;
-  for await (const part of req.parts({ limits: { fileSize: MAX_EVIDENCE_BYTES, files: 1, fields: 10, fieldSize: 20_000 } })) {
-    if (part.type === "file") {
-      if (part.fieldname !== "file") throw invalid(part.fieldname, "the file part must be named `file`");
-      file = { name: part.filename, contentType: part.mimetype, bytes: await fileBytes(part) };
-    } else if ((TEXT_FIELDS as readonly string[]).includes(part.fieldname)) fields[part.fieldname as TextField] = String(part.value);
-    else throw invalid(part.fieldname, `unknown field ${part.fieldname}`);
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_EVIDENCE_BYTES, files: 1, fields: 10, fieldSize: 20_000 } })) {
+      if (part.type === "file") {
+        if (part.fieldname !== "file") throw invalid(part.fieldname, "the file part must be named `file`");
+        file = { name: part.filename, contentType: part.mimetype, bytes: await fileBytes(part) };
+      } else if ((TEXT_FIELDS as readonly string[]).includes(part.fieldname)) fields[part.fieldname as TextField] = String(part.value);
+      else throw invalid(part.fieldname, `unknown field ${part.fieldname}`);
+    }
+  } catch (err) {
+    // The multipart parser throws plain errors for a body it cannot read (no boundary, a cut-off
+    // part): the client's fault, a 400, never a 500. Its limit errors carry their own status.
+    if (err instanceof HttpError || (err as { statusCode?: number }).statusCode) throw err;
+    throw new HttpError(400, "BAD_REQUEST", `Malformed multipart body: ${(err as Error).message}`);
   }
   if (!file) throw invalid("file", "a `file` part is required");
+  // The parts skip the route's body validation: the text fields are checked by their schema here.
+  const validate = req.compileValidationSchema(uploadEvidenceFields, "body");
+  if (!validate(fields)) {
+    const issue: { instancePath?: string; message?: string } = validate.errors?.[0] ?? {};
+    const field = fieldOf(issue) ?? "body";
+    throw invalid(field, `${field} ${issue.message ?? "is invalid"}`);
+  }
   return { fields, file };
 }
 

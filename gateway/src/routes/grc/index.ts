@@ -1,7 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { Client } from "@connectrpc/connect";
 import type { GrcService } from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifySchema } from "fastify";
 import { typed } from "../typed.js";
 import { grcHandlers, MAX_EVIDENCE_BYTES } from "./handlers.js";
 import * as schema from "./schemas.js";
@@ -37,7 +37,11 @@ export const grcRoutes =
 /** Evidence files: upload on a control, then by evidence id. */
 function evidenceRoutes(app: ReturnType<typeof typed>, h: ReturnType<typeof grcHandlers>) {
   const readBy = <S>(s: S) => ({ config: read, schema: s });
-  app.post("/api/v1/controls/:control_id/evidence", { config: write, schema: schema.uploadEvidence }, h.uploadEvidence);
+  // The multipart body is shown in the document only (uploadEvidenceForm): the handler streams the parts.
+  const documented = {
+    swaggerTransform: ({ schema: s, url }: { schema: FastifySchema; url: string }) => ({ schema: { ...s, body: schema.uploadEvidenceForm }, url }),
+  };
+  app.post("/api/v1/controls/:control_id/evidence", { config: { ...write, ...documented }, schema: schema.uploadEvidence }, h.uploadEvidence);
   app.get("/api/v1/evidence", readBy(schema.listEvidence), h.listEvidence);
   app.get("/api/v1/evidence/:evidence_id", readBy(schema.getEvidence), h.getEvidence);
   app.get("/api/v1/evidence/:evidence_id/download", readBy(schema.downloadEvidence), h.downloadEvidence);

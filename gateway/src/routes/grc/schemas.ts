@@ -168,6 +168,44 @@ export const uploadEvidence = {
   response: { 201: evidenceItem, ...errorResponses(400, 403, 404, 422) },
 } as const;
 
+/** A form field holding an RFC 3339 date or date-time; empty (a blank form input) means none. */
+const formDate = {
+  type: "string",
+  anyOf: [{ format: "date" }, { format: "date-time" }, { maxLength: 0 }],
+  description: "RFC 3339 date or date-time; empty means none",
+} as const;
+
+/**
+ * The upload's text fields. Multipart parts skip Fastify's body validation (the handler streams
+ * them), so the handler validates them against this schema with the app's validator: the same
+ * formats as every other route, and what the document shows.
+ */
+export const uploadEvidenceFields = {
+  type: "object",
+  properties: {
+    // No NUL characters (plugins/no-nul.ts checks JSON and URLs; these parts it never sees).
+    title: { type: "string", maxLength: 200, pattern: "^[^\\u0000]*$" },
+    description: { type: "string", maxLength: 10000, pattern: "^[^\\u0000]*$" },
+    expires_at: formDate,
+    observed_from: formDate,
+    observed_to: formDate,
+  },
+} as const;
+
+/**
+ * The upload's multipart body as the OpenAPI document shows it (requestBody), so clients and
+ * fuzzers know to send a `file` part. Documentation only: the handler reads the parts as a
+ * stream (a body schema would make Fastify buffer and validate the whole file first).
+ */
+export const uploadEvidenceForm = {
+  type: "object",
+  required: ["file"],
+  properties: {
+    file: { type: "string", format: "binary", description: "The evidence file, 1 byte to 10 MiB" },
+    ...uploadEvidenceFields.properties,
+  },
+} as const;
+
 export const listEvidence = {
   ...listing("List evidence", "Newest first; `control_id` narrows to one control.", evidenceItem),
   querystring: pageQuery({ control_id: { type: "string", minLength: 1, maxLength: 128 } } as const),
@@ -177,7 +215,9 @@ export const getEvidence = byId("Evidence detail", "evidence_id", { 200: evidenc
 
 export const downloadEvidence = {
   ...byId("Download an evidence file", "evidence_id", { 200: { description: "The file, as an attachment", type: "string", format: "binary" } }, 400),
-  description: "Quarantined and pending_scan items answer 400 INVALID_STATE.",
+  description: "Quarantined and pending_scan items answer 400 INVALID_STATE. The file is served with the content type its uploader declared.",
+  // Whatever type the uploader declared (errors stay JSON): the document must not promise JSON.
+  produces: ["*/*"],
 } as const;
 
 export const deleteEvidence = byId("Delete evidence", "evidence_id", { 204: { description: "Deleted", type: "null" } });

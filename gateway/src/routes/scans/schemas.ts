@@ -94,7 +94,8 @@ export const createScan = {
       scan_type: { type: "string", enum: SCAN_TYPES, default: "full" },
       frameworks: frameworksProp,
       ports: portsProp,
-      authorized: { type: "boolean", description: "Attestation that you are authorized to scan the target; must be true" },
+      // Only `true` is acceptable, so the schema says so (a `false` is refused with 422 on `authorized`).
+      authorized: { type: "boolean", enum: [true], description: "Attestation that you are authorized to scan the target; must be true" },
     },
   },
   response: {
@@ -174,7 +175,7 @@ export const createSchedule = {
       timezone: { type: "string", minLength: 1, maxLength: 64, description: "IANA name, e.g. Europe/Berlin" },
       frameworks: frameworksProp,
       ports: portsProp,
-      authorized: { type: "boolean", default: true, description: "Attestation recorded for every run; false is refused" },
+      authorized: { type: "boolean", enum: [true], default: true, description: "Attestation recorded for every run; must be true" },
     },
   },
   response: { 201: scheduleSchema, ...errorResponses(403, 422) },

@@ -11,6 +11,22 @@ const sqli = [
 ];
 
 describe("controls", () => {
+  it("a change that fails rejects for its caller only: no unhandled rejection, the next change runs", async () => {
+    const t = await testGrc();
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", listen);
+    try {
+      await expect(t.controls.settle(ORG, "system", async () => Promise.reject(new Error("index row size exceeds maximum")))).rejects.toThrow("index row size");
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+      await t.controls.update(ORG, cc61, { status: "implemented" }, "Ana");
+      expect(await t.controls.get(ORG, cc61)).toMatchObject({ status: "implemented" });
+    } finally {
+      process.off("unhandledRejection", listen);
+    }
+  });
+
   it("lists the whole catalogue per organization, filtered by framework and status and paged", async () => {
     const t = await testGrc();
     const all = await t.controls.list(ORG, {}, 1, 20);

@@ -130,9 +130,12 @@ export class Controls {
         this.cache.set(orgId, { version, view, checkedAt: performance.now() });
       });
     this.settling.set(orgId, next);
-    void next.finally(() => {
+    // Both outcomes clean up; a failed change reaches the caller through `next`, and this side
+    // branch must not reject on its own (an unhandled rejection ended the process).
+    const forget = () => {
       if (this.settling.get(orgId) === next) this.settling.delete(orgId);
-    });
+    };
+    next.then(forget, forget);
     return next;
   }
 }
