@@ -82,6 +82,39 @@ describe("checks against the scan lab", () => {
     expect(cves.map((d) => d.templateId).sort()).toEqual(expect.arrayContaining(["cve:CVE-2011-2523", "cve:CVE-2018-15473", "cve:CVE-2021-40438"]));
     expect(on("weak", "cve:CVE-2021-40438").every((d) => d.kev)).toBe(true); // Apache/2.4.18 header, KEV-listed
     expect(on("weak", "remediation-plan")).toHaveLength(1);
+    // Information disclosure (issue 16 item 1), distinct from the CVE matches the same banners feed.
+    const web = `http://${name}:${t.http.port}`;
+    expectOne("http-server-version-disclosure", `${web}/`);
+    expectOne("http-powered-by-disclosure", `${web}/`);
+    expectOne("http-default-error-page", `${web}/cgi-bin/vulnscan-missing-page`);
+    expectOne("apache-server-info", `${web}/server-info`);
+    expectOne("ssh-version-banner", `tcp://${name}:${t.ssh.port}`);
+    expectOne("ftp-version-banner", `tcp://${name}:${t.ftp.port}`);
+    expectOne("smtp-software-banner", `tcp://${name}:${t.smtp.port}`);
+    expectOne("mysql-version-banner", `tcp://${name}:${t.mysql.port}`);
+    for (const id of ["http-server-version-disclosure", "ftp-version-banner", "mysql-version-banner"]) expect(on("weak", id)[0]?.severity, id).toBe(4); // low
+    expect(on("weak", "ssh-version-banner")[0]?.severity).toBe(5); // info: OpenSSH cannot hide it
+    // HTTP templates (item 4), each folded with the built-in check that sees the same weakness.
+    expectOne("http-trace-enabled", `${web}/`);
+    expectOne("http-risky-methods", `${web}/`);
+    expectOne("cookie-missing-httponly", `${web}/`);
+    expectOne("cookie-missing-samesite", `${web}/`);
+    expectOne("cors-any-origin-credentials", `${web}/`);
+    expectOne("open-redirect", `${web}/login?next=https://redirect-probe.vulnscan.invalid/`);
+    expectOne("admin-panel-exposed", `${web}/phpmyadmin/`);
+    expectOne("backup-file-exposed", `${web}/config.php.bak`);
+    for (const id of [
+      "http-trace-enabled",
+      "http-risky-methods",
+      "cookie-missing-httponly",
+      "cookie-missing-samesite",
+      "cors-any-origin-credentials",
+      "backup-file-exposed",
+    ]) {
+      const [d] = on("weak", id).filter((x) => x.affectedComponent.startsWith(`${web}/`));
+      expect(d?.evidence, id).toContain(`[templates: ${id}]`);
+      expect(d?.evidence, id).toContain(`[web: ${id}]`);
+    }
     // Soft-404 pages (200 for any path) must not pass for content checks.
     for (const id of ["phpinfo-exposure", "spring-boot-actuator-env", "apache-server-status", "openapi-docs-exposed"]) expect(on("weak", id), id).toEqual([]);
   });
@@ -122,7 +155,8 @@ describe("checks against the scan lab", () => {
     }
   });
 
-  it("find none of them on the hardened host", () => {
+  it("find none of them on the hardened host, and nothing there above info", () => {
     expect(results.hardened.filter((d) => d.tool === "templates" || d.tool === "cve-match" || d.tool === "correlator")).toEqual([]);
+    expect(results.hardened.filter((d) => d.severity !== 5).map((d) => `${d.templateId}@${d.affectedComponent}`)).toEqual([]);
   });
 });
