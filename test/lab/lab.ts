@@ -20,7 +20,7 @@ export interface Endpoint {
   port: number;
 }
 
-export type TargetKey = Exclude<ServiceKey, "hardenedHttps" | "hardenedHttp"> | "redis" | "memcached";
+export type TargetKey = Exclude<ServiceKey, "hardenedHttps" | "hardenedHttp" | "hardenedSsh"> | "redis" | "memcached";
 
 export interface Lab {
   mode: "netns" | "loopback";
@@ -32,7 +32,7 @@ export interface Lab {
   lookup: (name: string) => Promise<string[]>;
   weak: { address: string; hostname: string; ports: number[] };
   targets: Record<TargetKey, Endpoint>;
-  hardened: { address: string; hostname: string; ports: number[]; https: Endpoint; http: Endpoint; caCert: string };
+  hardened: { address: string; hostname: string; ports: number[]; https: Endpoint; http: Endpoint; ssh: Endpoint; caCert: string };
   /** The third-party servers from Debian packages that run in the lab. */
   realServers: string[];
   stop(): Promise<void>;
@@ -65,6 +65,7 @@ const NS_PORTS: Record<ServiceKey, number> = {
   elasticsearch: 9200,
   hardenedHttps: 443,
   hardenedHttp: 80,
+  hardenedSsh: 22,
 };
 
 async function freePort(host: string): Promise<number> {
@@ -222,9 +223,10 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
       hardened: {
         address: hardened,
         hostname: HARDENED_NAME,
-        ports: [bound.hardenedHttp, bound.hardenedHttps],
+        ports: [bound.hardenedSsh, bound.hardenedHttp, bound.hardenedHttps].sort((a, b) => a - b),
         https: ep(hardened, bound.hardenedHttps),
         http: ep(hardened, bound.hardenedHttp),
+        ssh: ep(hardened, bound.hardenedSsh),
         caCert: certs.ca.cert,
       },
       realServers,

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type net from "node:net";
 import { hardenedApp, redirectToHttps, weakApp } from "./servers/web-apps.js";
-import { ftp, mongoLike, mysql, redisLike, smtp, ssh, telnet } from "./servers/tcp-services.js";
+import { ftp, hardenedSsh, mongoLike, mysql, redisLike, smtp, ssh, telnet } from "./servers/tcp-services.js";
 
 /*
  * The lab's Node servers, one process, started by lab.ts (inside the lab namespace when there
@@ -36,7 +36,8 @@ export type ServiceKey =
   | "mongoLike"
   | "elasticsearch"
   | "hardenedHttps"
-  | "hardenedHttp";
+  | "hardenedHttp"
+  | "hardenedSsh";
 
 const es: http.RequestListener = (req, res) => {
   const url = (req.url ?? "/").split("?")[0];
@@ -98,6 +99,7 @@ async function main() {
     hardened,
     ports.hardenedHttps,
   );
+  out.hardenedSsh = port(await hardenedSsh(hardened, ports.hardenedSsh));
   out.hardenedHttp = await listen(http.createServer(redirectToHttps(plan.hardenedName, out.hardenedHttps)), hardened, ports.hardenedHttp);
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }

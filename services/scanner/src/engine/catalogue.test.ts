@@ -7,6 +7,7 @@ import { CheckCatalogueError, check, checkIds, loadCheckCatalogue, parseCheckFil
 import * as cloud from "./cloud/checks.js";
 import * as datastores from "./datastores/checks.js";
 import * as fingerprint from "./fingerprint/checks.js";
+import * as ssh from "./ssh/checks.js";
 import * as tls from "./tls/checks.js";
 import * as web from "./web/checks.js";
 
@@ -34,7 +35,7 @@ checks:
 
 describe("check catalogue", () => {
   it("has a handle in the code for every check, and no check without one", () => {
-    const handles = [cloud, datastores, fingerprint, tls, web].flatMap((m) => Object.values(m)).filter((v) => typeof v === "object" && "templateId" in v);
+    const handles = [cloud, datastores, fingerprint, ssh, tls, web].flatMap((m) => Object.values(m)).filter((v) => typeof v === "object" && "templateId" in v);
     const used = checkIds().filter((id) => handles.includes(check(id)));
     expect(used).toEqual(checkIds());
     expect(handles).toHaveLength(checkIds().length);

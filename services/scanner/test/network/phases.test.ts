@@ -227,6 +227,7 @@ describe("the hardened host", () => {
       [
         [lab.hardened.http.port, "http", false],
         [lab.hardened.https.port, "https", true],
+        [lab.hardened.ssh.port, "ssh", false],
       ].sort(),
     );
   });
