@@ -166,6 +166,8 @@ export const mongoLike = serve((s) => {
   s.on("data", (d) => {
     buf = Buffer.concat([buf, d]);
     while (buf.length >= 4 && buf.length >= buf.readInt32LE(0)) {
+      // Not MongoDB's wire protocol (a scanner's HTTP or other probe): hang up.
+      if (buf.readInt32LE(0) < 16) return void s.destroy();
       const msg = buf.subarray(0, buf.readInt32LE(0));
       buf = buf.subarray(msg.length);
       const requestId = msg.readInt32LE(4);
@@ -219,3 +221,36 @@ function legacyReply(responseTo: number, doc: Document): Buffer {
   head.writeInt32LE(1, 32); // numberReturned
   return Buffer.concat([head, body]);
 }
+
+/**
+ * PostgreSQL's first exchange: a startup message, answered per `auth`. "trust" (pg_hba.conf's
+ * trust method) says AuthenticationOk and ReadyForQuery; "scram" asks for SCRAM-SHA-256, as a
+ * hardened server does. No query is ever served.
+ */
+const postgresServer = (auth: "trust" | "scram") =>
+  serve((s) => {
+    let buf = Buffer.alloc(0);
+    s.on("data", (d) => {
+      buf = Buffer.concat([buf, d]);
+      while (buf.length >= 4) {
+        // The startup message has no type byte; later messages ('X' Terminate) do.
+        const typed = buf[0]! >= 0x41;
+        const len = typed ? 1 + buf.readUInt32BE(1) : buf.readUInt32BE(0);
+        if (buf.length < len) return;
+        const msg = buf.subarray(0, len);
+        buf = buf.subarray(len);
+        if (typed) {
+          if (msg[0] === 0x58) s.end();
+          continue;
+        }
+        const code = msg.readUInt32BE(4);
+        if (code === 80877103)
+          s.write("N"); // SSLRequest: no TLS here
+        else if (auth === "trust") s.write(Buffer.from("520000000800000000" + "5a0000000549", "hex"));
+        else s.write(Buffer.concat([Buffer.from("52000000170000000a", "hex"), Buffer.from("SCRAM-SHA-256\0\0", "latin1")]));
+      }
+    });
+  });
+
+export const postgresTrust = postgresServer("trust");
+export const postgresScram = postgresServer("scram");

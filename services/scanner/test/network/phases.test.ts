@@ -98,6 +98,7 @@ describe("enumeration", () => {
     expect(svc(t.mongoLike.port)).toMatchObject({ name: "mongodb", version: "3.6.8" });
     expect(svc(t.mongoLike.port).banner).toMatch(/listDatabases without auth: yes/);
     expect(svc(t.redisLike.port)).toMatchObject({ name: "redis", version: "3.2.12" });
+    expect(svc(t.postgres.port)).toMatchObject({ name: "postgresql", product: "postgresql" });
   });
 
   it("identifies the real Debian servers in the lab (redis-server, memcached)", () => {
@@ -179,6 +180,9 @@ describe("web analysis", () => {
     expectDetection(weak, "tls-cert-wrong-host", "medium", "CWE-297", at);
     expectDetection(weak, "tls-protocol-tls10", "medium", "CWE-326", at);
     expectDetection(weak, "tls-protocol-tls11", "medium", "CWE-326", at);
+    expect(expectDetection(weak, "tls-cert-short-rsa-key", "medium", "CWE-326", at).description).toMatch(/Key size: 1024 bits/);
+    expectDetection(weak, "tls-cert-sha1-signature", "medium", "CWE-328", at);
+    expectDetection(weak, "tls-no-tls13", "info", "CWE-326", at);
     const ciphers = expectDetection(weak, "tls-weak-ciphers", "high", "CWE-327", at);
     expect(ciphers.description).toMatch(/NULL-SHA \(NULL\)/);
   });
@@ -228,6 +232,7 @@ describe("the hardened host", () => {
         [lab.hardened.http.port, "http", false],
         [lab.hardened.https.port, "https", true],
         [lab.hardened.ssh.port, "ssh", false],
+        [lab.hardened.postgres.port, "postgresql", false],
       ].sort(),
     );
   });

@@ -100,6 +100,8 @@ describe("checks against the scan lab", () => {
     expect(terrapin.map((d) => [d.affectedComponent, d.cveIds, d.severity])).toEqual([[sshAt, ["CVE-2023-48795"], 3]]);
     for (const id of ["ssh-weak-kex", "ssh-weak-hostkey", "ssh-weak-ciphers", "ssh-weak-macs"]) expectOne(id, sshAt);
     expect(on("weak", "ssh-weak-kex")[0]?.evidence).toContain("diffie-hellman-group1-sha1");
+    // Default and anonymous access (item 5): PostgreSQL trust, read-only (startup, then Terminate).
+    expectOne("postgres-trust-auth", `tcp://${name}:${t.postgres.port}`);
     // HTTP templates (item 4), each folded with the built-in check that sees the same weakness.
     expectOne("http-trace-enabled", `${web}/`);
     expectOne("http-risky-methods", `${web}/`);
@@ -164,6 +166,8 @@ describe("checks against the scan lab", () => {
   it("find none of them on the hardened host, and nothing there above info", () => {
     // Inventory-style info findings (the SSH version OpenSSH cannot hide) are allowed; nothing above.
     expect(results.hardened.filter((d) => d.severity !== 5).map((d) => `${d.templateId}@${d.affectedComponent}`)).toEqual([]);
+    // The hardened PostgreSQL (SCRAM) was identified and probed, without a finding.
+    expect(results.hardened.filter((d) => d.affectedComponent.includes(`:${lab.hardened.postgres.port}`))).toEqual([]);
     // The hardened SSH server (strict kex, modern algorithms) was scanned and read.
     expect(results.hardened.filter((d) => d.affectedComponent === `tcp://${lab.hardened.hostname}:${lab.hardened.ssh.port}`).map((d) => d.templateId)).toEqual([
       "ssh-version-banner",
