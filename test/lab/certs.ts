@@ -49,16 +49,18 @@ export function makeCerts(names: { hardened: string; weak: string }): LabCerts {
       "commonName = supplied",
     ].join("\n"),
   );
-  const key = (name: string) => ossl("genrsa", "-out", `${name}.key`, "2048");
+  const key = (name: string, bits = 2048) => ossl("genrsa", "-out", `${name}.key`, String(bits));
   const csr = (name: string, cn: string, san?: string) =>
     ossl("req", "-new", "-key", `${name}.key`, "-out", `${name}.csr`, "-subj", `/CN=${cn}`, ...(san ? ["-addext", `subjectAltName=${san}`] : []));
   const read = (name: string): Pem => ({
     key: fs.readFileSync(path.join(dir, `${name}.key`), "utf8"),
     cert: fs.readFileSync(path.join(dir, `${name}.crt`), "utf8"),
   });
-  const sign = (name: string, start: Date, end: Date, selfSigned = false) =>
+  const sign = (name: string, start: Date, end: Date, selfSigned = false, digest = "sha256") =>
     ossl(
       "ca",
+      "-md",
+      digest,
       "-batch",
       "-notext",
       "-config",
@@ -107,10 +109,11 @@ export function makeCerts(names: { hardened: string; weak: string }): LabCerts {
   csr("future", names.weak, `DNS:${names.weak}`);
   sign("future", new Date(now + 365 * day), new Date(now + 730 * day));
 
-  // The usual default of an appliance nobody configured: self-signed, generic name, long expired.
-  key("expired");
+  // The usual default of an appliance nobody configured: self-signed, generic name, long expired,
+  // a 1024-bit key signed with SHA-1.
+  key("expired", 1024);
   csr("expired", "localhost.localdomain");
-  sign("expired", new Date(Date.UTC(2019, 0, 1)), new Date(Date.UTC(2020, 0, 1)), true);
+  sign("expired", new Date(Date.UTC(2019, 0, 1)), new Date(Date.UTC(2020, 0, 1)), true, "sha1");
 
   return { dir, ca: read("ca"), hardened: read("hardened"), expiringSoon: read("soon"), notYetValid: read("future"), expiredSelfSigned: read("expired") };
 }

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import type net from "node:net";
 import { hardenedApp, redirectToHttps, weakApp } from "./servers/web-apps.js";
-import { ftp, mongoLike, mysql, redisLike, smtp, ssh, telnet } from "./servers/tcp-services.js";
+import { ftp, hardenedSsh, mongoLike, mysql, postgresScram, postgresTrust, redisLike, smtp, ssh, telnet } from "./servers/tcp-services.js";
 
 /*
  * The lab's Node servers, one process, started by lab.ts (inside the lab namespace when there
@@ -35,8 +35,11 @@ export type ServiceKey =
   | "redisLike"
   | "mongoLike"
   | "elasticsearch"
+  | "postgres"
+  | "hardenedPostgres"
   | "hardenedHttps"
-  | "hardenedHttp";
+  | "hardenedHttp"
+  | "hardenedSsh";
 
 const es: http.RequestListener = (req, res) => {
   const url = (req.url ?? "/").split("?")[0];
@@ -70,7 +73,8 @@ const port = (s: net.Server) => (s.address() as net.AddressInfo).port;
 async function main() {
   const plan = JSON.parse(process.argv[2] ?? "{}") as ServerPlan;
   const { weak, hardened, ports, certs } = plan;
-  const legacy = { minVersion: "TLSv1" as const, ciphers: "ALL:eNULL:@SECLEVEL=0" };
+  // Old protocols and suites, and no TLS 1.3 (an OpenSSL 1.0-era server).
+  const legacy = { minVersion: "TLSv1" as const, maxVersion: "TLSv1.2" as const, ciphers: "ALL:eNULL:@SECLEVEL=0" };
   const out: Partial<Record<ServiceKey, number>> = {};
   out.http = await listen(http.createServer(weakApp), weak, ports.http);
   out.tlsWeak = await listen(https.createServer({ ...certs.expired, ...legacy }, weakApp), weak, ports.tlsWeak);
@@ -84,6 +88,8 @@ async function main() {
   out.mysql = port(await mysql(weak, ports.mysql));
   out.redisLike = port(await redisLike(weak, ports.redisLike));
   out.mongoLike = port(await mongoLike(weak, ports.mongoLike));
+  out.postgres = port(await postgresTrust(weak, ports.postgres));
+  out.hardenedPostgres = port(await postgresScram(hardened, ports.hardenedPostgres));
   // The hardened host: TLS 1.2+ with forward-secret AEAD suites only, valid CA-issued certificate.
   out.hardenedHttps = await listen(
     https.createServer(
@@ -98,10 +104,14 @@ async function main() {
     hardened,
     ports.hardenedHttps,
   );
+  out.hardenedSsh = port(await hardenedSsh(hardened, ports.hardenedSsh));
   out.hardenedHttp = await listen(http.createServer(redirectToHttps(plan.hardenedName, out.hardenedHttps)), hardened, ports.hardenedHttp);
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
+// Scanners send these servers anything (nmap's scripts did crash one): a handler that throws on
+// odd input loses that connection, never the lab.
+process.on("uncaughtException", (err) => process.stderr.write(`lab servers: ${String(err)}\n`));
 process.stdin.resume();
 process.stdin.on("end", () => process.exit(0));
 process.stdin.on("close", () => process.exit(0));

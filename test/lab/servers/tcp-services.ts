@@ -26,7 +26,50 @@ const serve =
 export const SSH_BANNER = "SSH-2.0-OpenSSH_7.2p2 Ubuntu-4ubuntu2.8";
 export const FTP_BANNER = "220 (vsFTPd 2.3.4)";
 
-export const ssh = serve((s) => s.write(`${SSH_BANNER}\r\n`));
+/** What OpenSSH 7.2 offered by default (plus the legacy names old configs re-enable): weak kex, DSA/SHA-1 host keys, CBC, MD5/SHA-1 MACs, ChaCha20 without strict kex (Terrapin). */
+export const WEAK_SSH_ALGORITHMS = {
+  kex: "curve25519-sha256@libssh.org,ecdh-sha2-nistp256,diffie-hellman-group-exchange-sha256,diffie-hellman-group14-sha1,diffie-hellman-group1-sha1",
+  hostKey: "ssh-rsa,ssh-dss,ecdsa-sha2-nistp256,ssh-ed25519",
+  ciphers: "chacha20-poly1305@openssh.com,aes128-ctr,aes256-ctr,aes128-gcm@openssh.com,aes128-cbc,3des-cbc",
+  macs: "umac-64-etm@openssh.com,hmac-sha2-256-etm@openssh.com,hmac-sha1-etm@openssh.com,hmac-sha2-256,hmac-sha1,hmac-md5",
+};
+
+/** OpenSSH 9.9's defaults, trimmed to the strongest: strict key exchange announced. */
+export const HARDENED_SSH_ALGORITHMS = {
+  kex: "sntrup761x25519-sha512@openssh.com,curve25519-sha256,curve25519-sha256@libssh.org,ext-info-s,kex-strict-s-v00@openssh.com",
+  hostKey: "rsa-sha2-512,rsa-sha2-256,ssh-ed25519",
+  ciphers: "chacha20-poly1305@openssh.com,aes128-gcm@openssh.com,aes256-gcm@openssh.com,aes128-ctr,aes256-ctr",
+  macs: "hmac-sha2-256-etm@openssh.com,hmac-sha2-512-etm@openssh.com,umac-128-etm@openssh.com",
+};
+export const HARDENED_SSH_BANNER = "SSH-2.0-OpenSSH_9.9";
+
+/** An unencrypted SSH_MSG_KEXINIT binary packet (RFC 4253 §6, §7.1) offering `a`. */
+export function kexInitPacket(a: typeof WEAK_SSH_ALGORITHMS): Buffer {
+  const str = (t: string) => {
+    const b = Buffer.alloc(4 + Buffer.byteLength(t));
+    b.writeUInt32BE(Buffer.byteLength(t));
+    b.write(t, 4, "latin1");
+    return b;
+  };
+  const lists = [a.kex, a.hostKey, a.ciphers, a.ciphers, a.macs, a.macs, "none,zlib@openssh.com", "none,zlib@openssh.com", "", ""];
+  const payload = Buffer.concat([Buffer.from([20]), Buffer.alloc(16, 0x5a), ...lists.map(str), Buffer.from([0, 0, 0, 0, 0])]);
+  let padding = 8 - ((payload.length + 5) % 8);
+  if (padding < 4) padding += 8;
+  const head = Buffer.alloc(5);
+  head.writeUInt32BE(1 + payload.length + padding);
+  head[4] = padding;
+  return Buffer.concat([head, payload, Buffer.alloc(padding)]);
+}
+
+/** Identification, then KEXINIT at once (as OpenSSH does); the key exchange itself never happens. */
+const sshServer = (banner: string, algorithms: typeof WEAK_SSH_ALGORITHMS) =>
+  serve((s) => {
+    s.write(`${banner}\r\n`);
+    s.write(kexInitPacket(algorithms));
+  });
+
+export const ssh = sshServer(SSH_BANNER, WEAK_SSH_ALGORITHMS);
+export const hardenedSsh = sshServer(HARDENED_SSH_BANNER, HARDENED_SSH_ALGORITHMS);
 
 export const ftp = serve((s) => {
   s.write(`${FTP_BANNER}\r\n`);
@@ -123,6 +166,8 @@ export const mongoLike = serve((s) => {
   s.on("data", (d) => {
     buf = Buffer.concat([buf, d]);
     while (buf.length >= 4 && buf.length >= buf.readInt32LE(0)) {
+      // Not MongoDB's wire protocol (a scanner's HTTP or other probe): hang up.
+      if (buf.readInt32LE(0) < 16) return void s.destroy();
       const msg = buf.subarray(0, buf.readInt32LE(0));
       buf = buf.subarray(msg.length);
       const requestId = msg.readInt32LE(4);
@@ -176,3 +221,36 @@ function legacyReply(responseTo: number, doc: Document): Buffer {
   head.writeInt32LE(1, 32); // numberReturned
   return Buffer.concat([head, body]);
 }
+
+/**
+ * PostgreSQL's first exchange: a startup message, answered per `auth`. "trust" (pg_hba.conf's
+ * trust method) says AuthenticationOk and ReadyForQuery; "scram" asks for SCRAM-SHA-256, as a
+ * hardened server does. No query is ever served.
+ */
+const postgresServer = (auth: "trust" | "scram") =>
+  serve((s) => {
+    let buf = Buffer.alloc(0);
+    s.on("data", (d) => {
+      buf = Buffer.concat([buf, d]);
+      while (buf.length >= 4) {
+        // The startup message has no type byte; later messages ('X' Terminate) do.
+        const typed = buf[0]! >= 0x41;
+        const len = typed ? 1 + buf.readUInt32BE(1) : buf.readUInt32BE(0);
+        if (buf.length < len) return;
+        const msg = buf.subarray(0, len);
+        buf = buf.subarray(len);
+        if (typed) {
+          if (msg[0] === 0x58) s.end();
+          continue;
+        }
+        const code = msg.readUInt32BE(4);
+        if (code === 80877103)
+          s.write("N"); // SSLRequest: no TLS here
+        else if (auth === "trust") s.write(Buffer.from("520000000800000000" + "5a0000000549", "hex"));
+        else s.write(Buffer.concat([Buffer.from("52000000170000000a", "hex"), Buffer.from("SCRAM-SHA-256\0\0", "latin1")]));
+      }
+    });
+  });
+
+export const postgresTrust = postgresServer("trust");
+export const postgresScram = postgresServer("scram");

@@ -25,6 +25,18 @@ export const WEAK_FILES: Record<string, { type: string; body: Buffer }> = {
   "/.DS_Store": { type: "application/octet-stream", body: Buffer.concat([Buffer.from("0000000142756431", "hex"), Buffer.alloc(24)]) },
 };
 
+/** Apache's stock 404 page with its signature (ServerSignature On), as /cgi-bin/ answers on a default install. */
+const APACHE_404 = (url: string, host: string) =>
+  `<!DOCTYPE HTML PUBLIC "-//IETF//DTD HTML 2.0//EN">\n<html><head>\n<title>404 Not Found</title>\n</head><body>\n<h1>Not Found</h1>\n<p>The requested URL ${url} was not found on this server.</p>\n<hr>\n<address>Apache/2.4.18 (Ubuntu) Server at ${host} Port 80</address>\n</body></html>\n`;
+
+/** mod_info's page (/server-info), shortened. */
+const SERVER_INFO = `<!DOCTYPE html><html><head><title>Server Information</title></head><body><h1 style="text-align: center">Apache Server Information</h1>
+<h2><a name="server">Server Settings</a></h2><dl><dt><strong>Server Version:</strong> <font size="+1"><tt>Apache/2.4.18 (Ubuntu)</tt></font></dt>
+<dt><strong>Server Root:</strong> <tt>/etc/apache2</tt></dt><dt><strong>Config File:</strong> <tt>/etc/apache2/apache2.conf</tt></dt></dl></body></html>`;
+
+const PHPMYADMIN = `<!DOCTYPE HTML><html lang="en" dir="ltr"><head><meta charset="utf-8"><title>phpMyAdmin</title></head><body>
+<form method="post" action="index.php" name="login_form"><input type="text" name="pma_username" id="input_username"><input type="password" name="pma_password" id="input_password"><input type="submit" value="Go"></form></body></html>`;
+
 const LISTING = `<html><head><title>Index of /files/</title></head><body><h1>Index of /files/</h1><hr><pre><a href="../">../</a>
 <a href="report-2024.pdf">report-2024.pdf</a>                                  01-Mar-2024 10:00    1024
 <a href="users.csv">users.csv</a>                                        01-Mar-2024 10:00     512
@@ -38,6 +50,7 @@ export const weakApp: Handler = (req, res) => {
     res.setHeader("Access-Control-Allow-Credentials", "true");
   }
   res.setHeader("Server", "Apache/2.4.18 (Ubuntu)");
+  res.setHeader("X-Powered-By", "PHP/7.0.33-0ubuntu0.16.04.16");
   if (req.method === "TRACE") {
     const head = [`${req.method} ${req.url} HTTP/${req.httpVersion}`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${String(v)}`)].join("\r\n");
     res.writeHead(200, { "Content-Type": "message/http" });
@@ -52,6 +65,26 @@ export const weakApp: Handler = (req, res) => {
   if (file) {
     res.writeHead(200, { "Content-Type": file.type });
     return res.end(req.method === "HEAD" ? undefined : file.body);
+  }
+  if (url.startsWith("/cgi-bin/")) {
+    res.writeHead(404, { "Content-Type": "text/html; charset=iso-8859-1" });
+    return res.end(APACHE_404(url, req.headers.host ?? "localhost"));
+  }
+  if (url === "/phpmyadmin/") {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    return res.end(PHPMYADMIN);
+  }
+  if (url === "/login") {
+    // Open redirect: `next` is followed wherever it points.
+    const next = new URL(req.url ?? "/", "http://lab").searchParams.get("next");
+    if (next) {
+      res.writeHead(302, { Location: next, "Content-Type": "text/html" });
+      return res.end();
+    }
+  }
+  if (url === "/server-info") {
+    res.writeHead(200, { "Content-Type": "text/html" });
+    return res.end(SERVER_INFO);
   }
   if (url === "/files/") {
     res.writeHead(200, { "Content-Type": "text/html" });

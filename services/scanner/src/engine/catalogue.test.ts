@@ -2,10 +2,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadTemplates } from "../templates-engine/loader.js";
 import { CheckCatalogueError, check, checkIds, loadCheckCatalogue, parseCheckFile } from "./catalogue.js";
 import * as cloud from "./cloud/checks.js";
 import * as datastores from "./datastores/checks.js";
 import * as fingerprint from "./fingerprint/checks.js";
+import * as ssh from "./ssh/checks.js";
 import * as tls from "./tls/checks.js";
 import * as web from "./web/checks.js";
 
@@ -33,7 +35,7 @@ checks:
 
 describe("check catalogue", () => {
   it("has a handle in the code for every check, and no check without one", () => {
-    const handles = [cloud, datastores, fingerprint, tls, web].flatMap((m) => Object.values(m)).filter((v) => typeof v === "object" && "templateId" in v);
+    const handles = [cloud, datastores, fingerprint, ssh, tls, web].flatMap((m) => Object.values(m)).filter((v) => typeof v === "object" && "templateId" in v);
     const used = checkIds().filter((id) => handles.includes(check(id)));
     expect(used).toEqual(checkIds());
     expect(handles).toHaveLength(checkIds().length);
@@ -48,6 +50,16 @@ describe("check catalogue", () => {
     expect([weakVector, brokenVector]).toEqual(["CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:N/A:N", "CVSS:3.1/AV:N/AC:H/PR:N/UI:N/S:U/C:H/I:H/A:N"]);
     expect(check("tls-protocol-tls11")).toMatchObject({ title: "Deprecated protocol TLS 1.1 accepted", remediation: tls.TLS10.remediation });
     expect(check("tls-protocol-tls11").description).toBe(tls.TLS10.description.replaceAll("TLS 1.0", "TLS 1.1"));
+  });
+
+  it("reports a check that mirrors a template under the template's id, and every such id names a template", async () => {
+    const templates = new Set((await loadTemplates()).map((t) => t.id));
+    const borrowed = checkIds().filter((id) => check(id).templateId !== id && !checkIds().includes(check(id).templateId));
+    expect(borrowed.filter((id) => !templates.has(check(id).templateId))).toEqual([]);
+    expect(check("web-exposed-env").templateId).toBe("env-file-secrets");
+    expect(check("datastore-redis-unauthenticated").templateId).toBe("redis-unauthenticated");
+    // Checks that vary the Git entry keep their own ids.
+    expect(check("web-exposed-backup").templateId).toBe("web-exposed-backup");
   });
 
   it("fails loudly for an unknown handle", () => {

@@ -137,7 +137,59 @@ describe("runJob", () => {
       { total: 2, critical: 1, high: 1, medium: 0, low: 0, info: 0 },
     ]);
     expect(t.reports.at(-1)).toEqual({ kind: "completed", findings: { total: 3, critical: 1, high: 1, medium: 0, low: 0, info: 1 } });
-    expect(out.status === "completed" && out.detections).toHaveLength(4);
+    expect(out.status === "completed" && out.detections).toHaveLength(3); // one per finding
+  });
+
+  it("folds detections of one weakness by different engines into one finding with every tool's evidence", async () => {
+    const from = (tool: string, templateId: string, component: string, extra: Partial<DetectionDraft> = {}): DetectionDraft => ({
+      ...draft(templateId, "medium", component),
+      tool,
+      target: "weak.test",
+      evidence: { request: `${tool} request`, response: `${tool} response` },
+      ...extra,
+    });
+    const t = setup(
+      { phases: ["vulnerability_scanning", "web_analysis"] },
+      {
+        vulnerability_scanning: async (ctx) => {
+          await ctx.report(
+            from("cve-match", "cve:CVE-2011-2523", "vsftpd 2.3.4 on weak.test:21", { cveIds: ["CVE-2011-2523"], cvssScore: 9.8, severity: "critical" }),
+          );
+          await ctx.report(from("templates", "vsftpd-234-backdoor", "tcp://weak.test:21", { cveIds: ["CVE-2011-2523"], cweIds: ["CWE-78"] }));
+          await ctx.report(from("templates", "env-file-secrets", "http://weak.test:80/.env"));
+        },
+        web_analysis: async (ctx) => {
+          await ctx.report(from("web", "env-file-secrets", "http://weak.test/.env", { cvssScore: 7.5, severity: "high" }));
+          await ctx.report(from("web", "env-file-secrets", "http://weak.test:8080/.env")); // another port: another finding
+        },
+      },
+    );
+    const out = await runJob({ job: t.spec, handlers: t.all, sinks: t.sinks, guard, log });
+    const last = t.detections.at(-2)!.d; // the .env on port 80, folded
+    expect(last).toMatchObject({
+      templateId: "env-file-secrets",
+      affectedComponent: "http://weak.test:80/.env",
+      tool: "templates",
+      severity: "high",
+      cvssScore: 7.5,
+    });
+    expect(last.evidence.request).toBe("[templates: env-file-secrets]\ntemplates request\n\n[web: env-file-secrets]\nweb request");
+    expect(last.description).toContain("Also detected by: web (env-file-secrets");
+    const vsftpd = t.detections[1]!.d;
+    expect(vsftpd).toMatchObject({
+      templateId: "cve:CVE-2011-2523",
+      affectedComponent: "vsftpd 2.3.4 on weak.test:21",
+      tool: "cve-match",
+      cweIds: ["CWE-78"],
+      severity: "critical",
+    });
+    expect(vsftpd.evidence.response).toContain("[templates: vsftpd-234-backdoor]\ntemplates response");
+    expect(t.reports.at(-1)).toMatchObject({ kind: "completed", findings: { total: 3 } });
+    expect(out.status === "completed" && out.detections.map((d) => `${d.templateId} ${d.affectedComponent} ${d.tool}`)).toEqual([
+      "cve:CVE-2011-2523 vsftpd 2.3.4 on weak.test:21 cve-match",
+      "env-file-secrets http://weak.test:80/.env templates",
+      "env-file-secrets http://weak.test:8080/.env web",
+    ]);
   });
 
   it("sends heartbeats with the phase and the tool the handler names", async () => {

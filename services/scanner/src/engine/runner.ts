@@ -3,6 +3,7 @@ import { setMaxListeners } from "node:events";
 import type { Logger } from "@vulnscan/kit";
 import { zeroCounts, type FindingCounts } from "@vulnscan/scan-contract";
 import { EgressDenied, type EgressGuard } from "../net/egress.js";
+import { mergeDetections, weaknessKey } from "./identity.js";
 import type { DetectionDraft, Phase, PhaseHandler, ScanContext, ScanRequest, Severity } from "./types.js";
 
 /*
@@ -109,10 +110,6 @@ export function phaseEstimate(elapsedMs: number): number {
   return Math.min(95, Math.round(100 * (1 - Math.exp(-elapsedMs / 30_000))));
 }
 
-/** The findings' de-duplication key (DetectionDraft → one finding per org). */
-export const findingKey = (d: Pick<DetectionDraft, "target" | "templateId" | "affectedComponent">) =>
-  `${d.target}\u0000${d.templateId}\u0000${d.affectedComponent}`;
-
 export class ScanStopped extends Error {
   override name = "ScanStopped";
   constructor(readonly stop: StopReason) {
@@ -179,7 +176,8 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
 
   const total = zeroCounts();
   let phaseCounts = zeroCounts();
-  const seen = new Set<string>();
+  /** Per weakness identity: the detections folded so far and the merged one's place in ctx.detections. */
+  const weaknesses = new Map<string, { raws: DetectionDraft[]; index: number }>();
   let current: Phase | undefined;
   let tool = "";
   let phaseStarted = Date.now();
@@ -204,17 +202,26 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
       // After a stop nothing more leaves: what was published stays, the rest is dropped.
       if (signal.aborted) throw new ScanStopped(stopOf(signal));
       const phase = current!;
-      const d = opts.enrich ? opts.enrich(draft) : draft;
+      // One weakness, one finding (identity.ts): a weakness already published in this scan is
+      // published again folded with the new detection, under the first one's finding key, so the
+      // finding keeps every detecting tool and its evidence.
+      const key = weaknessKey(draft);
+      const prior = weaknesses.get(key);
+      const raws = prior ? [...prior.raws, draft] : [draft];
+      const merged = mergeDetections(raws);
+      const d = opts.enrich ? opts.enrich(merged) : merged;
       await sinks.detection(d, { phase, detectionId: randomUUID(), detectedAt: new Date() });
-      ctx.detections.push(d);
-      // Counts are of findings (de-duplication keys), so a check that reports the same thing
-      // twice cannot inflate the scan's numbers.
-      const key = findingKey(d);
-      if (!seen.has(key)) {
-        seen.add(key);
-        addCount(phaseCounts, d.severity);
-        addCount(total, d.severity);
+      if (prior) {
+        prior.raws = raws;
+        ctx.detections[prior.index] = d;
+        return;
       }
+      weaknesses.set(key, { raws, index: ctx.detections.length });
+      ctx.detections.push(d);
+      // Counts are of findings (weaknesses), so a check that reports the same thing twice, or
+      // two engines that see the same weakness, cannot inflate the scan's numbers.
+      addCount(phaseCounts, d.severity);
+      addCount(total, d.severity);
     },
   };
 

@@ -87,7 +87,7 @@ export function matcherMatches(m: Matcher, r: ProbeResponse): boolean {
     case "regex": {
       const hay = text(r, m.part);
       hit = combine(
-        m.regex.map((re) => new RegExp(re, "m").test(hay)),
+        m.regex.map((re) => new RegExp(re, m.case_insensitive ? "mi" : "m").test(hay)),
         m.condition,
       );
       break;

@@ -34,7 +34,16 @@ export const matcherSchema = z.discriminatedUnion("type", [
       negative: z.boolean().default(false),
     })
     .strict(),
-  z.object({ type: z.literal("regex"), part, regex: oneOrMany(regexString), condition, negative: z.boolean().default(false) }).strict(),
+  z
+    .object({
+      type: z.literal("regex"),
+      part,
+      regex: oneOrMany(regexString),
+      condition,
+      case_insensitive: z.boolean().default(false),
+      negative: z.boolean().default(false),
+    })
+    .strict(),
   z
     .object({
       type: z.literal("binary"),
@@ -69,7 +78,7 @@ const probeCommon = {
 
 export const httpProbeSchema = z
   .object({
-    method: z.enum(["GET", "HEAD", "POST", "PUT", "OPTIONS", "PATCH", "DELETE"]).default("GET"),
+    method: z.enum(["GET", "HEAD", "POST", "PUT", "OPTIONS", "PATCH", "DELETE", "TRACE"]).default("GET"),
     /** Paths on the service's base URL, tried in order; the first that matches is reported. */
     path: oneOrMany(z.string().startsWith("/")),
     headers: z.record(z.string(), z.string()).default({}),

@@ -98,6 +98,7 @@ describe("enumeration", () => {
     expect(svc(t.mongoLike.port)).toMatchObject({ name: "mongodb", version: "3.6.8" });
     expect(svc(t.mongoLike.port).banner).toMatch(/listDatabases without auth: yes/);
     expect(svc(t.redisLike.port)).toMatchObject({ name: "redis", version: "3.2.12" });
+    expect(svc(t.postgres.port)).toMatchObject({ name: "postgresql", product: "postgresql" });
   });
 
   it("identifies the real Debian servers in the lab (redis-server, memcached)", () => {
@@ -129,11 +130,11 @@ const WEB_EXPECTED: [string, DetectionDraft["severity"], string][] = [
   ["web-missing-x-content-type-options", "low", "CWE-693"],
   ["web-missing-referrer-policy", "low", "CWE-693"],
   ["web-cookie-missing-secure", "low", "CWE-614"],
-  ["web-cookie-missing-httponly", "low", "CWE-1004"],
-  ["web-cookie-missing-samesite", "low", "CWE-1275"],
-  ["web-cors-origin-reflection", "high", "CWE-942"],
-  ["web-trace-enabled", "low", "CWE-693"],
-  ["web-dangerous-methods", "medium", "CWE-650"],
+  ["cookie-missing-httponly", "low", "CWE-1004"],
+  ["cookie-missing-samesite", "low", "CWE-1275"],
+  ["cors-any-origin-credentials", "high", "CWE-942"],
+  ["http-trace-enabled", "low", "CWE-693"],
+  ["http-risky-methods", "medium", "CWE-650"],
 ];
 
 describe("web analysis", () => {
@@ -151,12 +152,12 @@ describe("web analysis", () => {
   });
 
   it("detects the directory listing and each exposed file, verified by content", () => {
-    expectDetection(weak, "web-directory-listing", "medium", "CWE-548", `:${lab.targets.http.port}/files/`);
+    expectDetection(weak, "directory-listing", "medium", "CWE-548", `:${lab.targets.http.port}/files/`);
     const files: [string, string, DetectionDraft["severity"], string][] = [
-      ["/.git/HEAD", "web-exposed-git", "high", "CWE-538"],
-      ["/.env", "web-exposed-env", "high", "CWE-538"],
+      ["/.git/HEAD", "git-repository-exposure", "high", "CWE-538"],
+      ["/.env", "env-file-secrets", "high", "CWE-538"],
       ["/backup.zip", "web-exposed-backup", "high", "CWE-530"],
-      ["/config.php.bak", "web-exposed-config-backup", "high", "CWE-530"],
+      ["/config.php.bak", "backup-file-exposed", "high", "CWE-530"],
       ["/.DS_Store", "web-exposed-ds-store", "medium", "CWE-538"],
     ];
     for (const [path, id, severity, cwe] of files) {
@@ -169,7 +170,7 @@ describe("web analysis", () => {
     const exposed = weak.detections.filter((d) => d.templateId.startsWith("web-exposed-")).map((d) => new URL(d.affectedComponent).pathname);
     expect(exposed).not.toContain("/backup.tar.gz");
     expect(exposed).not.toContain("/wp-config.php.bak");
-    expect(find(weak, "web-directory-listing").map((d) => new URL(d.affectedComponent).pathname)).toEqual(["/files/", "/files/"]);
+    expect(find(weak, "directory-listing").map((d) => new URL(d.affectedComponent).pathname)).toEqual(["/files/", "/files/"]);
   });
 
   it("detects the TLS weaknesses of the weak HTTPS port", () => {
@@ -179,6 +180,9 @@ describe("web analysis", () => {
     expectDetection(weak, "tls-cert-wrong-host", "medium", "CWE-297", at);
     expectDetection(weak, "tls-protocol-tls10", "medium", "CWE-326", at);
     expectDetection(weak, "tls-protocol-tls11", "medium", "CWE-326", at);
+    expect(expectDetection(weak, "tls-cert-short-rsa-key", "medium", "CWE-326", at).description).toMatch(/Key size: 1024 bits/);
+    expectDetection(weak, "tls-cert-sha1-signature", "medium", "CWE-328", at);
+    expectDetection(weak, "tls-no-tls13", "info", "CWE-326", at);
     const ciphers = expectDetection(weak, "tls-weak-ciphers", "high", "CWE-327", at);
     expect(ciphers.description).toMatch(/NULL-SHA \(NULL\)/);
   });
@@ -197,12 +201,12 @@ describe("web analysis", () => {
 describe("cloud analysis", () => {
   it("detects every unauthenticated datastore, the real ones included", () => {
     const t = lab.targets;
-    expectDetection(weak, "datastore-redis-unauthenticated", "critical", "CWE-306", `:${t.redis.port}`);
-    expectDetection(weak, "datastore-redis-unauthenticated", "critical", "CWE-306", `:${t.redisLike.port}`);
-    expectDetection(weak, "datastore-memcached-unauthenticated", "high", "CWE-306", `:${t.memcached.port}`);
+    expectDetection(weak, "redis-unauthenticated", "critical", "CWE-306", `:${t.redis.port}`);
+    expectDetection(weak, "redis-unauthenticated", "critical", "CWE-306", `:${t.redisLike.port}`);
+    expectDetection(weak, "memcached-unauthenticated", "high", "CWE-306", `:${t.memcached.port}`);
     const mongo = expectDetection(weak, "datastore-mongodb-unauthenticated", "critical", "CWE-306", `:${t.mongoLike.port}`);
     expect(mongo.description).toMatch(/customers/);
-    expectDetection(weak, "datastore-elasticsearch-unauthenticated", "high", "CWE-306", `:${t.elasticsearch.port}`);
+    expectDetection(weak, "elasticsearch-unauthenticated", "high", "CWE-306", `:${t.elasticsearch.port}`);
   });
 
   it("attributes addresses to providers from the shipped range files", async () => {
@@ -227,6 +231,8 @@ describe("the hardened host", () => {
       [
         [lab.hardened.http.port, "http", false],
         [lab.hardened.https.port, "https", true],
+        [lab.hardened.ssh.port, "ssh", false],
+        [lab.hardened.postgres.port, "postgresql", false],
       ].sort(),
     );
   });

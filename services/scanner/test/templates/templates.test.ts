@@ -116,6 +116,7 @@ describe("template checks through the worker", () => {
       ["openapi-docs-exposed", Severity.INFO, `${web}/v3/api-docs`],
       ["directory-listing", Severity.MEDIUM, `${web}/uploads/`],
       ["nginx-default-page", Severity.INFO, `${web}/`],
+      ["http-server-version-disclosure", Severity.LOW, `${web}/`], // Server: nginx/1.18.0
       ["grafana-login-exposed", Severity.INFO, `${web}/login`],
       ["elasticsearch-unauthenticated", Severity.HIGH, `http://127.0.0.1:${ports.es}/`],
       ["redis-unauthenticated", Severity.CRITICAL, `tcp://127.0.0.1:${ports.redis}`],

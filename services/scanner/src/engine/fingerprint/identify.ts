@@ -53,6 +53,14 @@ const mongodb: Probe = async (svc, o) => {
   };
 };
 
+/** PostgreSQL answers an SSLRequest with one byte, "S" or "N", and nothing else speaks like that. */
+const postgresql: Probe = async (svc, o) => {
+  const res = await tryExchange(svc.host, svc.port, Buffer.from("0000000804d2162f", "hex"), { ...o, until: (b) => b.length >= 1 });
+  return res.length === 1 && (res[0] === 0x53 || res[0] === 0x4e)
+    ? { name: "postgresql", product: "postgresql", banner: `SSLRequest answered "${String.fromCharCode(res[0])}"` }
+    : undefined;
+};
+
 const http: Probe = async (svc, o) => {
   const id = await probeHttp(svc, o);
   if (!id) return undefined;
@@ -85,8 +93,9 @@ function probeOrder(port: number): Probe[] {
   if (port === 6379) return [redis, http, tls];
   if (port === 11211) return [memcached, http, tls];
   if (port >= 27017 && port <= 27019) return [mongodb, http, tls];
-  if (TLS_PORTS.has(port)) return [tls, http, redis, memcached, mongodb];
-  return [http, tls, redis, memcached, mongodb];
+  if (port === 5432) return [postgresql, http, tls];
+  if (TLS_PORTS.has(port)) return [tls, http, redis, memcached, mongodb, postgresql];
+  return [http, tls, redis, memcached, mongodb, postgresql];
 }
 
 /**

@@ -1,3 +1,4 @@
+import { analyzeSshService } from "../ssh/analyze.js";
 import { analyzeTlsService } from "../tls/analyze.js";
 import type { PhaseHandler, Service } from "../types.js";
 import { analyzeWebService } from "../web/analyze.js";
@@ -5,8 +6,8 @@ import { analyzeWebService } from "../web/analyze.js";
 const isWeb = (s: Service) => s.name === "http" || s.name === "https";
 
 /**
- * Web checks on every HTTP(S) service and TLS checks on every TLS service found by
- * enumeration. Services are handled one after another (each check already sends a burst of
+ * Web checks on every HTTP(S) service, TLS checks on every TLS service and the SSH algorithm
+ * checks (the other transport-crypto configuration) on every SSH service found by enumeration. Services are handled one after another (each check already sends a burst of
  * requests; this keeps the load on the target modest); detections go out per service.
  */
 export const webAnalysis: PhaseHandler = async (ctx) => {
@@ -20,6 +21,10 @@ export const webAnalysis: PhaseHandler = async (ctx) => {
     if (svc.tls && !ctx.signal.aborted) {
       ctx.setTool("tls");
       for (const d of await analyzeTlsService(svc, { guard: ctx.guard, signal: ctx.signal })) await ctx.report(d);
+    }
+    if (svc.name === "ssh" && !ctx.signal.aborted) {
+      ctx.setTool("ssh");
+      for (const d of await analyzeSshService(svc, { guard: ctx.guard, signal: ctx.signal })) await ctx.report(d);
     }
   }
 };

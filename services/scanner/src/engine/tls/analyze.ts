@@ -10,7 +10,10 @@ import {
   CERT_EXPIRING_SOON,
   CERT_NOT_YET_VALID,
   CERT_SELF_SIGNED,
+  CERT_SHA1_SIGNATURE,
+  CERT_SHORT_RSA_KEY,
   CERT_WRONG_HOST,
+  NO_TLS13,
   TLS10,
   TLS11,
   WEAK_CIPHERS,
@@ -48,6 +51,9 @@ async function handshake(svc: Service, tc: TlsContext, extra: Partial<{ minVersi
   }
 }
 
+/** DER of the AlgorithmIdentifier OIDs sha1WithRSAEncryption, ecdsa-with-SHA1 and dsa-with-sha1. */
+const SHA1_SIGNATURE_OIDS = ["06092a864886f70d010105", "06072a8648ce3d0401", "06072a8648ce380403"].map((h) => Buffer.from(h, "hex"));
+
 /** Certificate checks on what the server presents for the scanned name (SNI). */
 function certificateFindings(svc: Service, x: X509Certificate, now: Date): CheckDef[] {
   const out: CheckDef[] = [];
@@ -60,6 +66,10 @@ function certificateFindings(svc: Service, x: X509Certificate, now: Date): Check
   if (x.checkIssued(x) && x.verify(x.publicKey)) out.push(CERT_SELF_SIGNED);
   // The name can only be judged when the scan target was a name (an IP target has no expected name).
   if (svc.hostname && !x.checkHost(svc.hostname)) out.push(CERT_WRONG_HOST);
+  const key = x.publicKey.asymmetricKeyDetails;
+  if (x.publicKey.asymmetricKeyType === "rsa" && key?.modulusLength !== undefined && key.modulusLength < 2048) out.push(CERT_SHORT_RSA_KEY);
+  // The signature algorithm is named in the certificate (tbs and outer AlgorithmIdentifier).
+  if (SHA1_SIGNATURE_OIDS.some((oid) => x.raw.includes(oid))) out.push(CERT_SHA1_SIGNATURE);
   return out;
 }
 
@@ -83,7 +93,14 @@ export async function analyzeTlsService(svc: Service, tc: TlsContext): Promise<D
         detection(check, {
           target,
           affectedComponent: component,
-          detail: check === CERT_EXPIRING_SOON ? `It expires in ${days} days.` : check === CERT_WRONG_HOST ? `Scanned name: ${svc.hostname}.` : undefined,
+          detail:
+            check === CERT_EXPIRING_SOON
+              ? `It expires in ${days} days.`
+              : check === CERT_WRONG_HOST
+                ? `Scanned name: ${svc.hostname}.`
+                : check === CERT_SHORT_RSA_KEY
+                  ? `Key size: ${main.cert.publicKey.asymmetricKeyDetails?.modulusLength} bits.`
+                  : undefined,
           evidence: { request: req, response: `${main.protocol} ${main.cipher}\n${certSummary(main.cert)}` },
         }),
       );
@@ -105,6 +122,18 @@ export async function analyzeTlsService(svc: Service, tc: TlsContext): Promise<D
         }),
       );
     }
+  }
+
+  if (main) {
+    const tls13 = await handshake(svc, tc, { minVersion: "TLSv1.3", maxVersion: "TLSv1.3" });
+    if (tls13?.protocol !== "TLSv1.3")
+      out.push(
+        detection(NO_TLS13, {
+          target,
+          affectedComponent: component,
+          evidence: { request: `${req}, offering only TLSv1.3`, response: `no TLS 1.3 handshake; best protocol otherwise: ${main.protocol}` },
+        }),
+      );
   }
 
   const { accepted, transcript } = await acceptedSuites(svc.host, svc.port, WEAK_SUITES, {

@@ -12,3 +12,6 @@ export const CERT_NOT_YET_VALID = check("tls-cert-not-yet-valid");
 export const CERT_SELF_SIGNED = check("tls-cert-self-signed");
 export const CERT_WRONG_HOST = check("tls-cert-wrong-host");
 export const CERT_EXPIRING_SOON = check("tls-cert-expiring-soon");
+export const CERT_SHORT_RSA_KEY = check("tls-cert-short-rsa-key");
+export const CERT_SHA1_SIGNATURE = check("tls-cert-sha1-signature");
+export const NO_TLS13 = check("tls-no-tls13");

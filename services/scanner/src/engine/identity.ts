@@ -1,0 +1,96 @@
+import type { DetectionDraft } from "./types.js";
+
+/*
+ * One weakness, one finding. Several engines can see the same weakness (a built-in web check and
+ * a template both find /.env; a template and version matching both find vsFTPd 2.3.4's
+ * backdoor). A weakness's identity is its classification (the CVE when the detection names
+ * exactly one, else its template id: built-in checks that mirror a template carry the
+ * template's id, see checks/*.yaml `template_id`), its component (the target and the port) and
+ * its normalised location (the URL path), whatever string each engine writes for the component.
+ * The runner folds every detection of one identity into the first one published, so the finding
+ * (de-duplicated by target, template id and component) receives one detection that keeps every
+ * detecting tool and its evidence.
+ */
+
+const DEFAULT_PORTS: Record<string, number> = { http: 80, https: 443 };
+/** Version-control metadata is one exposure whichever of its files a check fetched. */
+const VCS_DIR = /^((?:\/[^/]+)*?\/\.(?:git|svn|hg|bzr))(?:\/.*)?$/;
+const URL_LIKE = /^([a-z][a-z0-9+.-]*):\/\/(\[[^\]]+\]|[^/:?#\s]+)(?::(\d+))?([^?#\s]*)/i;
+const ON_HOST_PORT = /\son\s+(\[[^\]]+\]|[^\s:]+):(\d+)$/;
+
+/**
+ * The URL path as one location: the root is the service itself (""), one trailing slash is
+ * dropped, version-control files fold into their directory.
+ */
+export function normalisePath(path: string): string {
+  let p = path || "/";
+  if (!p.startsWith("/")) p = `/${p}`;
+  const vcs = VCS_DIR.exec(p);
+  if (vcs) return `${vcs[1]}/`;
+  return p.replace(/\/$/, "");
+}
+
+/** The port and location a component string names ("http://h:8080/x", "tcp://h:21", "redis 7 on h:6379"). */
+export function componentLocation(component: string): { port: string; path: string } {
+  const url = URL_LIKE.exec(component.trim());
+  if (url) {
+    const scheme = url[1]!.toLowerCase();
+    const port = url[3] ?? String(DEFAULT_PORTS[scheme] ?? "");
+    const web = scheme === "http" || scheme === "https";
+    return { port, path: web ? normalisePath(url[4] ?? "") : "" };
+  }
+  const on = ON_HOST_PORT.exec(component.trim());
+  if (on) return { port: on[2]!, path: "" };
+  return { port: "", path: component.trim().toLowerCase() };
+}
+
+/** The classification part of the identity. Correlation notes are about several findings, never merged. */
+export function classification(d: Pick<DetectionDraft, "templateId" | "cveIds" | "tool">): string {
+  if (d.cveIds.length === 1 && d.tool !== "correlator") return `cve:${d.cveIds[0]!.toUpperCase()}`;
+  return d.templateId.toLowerCase();
+}
+
+/** The weakness identity of a detection: equal keys are one weakness on one component. */
+export function weaknessKey(d: Pick<DetectionDraft, "target" | "templateId" | "cveIds" | "tool" | "affectedComponent">): string {
+  const { port, path } = componentLocation(d.affectedComponent);
+  return [d.target.trim().toLowerCase(), classification(d), port, path].join("\u0000");
+}
+
+const uniq = <T>(xs: T[]) => [...new Set(xs)];
+
+/** What one detecting tool saw, kept in the merged evidence under its own heading. */
+const source = (d: DetectionDraft) => `[${d.tool}: ${d.templateId}]`;
+
+/**
+ * Folds detections of one weakness into one, the first being the one published first: its
+ * template id, component, target, title and texts stay (so the finding's key stays), the rating
+ * is the highest any detector gave, CWEs, CVEs and references are the union, and the evidence
+ * and description name every detecting tool. The finding's `tool` stays the first detector's so
+ * tool filters and per-tool counts keep their meaning. A repeat of one (tool, check) replaces its
+ * earlier evidence rather than adding to it.
+ */
+export function mergeDetections(all: DetectionDraft[]): DetectionDraft {
+  const bySource = new Map<string, DetectionDraft>();
+  for (const d of all) bySource.set(source(d), d);
+  const parts = [...bySource.values()];
+  const first = all[0]!;
+  if (parts.length === 1) return parts[0]!;
+  const top = parts.reduce((a, b) => (b.cvssScore > a.cvssScore ? b : a));
+  const others = parts.filter((d) => source(d) !== source(first));
+  return {
+    ...first,
+    severity: top.severity,
+    cvssScore: top.cvssScore,
+    cvssVector: top.cvssVector,
+    cweIds: uniq(parts.flatMap((d) => d.cweIds)),
+    cveIds: uniq(parts.flatMap((d) => d.cveIds)),
+    description: `${first.description}\n\nAlso detected by: ${others.map((d) => `${d.tool} (${d.templateId}: ${d.title})`).join("; ")}.`,
+    remediation: { ...first.remediation, references: uniq(parts.flatMap((d) => d.remediation.references)) },
+    evidence: {
+      request: parts.map((d) => `${source(d)}\n${d.evidence.request}`).join("\n\n"),
+      response: parts.map((d) => `${source(d)}\n${d.evidence.response}`).join("\n\n"),
+    },
+    epssScore: parts.some((d) => d.epssScore !== undefined) ? Math.max(...parts.map((d) => d.epssScore ?? 0)) : first.epssScore,
+    kev: parts.some((d) => d.kev) ? true : first.kev,
+  };
+}
