@@ -1,15 +1,16 @@
 // FerretDB v1 (the last v1 release), a MongoDB wire-protocol server in Go, built once from the Go
 // module proxy into the cache folder, on SQLite or on PostgreSQL (DESIGN.md §4).
 //
-// Two one-line patches make `_id` lookups use FerretDB's own unique `_id` index (read from the
-// v1.24.0 source and checked with the databases' query plans; docs/decisions.md "Database"):
-//   - SQLite: the index is on `_jsonb->"_id"` but point lookups, updates and deletes filter on
+// Patches (PATCHES below; docs/decisions.md "Database"), read from the v1.24.0 source:
+//   - SQLite: the `_id` index is on `_jsonb->"_id"` but point lookups, updates and deletes filter on
 //     `_jsonb->'$._id'`, an equal value the planner cannot match to it, so each one scanned the
-//     table. The filter now uses the indexed expression.
+//     table. The filter now uses the indexed expression (checked with the query plan).
 //   - PostgreSQL: equality is sent as `_jsonb->'f' @> v` (containment, so a value inside an array
 //     matches too), which a btree never serves. `_id` cannot be an array, so for `_id` plain `=`
 //     means the same and the unique btree on `(_jsonb->'_id')` serves it. Other equality fields
 //     get GIN expression indexes from the kit's ensureIndexes (services/kit/src/ferretdb-pg.ts).
+//   - update and findAndModify release their read's pooled connection before writing, so
+//     concurrent updates cannot take the whole pool and wait on each other forever.
 
 import fs from "node:fs";
 import fsp from "node:fs/promises";
@@ -23,7 +24,7 @@ import type { StartContext, Started } from "./servers.ts";
 
 export const FERRETDB_VERSION = "1.24.0";
 /** Bumped whenever PATCHES change, so an install with other patches is never reused. */
-const PATCH_LEVEL = "vs1";
+const PATCH_LEVEL = "vs3";
 /** FerretDB inserts this many documents per SQL statement (default 100; measured 2x faster inserts). */
 const BATCH_SIZE = 1000;
 const ferretdbModuleDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "ferretdb");
@@ -49,6 +50,39 @@ const PATCHES: Patch[] = [
       '\tif k == "_id" && operator == "->" {\n' +
       "\t\tsql = `%[1]s%[2]s%[3]s = %[4]s`\n" +
       "\t}\n",
+  },
+  // An update and a findAndModify held their read's pooled connection while the write transaction
+  // took a second one; with as many such commands at once as the pool has connections (50), each
+  // held one and waited for another, and the server stopped answering for good (seen with 64
+  // concurrent webhook deliveries). Now the matched documents are read first and the read is
+  // released before the write, as FerretDB's own delete already does.
+  {
+    file: "internal/handler/msg_update.go",
+    from: '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n',
+    to:
+      "\t\t// vulnscan: release the read's connection before the write transaction takes one\n" +
+      "\t\tdocs, err := iterator.ConsumeValues(iter)\n" +
+      "\t\tif err != nil {\n" +
+      "\t\t\treturn 0, 0, nil, lazyerrors.Error(err)\n" +
+      "\t\t}\n" +
+      "\t\tres.Iter.Close()\n\n" +
+      "\t\titer = iterator.Values(iterator.ForSlice(docs))\n" +
+      "\t\tcloser.Add(iter)\n\n" +
+      '\t\tresult, err := common.UpdateDocument(ctx, c, "update", iter, &u)\n',
+  },
+  {
+    file: "internal/handler/msg_findandmodify.go",
+    from: "\titer = common.LimitIterator(iter, closer, 1)\n",
+    to:
+      "\titer = common.LimitIterator(iter, closer, 1)\n\n" +
+      "\t// vulnscan: release the read's connection before the write transaction takes one\n" +
+      "\tdocs, err := iterator.ConsumeValues(iter)\n" +
+      "\tif err != nil {\n" +
+      "\t\treturn nil, lazyerrors.Error(err)\n" +
+      "\t}\n" +
+      "\tqueryRes.Iter.Close()\n" +
+      "\titer = iterator.Values(iterator.ForSlice(docs))\n" +
+      "\tcloser.Add(iter)\n",
   },
 ];
 

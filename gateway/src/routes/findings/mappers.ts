@@ -34,7 +34,7 @@ export function filterOf(q: FilterQuery): MessageInitShape<typeof FindingFilterS
 
 export const sortOf = (q: FilterQuery) => ({ sort: enumValue(FindingSortField, q.sort), order: enumValue(SortOrder, q.order) });
 
-/** An ISO 8601 query value (date or date-time) or a 422 naming the parameter. */
+/** A finding as a list item of the REST API (the spec's shape plus template, CWE and scan ids). */
 export function listItem(f: Finding) {
   return {
     id: f.id,
