@@ -76,6 +76,11 @@ export interface SubscribeBatchOptions<D extends DescMessage> {
   maxBatch?: number;
   maxAttempts?: number;
   fromBeginning?: boolean;
+  /**
+   * Partitions handled at once (kafkajs `partitionsConsumedConcurrently`; default 1). Order holds
+   * within a partition; raise it where a batch waits on I/O and partitions are independent.
+   */
+  partitionsConcurrently?: number;
 }
 
 function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
@@ -347,6 +352,7 @@ export class KafkaBus {
     };
 
     await consumer.run({
+      partitionsConsumedConcurrently: opts.partitionsConcurrently ?? 1,
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
         const { topic, partition } = batch;

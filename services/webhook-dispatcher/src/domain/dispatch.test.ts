@@ -22,16 +22,23 @@ async function withHook(t = testDispatcher(), events = ["scan.completed"]) {
   return { t, w };
 }
 
+/** Fans out as a caller that attempts nothing at once: leases given back, ids returned. */
+async function fan(t: ReturnType<typeof testDispatcher>, env: Parameters<ReturnType<typeof testDispatcher>["dispatcher"]["fanOut"]>[0]) {
+  const due = await t.dispatcher.fanOut(env);
+  for (const d of due) await t.dispatcher.unlease(d);
+  return due.map((d) => d.delivery.id);
+}
+
 describe("Dispatcher", () => {
   it("fans an event out once per subscribed webhook, however often Kafka redelivers it", async () => {
     const { t, w } = await withHook();
     await t.registry.create("org_a", { name: "other", url: "https://hooks.example.com/x", events: ["scan.failed"] });
-    const first = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
-    const again = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
+    const first = await fan(t, completed());
+    const again = await fan(t, completed());
     expect(first).toHaveLength(1);
     expect(again).toEqual(first); // not yet attempted: scheduled again, same id
     await t.dispatcher.attempt(first[0]!);
-    expect(await t.dispatcher.fanOut(completed())).toEqual([]);
+    expect(await fan(t, completed())).toEqual([]);
     await t.dispatcher.attempt(first[0]!);
     expect(t.sent).toHaveLength(1);
     const body = JSON.parse(t.sent[0]!.body);
@@ -51,6 +58,28 @@ describe("Dispatcher", () => {
     expect(d).toMatchObject({ status: "success", attempts: 1, webhookId: w.id });
   });
 
+  it("attempts a fanned-out delivery on the lease taken beside its insert, which no other replica can take meanwhile", async () => {
+    const { t } = await withHook();
+    const [due] = await t.dispatcher.fanOut(completed());
+    expect(due?.leased).toBe(true);
+    expect(await t.dispatcher.runDue()).toBe(1); // another replica's poll sees the entry...
+    expect(t.sent).toHaveLength(0); // ...but not the lease
+    expect(await t.dispatcher.attempt(due!.delivery.id, false, due!.delivery, true)).toMatchObject({ status: "success", attempts: 1 });
+    expect(t.sent).toHaveLength(1);
+    expect(await t.dispatcher.fanOut(completed())).toEqual([]); // redelivered: done, and attempt 1's lease kept
+    expect(await t.dispatcher.runDue()).toBe(0);
+    expect(t.sent).toHaveLength(1);
+  });
+
+  it("leaves a delivery it does not attempt at once to the schedule's poll once the lease is given back", async () => {
+    const { t } = await withHook();
+    const [due] = await t.dispatcher.fanOut(completed());
+    await t.dispatcher.unlease(due!);
+    await t.dispatcher.runDue();
+    expect(t.sent).toHaveLength(1);
+    expect(await t.deliveries.get(due!.delivery.id)).toMatchObject({ status: "success", attempts: 1 });
+  });
+
   it("never delivers internal auth.* events nor another organization's", async () => {
     const { t } = await withHook(testDispatcher(), ["user.login_failed"]);
     const internal = create(EventEnvelopeSchema, {
@@ -59,14 +88,14 @@ describe("Dispatcher", () => {
       orgId: "org_a",
       payload: { case: "authSessionRevoked", value: {} },
     });
-    expect(await t.dispatcher.fanOut(internal)).toEqual([]);
+    expect(await fan(t, internal)).toEqual([]);
     const other = create(EventEnvelopeSchema, { id: "evt_3", type: "user.login_failed", orgId: "org_b", payload: { case: "userLoginFailed", value: {} } });
-    expect(await t.dispatcher.fanOut(other)).toEqual([]);
+    expect(await fan(t, other)).toEqual([]);
   });
 
   it("retries on the spec's schedule, honours Retry-After within it, and fails after the 5th attempt", async () => {
     const { t, w } = await withHook();
-    const [id] = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
+    const [id] = await fan(t, completed());
     t.answers.push(
       { responseCode: 500, responseTimeMs: 3, error: "HTTP 500" },
       { responseCode: 503, responseTimeMs: 3, error: "HTTP 503", retryAfterMs: 3600_000 },
@@ -100,7 +129,7 @@ describe("Dispatcher", () => {
   it("disables a webhook whose every attempt failed for 3 days, saying why", async () => {
     const { t, w } = await withHook();
     for (let day = 0; day < 4; day++) {
-      await t.dispatcher.fanOut(completed(`evt_day${day}`));
+      await fan(t, completed(`evt_day${day}`));
       for (let i = 0; i < 5; i++) {
         t.answers.push({ responseCode: 500, responseTimeMs: 1, error: "HTTP 500" });
         await t.dispatcher.runDue();
@@ -118,7 +147,7 @@ describe("Dispatcher", () => {
   it("defers deliveries over the hourly cap to the next hour, never drops them", async () => {
     const t = testDispatcher({ plan: () => ({ ...PLANS.professional!, eventsPerHour: 2 }) });
     await withHook(t);
-    for (let i = 0; i < 3; i++) await t.dispatcher.fanOut(completed(`evt_cap${i}`));
+    for (let i = 0; i < 3; i++) await fan(t, completed(`evt_cap${i}`));
     await t.dispatcher.runDue();
     expect(t.sent).toHaveLength(2);
     const deferred = [...t.deliveries.rows.values()].filter((d) => d.deferredUntil);
@@ -132,7 +161,7 @@ describe("Dispatcher", () => {
 
   it("holds one attempt per lease: a second replica cannot send it while the first holds it", async () => {
     const { t } = await withHook();
-    const [id] = (await t.dispatcher.fanOut(completed())).map((d) => d.id);
+    const [id] = await fan(t, completed());
     expect(await t.schedule.claim(id!, 1, t.now(), 90_000)).toBe("fresh");
     expect(await t.dispatcher.attempt(id!)).toBeUndefined();
     expect(t.sent).toHaveLength(0);

@@ -37,6 +37,12 @@ export interface DispatcherDeps {
   delays?: readonly number[];
 }
 
+/** A delivery whose attempt is due now; `leased` when this caller already holds that attempt's lease. */
+export interface Due {
+  delivery: Delivery;
+  leased: boolean;
+}
+
 const isFinal = (d: Delivery) => d.status === "success" || (d.status === "failed" && !d.nextRetry);
 
 /**
@@ -52,28 +58,42 @@ export class Dispatcher {
     this.random = deps.random ?? Math.random;
   }
 
-  /** One delivery per active subscribed webhook; returns those with an attempt due now. */
-  async fanOut(env: EventEnvelope): Promise<Delivery[]> {
+  /**
+   * One delivery per active subscribed webhook; returns those with an attempt due now. The first
+   * attempt's lease is taken beside the insert (one round trip instead of two before the first
+   * send): `leased` when it was free, so `attempt(…, leased)` may skip its own claim. A caller
+   * that does not attempt a leased delivery at once gives the lease back with `unlease`.
+   */
+  async fanOut(env: EventEnvelope): Promise<Due[]> {
     if (!isDeliverable(env.type) || !env.orgId || !env.id) return [];
     const hooks = await this.deps.webhooks.subscribed(env.orgId, env.type);
     const now = this.deps.now();
     const occurredAt = env.occurredAt ? timestampDate(env.occurredAt) : now;
-    const due: Delivery[] = [];
+    const due: Due[] = [];
     for (const w of hooks) {
       const id = deliveryIdOf(env.id, w.id, occurredAt);
       const d = this.newDelivery(id, w, env, now);
-      if (await this.deps.deliveries.insertOnce(d)) {
+      const [created, lease] = await Promise.all([this.deps.deliveries.insertOnce(d), this.deps.schedule.claim(id, 1, now, LEASE_MS)]);
+      if (created) {
         await this.deps.schedule.add(id, now);
-        due.push(d);
+        due.push({ delivery: d, leased: lease === "fresh" });
         continue;
       }
-      // A redelivered event: schedule it again only if the first pass stopped before its entry.
+      // A redelivered event. A lease that was free is given back as it was (no lease: attempt 1
+      // not made); a retaken one stays, since an expired lease may stand for a made attempt.
+      if (lease === "fresh") await this.deps.schedule.release(id, 1);
+      // Schedule it again only if the first pass stopped before its entry.
       const existing = await this.deps.deliveries.get(id);
       if (existing?.status !== "pending" || existing.attempts > 0 || existing.deferredUntil) continue;
       await this.deps.schedule.put(id, now);
-      due.push(existing);
+      due.push({ delivery: existing, leased: false });
     }
     return due;
+  }
+
+  /** Gives back the first attempt's lease of a delivery `fanOut` leased but nobody attempted. */
+  async unlease(due: Due): Promise<void> {
+    if (due.leased) await this.deps.schedule.release(due.delivery.id, due.delivery.attempts + 1);
   }
 
   private newDelivery(id: string, w: Webhook, env: EventEnvelope, now: Date): Delivery {
@@ -112,7 +132,7 @@ export class Dispatcher {
    * Makes the next attempt of a delivery if it is due (or at once when `manual`), under its
    * lease. Returns the delivery as it now stands, or undefined when another replica holds it.
    */
-  async attempt(id: string, manual = false, known?: Delivery): Promise<Delivery | undefined> {
+  async attempt(id: string, manual = false, known?: Delivery, leased = false): Promise<Delivery | undefined> {
     const { deliveries, schedule } = this.deps;
     const now = this.deps.now();
     const seen = known ?? (await deliveries.get(id));
@@ -126,7 +146,7 @@ export class Dispatcher {
       return seen;
     }
     const attemptNo = seen.attempts + 1;
-    const claim = await schedule.claim(id, attemptNo, now, LEASE_MS);
+    const claim = leased ? "fresh" : await schedule.claim(id, attemptNo, now, LEASE_MS);
     if (!claim) return undefined;
     // A fresh lease of attempt N means nobody made attempt N (its lease would still exist), so
     // what we read stands; a lease retaken after expiry may follow a holder that finished late.

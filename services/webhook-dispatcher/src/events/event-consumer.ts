@@ -45,12 +45,16 @@ export class AttemptGate {
  */
 export async function subscribeEvents(
   kafka: KafkaBus,
-  dispatcher: Pick<Dispatcher, "fanOut" | "attempt">,
+  dispatcher: Pick<Dispatcher, "fanOut" | "attempt" | "unlease">,
   gate: AttemptGate,
   opts: { groupPrefix: string; onError: (err: unknown) => void },
 ): Promise<Subscription[]> {
   const handle = async (env: Parameters<Dispatcher["fanOut"]>[0]) => {
-    for (const d of await dispatcher.fanOut(env)) gate.tryRun(() => dispatcher.attempt(d.id, false, d), opts.onError);
+    for (const due of await dispatcher.fanOut(env)) {
+      const started = gate.tryRun(() => dispatcher.attempt(due.delivery.id, false, due.delivery, due.leased), opts.onError);
+      // Left to the schedule's poll, which must be able to take the lease.
+      if (!started) await dispatcher.unlease(due);
+    }
   };
   return Promise.all(
     EVENT_TOPICS.map((topic) =>
@@ -61,6 +65,8 @@ export async function subscribeEvents(
         schema: EventEnvelopeSchema,
         maxBatch: 200,
         fromBeginning: false,
+        // A batch mostly waits on the database; the partitions' events are independent.
+        partitionsConcurrently: 3,
         handleBatch: async (items) => {
           await Promise.all(items.map((it) => handle(it.message)));
         },
