@@ -47,6 +47,12 @@ export interface IndexSpec {
   collection: string;
   key: IndexSpecification;
   options?: CreateIndexesOptions;
+  /**
+   * The key holds an array field. MongoDB indexes each element (multikey); FerretDB on PostgreSQL
+   * would put the whole array in one btree row, which serves no element match and fails an insert
+   * once the row passes PostgreSQL's limit (2,704 bytes), so there only the GIN indexes are made.
+   */
+  arrays?: true;
 }
 
 export interface EnsureIndexesOptions {
@@ -59,10 +65,16 @@ export interface EnsureIndexesOptions {
 }
 
 export async function ensureIndexes(db: Db, specs: IndexSpec[], opts: EnsureIndexesOptions = {}): Promise<void> {
+  const pgUrl = opts.ferretdbPostgresqlUrl ?? process.env.FERRETDB_POSTGRESQL_URL;
   for (const spec of specs) {
+    if (spec.arrays && pgUrl) {
+      await db.createCollection(spec.collection).catch((err: unknown) => {
+        if ((err as { codeName?: string }).codeName !== "NamespaceExists") throw err;
+      });
+      continue;
+    }
     await db.collection(spec.collection).createIndex(spec.key, spec.options ?? {});
   }
-  const pgUrl = opts.ferretdbPostgresqlUrl ?? process.env.FERRETDB_POSTGRESQL_URL;
   if (pgUrl) await ensureFerretdbPostgresIndexes(pgUrl, db.databaseName, specs);
 }
 

@@ -26,7 +26,8 @@ export const grcIndexes: IndexSpec[] = [
   { collection: Collections.findingLinks, key: { org_id: 1, open: 1 }, options: { name: "org_open" } },
   // Ids sort by creation time: these serve "newest first", of the organization or of one control.
   { collection: Collections.evidence, key: { org_id: 1, _id: -1 }, options: { name: "org_newest" } },
-  { collection: Collections.evidence, key: { org_id: 1, control_ids: 1, _id: -1 }, options: { name: "org_control_newest" } },
+  // control_ids is an array (a compliance scan's evidence names every control it tested).
+  { collection: Collections.evidence, key: { org_id: 1, control_ids: 1, _id: -1 }, options: { name: "org_control_newest" }, arrays: true },
   { collection: Collections.evidence, key: { org_id: 1, status: 1 }, options: { name: "org_status" } },
   { collection: Collections.evidence, key: { status: 1, expiring_notified: 1, expires_at: 1 }, options: { name: "expiring" } },
   { collection: Collections.evidence, key: { status: 1, expires_at: 1 }, options: { name: "status_expiry" } },
