@@ -142,7 +142,4 @@ export const listApiKeys = keyOp("List the organization's API keys (never their 
   response: { 200: listOf(apiKeySchema), ...errorResponses(403) },
 });
 
-export const revokeApiKey = keyOp("Revoke an API key", {
-  params: idParams("api_key_id"),
-  response: { 200: apiKeySchema, ...errorResponses(403, 404) },
-});
+export const revokeApiKey = keyOp("Revoke an API key", { params: idParams("api_key_id"), response: { 200: apiKeySchema, ...errorResponses(403, 404) } });

@@ -174,10 +174,7 @@ export const deleteSchedule = scheduleOp("Delete a schedule (scans it created ar
   response: { 200: statusAnswer("deleted"), ...errorResponses(403, 404) },
 });
 
-export const getScan = op("Scan detail with live progress", {
-  params: scanIdParams,
-  response: { 200: scanDetail, ...errorResponses(403, 404) },
-});
+export const getScan = op("Scan detail with live progress", { params: scanIdParams, response: { 200: scanDetail, ...errorResponses(403, 404) } });
 
 export const cancelScan = op("Cancel a pending or running scan", {
   description: "A finished scan answers 400 INVALID_STATE.",
