@@ -46,6 +46,25 @@ export const paidPlansOnly = { "x-plans": ["professional", "enterprise"] } as co
 export const bearerSecurity: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }];
 export const anySecurity: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKeyAuth: [] }];
 
+/**
+ * The routes of one area share their OpenAPI tags and security: `const op = operation({ tags, security })`,
+ * then `op(summary, { params, body, response, … })` is one route's schema. The `const` type parameters
+ * keep every literal type, as `as const` would, so json-schema-to-ts derives the handler's request
+ * types from the result exactly as from a literal written out in full.
+ */
+export function operation<const D extends { tags: readonly string[]; security: readonly object[] }>(defaults: D) {
+  return <const S extends object>(summary: string, schema: S) => ({ ...defaults, summary, ...schema });
+}
+
+/**
+ * A request body or query string that refuses unknown fields: `input(properties)`, or with keywords
+ * such as `required` or `minProperties` as `input(properties, { required: ["name"] })`. The keywords
+ * stand before `properties` in the object, as the OpenAPI document shows them.
+ */
+export function input<const P extends object, const K extends object = Record<never, never>>(properties: P, keywords?: K) {
+  return { type: "object", additionalProperties: false, ...(keywords as K), properties } as const;
+}
+
 /** Path parameters of a route that names one resource by its id, e.g. `idParams("scan_id")`. */
 export function idParams<const N extends string>(name: N) {
   const id = { type: "string", minLength: 1, maxLength: 128 } as const;

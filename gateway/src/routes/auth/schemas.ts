@@ -1,7 +1,10 @@
 import { PERMISSIONS } from "../../auth/principal.js";
-import { bearerSecurity, errorResponses, timestamp, idParams, paidPlansOnly } from "../../schemas.js";
+import { bearerSecurity, errorResponses, timestamp, idParams, operation, paidPlansOnly, input } from "../../schemas.js";
 
 /** The auth routes' schemas: what ajv validates, what the handlers' types derive from, what OpenAPI shows. */
+
+const authOp = operation({ tags: ["auth"], security: bearerSecurity });
+const keyOp = operation({ tags: ["api-keys"], security: bearerSecurity });
 
 const tokenResponse = {
   type: "object",
@@ -46,18 +49,13 @@ const apiKeySchema = {
 const listOf = (item: object) =>
   ({ type: "object", required: ["items", "total"], properties: { items: { type: "array", items: item }, total: { type: "integer" } } }) as const;
 
-export const issueToken = {
-  tags: ["auth"],
-  summary: "Obtain an access token",
+export const issueToken = authOp("Obtain an access token", {
   description: "OAuth2 password flow: form-urlencoded `username` (email) and `password`, plus `mfa_code` when MFA is on.",
   // Public, like the health check: the document says so instead of inheriting the global bearer/key requirement.
   security: [],
   consumes: ["application/x-www-form-urlencoded"],
-  body: {
-    type: "object",
-    additionalProperties: false,
-    required: ["username", "password"],
-    properties: {
+  body: input(
+    {
       username: { type: "string", minLength: 1, maxLength: 320 },
       password: { type: "string", minLength: 1, maxLength: 1024 },
       mfa_code: { type: "string", maxLength: 16 },
@@ -67,28 +65,20 @@ export const issueToken = {
       client_id: { type: "string" },
       client_secret: { type: "string" },
     },
-  },
+    { required: ["username", "password"] },
+  ),
   response: { 200: tokenResponse, ...errorResponses(400, 401, 422) },
-} as const;
+});
 
-export const refreshToken = {
-  tags: ["auth"],
-  summary: "Refresh the access token (same session)",
-  security: bearerSecurity,
+export const refreshToken = authOp("Refresh the access token (same session)", {
   response: { 200: tokenResponse, ...errorResponses(403) },
-} as const;
+});
 
-export const listSessions = {
-  tags: ["auth"],
-  summary: "List your active sessions",
-  security: bearerSecurity,
+export const listSessions = authOp("List your active sessions", {
   response: { 200: listOf(sessionSchema), ...errorResponses(403) },
-} as const;
+});
 
-export const revokeSession = {
-  tags: ["auth"],
-  summary: "Revoke one of your sessions",
-  security: bearerSecurity,
+export const revokeSession = authOp("Revoke one of your sessions", {
   params: idParams("session_id"),
   response: {
     200: {
@@ -98,22 +88,16 @@ export const revokeSession = {
     },
     ...errorResponses(403, 404),
   },
-} as const;
+});
 
-export const logoutAll = {
-  tags: ["auth"],
-  summary: "Revoke all your sessions (including this one)",
-  security: bearerSecurity,
+export const logoutAll = authOp("Revoke all your sessions (including this one)", {
   response: {
     200: { type: "object", required: ["revoked", "message"], properties: { revoked: { type: "integer" }, message: { type: "string" } } },
     ...errorResponses(403),
   },
-} as const;
+});
 
-export const setupMfa = {
-  tags: ["auth"],
-  summary: "Start MFA enrolment (TOTP)",
-  security: bearerSecurity,
+export const setupMfa = authOp("Start MFA enrolment (TOTP)", {
   response: {
     200: {
       type: "object",
@@ -122,62 +106,40 @@ export const setupMfa = {
     },
     ...errorResponses(400, 403),
   },
-} as const;
+});
 
 /** MFA on or off: both take a current TOTP code and answer the new state. */
 const mfaSwitch = (summary: string) =>
-  ({
-    tags: ["auth"],
-    summary,
-    security: bearerSecurity,
-    body: {
-      type: "object",
-      additionalProperties: false,
-      required: ["code"],
-      properties: { code: { type: "string", pattern: "^[0-9]{6}$", description: "Current 6-digit TOTP code" } },
-    },
+  authOp(summary, {
+    body: input({ code: { type: "string", pattern: "^[0-9]{6}$", description: "Current 6-digit TOTP code" } }, { required: ["code"] }),
     response: {
       200: { type: "object", required: ["mfa_enabled"], properties: { mfa_enabled: { type: "boolean" } } },
       ...errorResponses(400, 403, 422),
     },
-  }) as const;
+  });
 
 export const enableMfa = mfaSwitch("Confirm a TOTP code and turn MFA on");
 export const disableMfa = mfaSwitch("Turn MFA off (needs a current code)");
 
-export const createApiKey = {
-  tags: ["api-keys"],
-  summary: "Create an API key (Professional and Enterprise)",
+export const createApiKey = keyOp("Create an API key (Professional and Enterprise)", {
   ...paidPlansOnly,
   description: "The key value is in this response only; store it now.",
-  security: bearerSecurity,
-  body: {
-    type: "object",
-    additionalProperties: false,
-    required: ["name", "permissions"],
-    properties: {
+  body: input(
+    {
       name: { type: "string", minLength: 1, maxLength: 100 },
       permissions: { type: "array", minItems: 1, uniqueItems: true, items: { type: "string", enum: [...PERMISSIONS] } },
       expires_at: { ...timestamp, description: "Optional expiry, in the future" },
     },
-  },
+    { required: ["name", "permissions"] },
+  ),
   response: {
     201: { ...apiKeySchema, required: [...apiKeySchema.required, "key"], properties: { ...apiKeySchema.properties, key: { type: "string" } } },
     ...errorResponses(403, 422),
   },
-} as const;
+});
 
-export const listApiKeys = {
-  tags: ["api-keys"],
-  summary: "List the organization's API keys (never their values)",
-  security: bearerSecurity,
+export const listApiKeys = keyOp("List the organization's API keys (never their values)", {
   response: { 200: listOf(apiKeySchema), ...errorResponses(403) },
-} as const;
+});
 
-export const revokeApiKey = {
-  tags: ["api-keys"],
-  summary: "Revoke an API key",
-  security: bearerSecurity,
-  params: idParams("api_key_id"),
-  response: { 200: apiKeySchema, ...errorResponses(403, 404) },
-} as const;
+export const revokeApiKey = keyOp("Revoke an API key", { params: idParams("api_key_id"), response: { 200: apiKeySchema, ...errorResponses(403, 404) } });

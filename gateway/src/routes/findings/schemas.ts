@@ -1,5 +1,5 @@
 import { CURSOR_DESCRIPTION, cursorEnvelopeSchema, cursorQueryProp, pageQueryProperties } from "../../rest.js";
-import { anySecurity, errorResponses, timestamp, idParams, dateOrTimestamp } from "../../schemas.js";
+import { anySecurity, errorResponses, timestamp, idParams, dateOrTimestamp, operation, input } from "../../schemas.js";
 import {
   commentSchema,
   filterQueryProps,
@@ -15,32 +15,24 @@ import {
 
 /** Each findings route's schema: what ajv validates, what the handler's types derive from, what OpenAPI shows. */
 
-export const listFindings = {
-  tags: ["findings"],
-  summary: "List findings",
+const op = operation({ tags: ["findings"], security: anySecurity });
+
+export const listFindings = op("List findings", {
   description: `Filters combine with AND. \`sort=severity&order=desc\` puts critical first; ties are newest first. ${CURSOR_DESCRIPTION}`,
-  security: anySecurity,
-  querystring: { type: "object", additionalProperties: false, properties: { ...pageQueryProperties, ...filterQueryProps, cursor: cursorQueryProp } },
+  querystring: input({ ...pageQueryProperties, ...filterQueryProps, cursor: cursorQueryProp }),
   response: { 200: cursorEnvelopeSchema(findingListItem), ...errorResponses(403, 422) },
-} as const;
+});
 
 const counts = (keys: readonly string[]) =>
   ({ type: "object", required: [...keys], properties: Object.fromEntries(keys.map((s) => [s, { type: "integer" }])) }) as const;
 
-export const findingStats = {
-  tags: ["findings"],
-  summary: "Finding statistics",
+export const findingStats = op("Finding statistics", {
   description: "`from_date`/`to_date` bound the detection time (from inclusive, to exclusive). Trends count the last 7 days within those filters.",
-  security: anySecurity,
-  querystring: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      from_date: { ...dateOrTimestamp, description: "RFC 3339 date or date-time (inclusive)" },
-      to_date: { ...dateOrTimestamp, description: "RFC 3339 date or date-time (exclusive)" },
-      target: { type: "string", minLength: 1, maxLength: 253 },
-    },
-  },
+  querystring: input({
+    from_date: { ...dateOrTimestamp, description: "RFC 3339 date or date-time (inclusive)" },
+    to_date: { ...dateOrTimestamp, description: "RFC 3339 date or date-time (exclusive)" },
+    target: { type: "string", minLength: 1, maxLength: 253 },
+  }),
   response: {
     200: {
       type: "object",
@@ -63,16 +55,13 @@ export const findingStats = {
     },
     ...errorResponses(403, 422),
   },
-} as const;
+});
 
-export const exportFindings = {
-  tags: ["findings"],
-  summary: "Export findings (CSV, JSON or PDF)",
+export const exportFindings = op("Export findings (CSV, JSON or PDF)", {
   description:
     "Takes the list filters and sort. Streamed as an attachment: CSV (one row per finding, formula-like cells prefixed with `'`), JSON (an array of finding details), PDF (a report with summary, severity chart and table).",
-  security: anySecurity,
   produces: ["text/csv", "application/json", "application/pdf"],
-  querystring: { type: "object", additionalProperties: false, properties: { format: { type: "string", enum: FORMATS, default: "csv" }, ...filterQueryProps } },
+  querystring: input({ format: { type: "string", enum: FORMATS, default: "csv" }, ...filterQueryProps }),
   response: {
     200: {
       description: "The file, as an attachment named findings-<date>.<format>",
@@ -84,18 +73,12 @@ export const exportFindings = {
     },
     ...errorResponses(403, 422),
   },
-} as const;
+});
 
-export const bulkUpdate = {
-  tags: ["findings"],
-  summary: "Bulk status/notes update (up to 1000 findings)",
+export const bulkUpdate = op("Bulk status/notes update (up to 1000 findings)", {
   description: "Each finding succeeds or fails on its own; ids that do not exist in your organization are reported as NOT_FOUND.",
-  security: anySecurity,
-  body: {
-    type: "object",
-    additionalProperties: false,
-    required: ["finding_ids", "update"],
-    properties: {
+  body: input(
+    {
       finding_ids: { type: "array", minItems: 1, maxItems: 1000, items: { type: "string", minLength: 1, maxLength: 128 } },
       update: {
         type: "object",
@@ -104,7 +87,8 @@ export const bulkUpdate = {
         properties: { status: { type: "string", enum: STATUSES }, notes: { type: "string", maxLength: 10_000 } },
       },
     },
-  },
+    { required: ["finding_ids", "update"] },
+  ),
   response: {
     200: {
       type: "object",
@@ -123,33 +107,23 @@ export const bulkUpdate = {
     },
     ...errorResponses(403, 422),
   },
-} as const;
+});
 
-export const getFinding = {
-  tags: ["findings"],
-  summary: "Finding detail with comments and history",
-  security: anySecurity,
+export const getFinding = op("Finding detail with comments and history", {
   params: findingIdParams,
   response: { 200: findingDetail, ...errorResponses(403, 404) },
-} as const;
+});
 
-export const updateFinding = {
-  tags: ["findings"],
-  summary: "Update status, assignee, priority, due date or notes",
+export const updateFinding = op("Update status, assignee, priority, due date or notes", {
   description: "Every change is recorded in the finding's history with your name. `null` clears assignee, priority or due_date.",
-  security: anySecurity,
   params: findingIdParams,
-  body: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      status: { type: "string", enum: STATUSES },
-      assignee: { type: ["string", "null"], maxLength: 320 },
-      priority: { type: ["string", "null"], enum: [...PRIORITIES, null] },
-      due_date: { type: ["string", "null"], format: "date-time" },
-      notes: { type: "string", maxLength: 10_000 },
-    },
-  },
+  body: input({
+    status: { type: "string", enum: STATUSES },
+    assignee: { type: ["string", "null"], maxLength: 320 },
+    priority: { type: ["string", "null"], enum: [...PRIORITIES, null] },
+    due_date: { type: ["string", "null"], format: "date-time" },
+    notes: { type: "string", maxLength: 10_000 },
+  }),
   response: {
     200: {
       type: "object",
@@ -158,23 +132,17 @@ export const updateFinding = {
     },
     ...errorResponses(403, 404, 422),
   },
-} as const;
+});
 
-export const addComment = {
-  tags: ["findings"],
-  summary: "Add a comment",
-  security: anySecurity,
+export const addComment = op("Add a comment", {
   params: findingIdParams,
-  body: { type: "object", additionalProperties: false, required: ["text"], properties: { text: { type: "string", minLength: 1, maxLength: 10_000 } } },
+  body: input({ text: { type: "string", minLength: 1, maxLength: 10_000 } }, { required: ["text"] }),
   response: { 201: commentSchema, ...errorResponses(403, 404, 422) },
-} as const;
+});
 
-export const aiAnalysis = {
-  tags: ["findings"],
-  summary: "AI remediation guidance",
+export const aiAnalysis = op("AI remediation guidance", {
   description:
     "Costs one credit of the plan's monthly AI credits (Startup 50, Professional 500, Enterprise 5000); asking again about an unchanged finding is free. Used up: 429 AI_QUOTA_EXCEEDED. `ansible_playbook_id` names a playbook under ansible/playbooks/ when `automation_available`.",
-  security: anySecurity,
   params: findingIdParams,
   response: {
     200: {
@@ -200,19 +168,15 @@ export const aiAnalysis = {
     },
     ...errorResponses(403, 404),
   },
-} as const;
+});
 
-export const scanFindings = {
-  tags: ["scans", "findings"],
-  summary: "Findings of one scan",
+export const scanFindings = operation({ tags: ["scans", "findings"], security: anySecurity })("Findings of one scan", {
   description: "Every finding the scan detected (including ones first found by an earlier scan), in detection order.",
-  security: anySecurity,
   params: idParams("scan_id"),
-  querystring: {
-    type: "object",
-    additionalProperties: false,
-    properties: { severity: { type: "string", enum: SEVERITIES }, status: { type: "string", enum: ["open", "in_progress", "resolved", "false_positive"] } },
-  },
+  querystring: input({
+    severity: { type: "string", enum: SEVERITIES },
+    status: { type: "string", enum: ["open", "in_progress", "resolved", "false_positive"] },
+  }),
   response: {
     200: {
       type: "object",
@@ -243,4 +207,4 @@ export const scanFindings = {
     },
     ...errorResponses(403, 404, 422),
   },
-} as const;
+});

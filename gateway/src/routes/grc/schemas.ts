@@ -1,5 +1,5 @@
 import { envelopeSchema, pageQueryProperties } from "../../rest.js";
-import { anySecurity, errorResponses, timestamp } from "../../schemas.js";
+import { anySecurity, errorResponses, timestamp, input } from "../../schemas.js";
 
 /** Each GRC route's schema: what ajv validates, what the handlers' types derive from, what OpenAPI shows. */
 
@@ -111,8 +111,7 @@ function listing<I extends object>(summary: string, description: string, item: I
 const byId = <R extends object>(summary: string, param: string, ok: R, ...errors: number[]) =>
   ({ tags, summary, security: anySecurity, params: id(param), response: { ...ok, ...errorResponses(403, 404, ...errors) } }) as const;
 
-const pageQuery = <F extends object>(filters: F) =>
-  ({ type: "object", additionalProperties: false, properties: { ...pageQueryProperties, ...filters } }) as const;
+const pageQuery = <F extends object>(filters: F) => input({ ...pageQueryProperties, ...filters });
 
 export const listControls = {
   ...listing(
@@ -132,16 +131,14 @@ export const updateControl = {
     "`failing` is not settable: it follows open critical/high findings mapped to the control. Emits control.status_changed and framework.score_changed on a real change.",
   security: anySecurity,
   params: id("control_id"),
-  body: {
-    type: "object",
-    additionalProperties: false,
-    minProperties: 1,
-    properties: {
+  body: input(
+    {
       status: { type: "string", enum: SET_STATUSES },
       owner: { type: ["string", "null"], maxLength: 320 },
       notes: { type: "string", maxLength: 10_000 },
     },
-  },
+    { minProperties: 1 },
+  ),
   response: { 200: controlDetail, ...errorResponses(403, 404, 422) },
 } as const;
 
@@ -227,11 +224,8 @@ export const createAuditRequest = {
   summary: "Open an audit request",
   description: "Emits audit.request_created.",
   security: anySecurity,
-  body: {
-    type: "object",
-    additionalProperties: false,
-    required: ["framework", "title"],
-    properties: {
+  body: input(
+    {
       framework: { type: "string", enum: FRAMEWORKS },
       title: { type: "string", minLength: 1, maxLength: 200 },
       description: { type: "string", maxLength: 10_000 },
@@ -239,7 +233,8 @@ export const createAuditRequest = {
       requested_by: { type: "string", maxLength: 320, description: "Auditor's name or email; default: you" },
       due_date: { type: "string", format: "date-time" },
     },
-  },
+    { required: ["framework", "title"] },
+  ),
   response: { 201: auditItem, ...errorResponses(403, 422) },
 } as const;
 
@@ -256,15 +251,13 @@ export const answerAuditRequest = {
   description: "Records the answer and the evidence offered; the status becomes `closed` unless `in_progress` is given.",
   security: anySecurity,
   params: id("audit_request_id"),
-  body: {
-    type: "object",
-    additionalProperties: false,
-    required: ["answer"],
-    properties: {
+  body: input(
+    {
       answer: { type: "string", minLength: 1, maxLength: 10_000 },
       evidence_ids: { type: "array", maxItems: 100, items: { type: "string", minLength: 1, maxLength: 128 } },
       status: { type: "string", enum: ["in_progress", "closed"] },
     },
-  },
+    { required: ["answer"] },
+  ),
   response: { 200: auditItem, ...errorResponses(403, 404, 422) },
 } as const;

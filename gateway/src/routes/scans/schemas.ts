@@ -1,6 +1,6 @@
 import { FULL_PHASES as PHASES, SCAN_TYPES } from "@vulnscan/scan-contract";
 import { CURSOR_DESCRIPTION, cursorEnvelopeSchema, cursorQueryProp, envelopeSchema, pageQueryProperties } from "../../rest.js";
-import { anySecurity, errorResponses, timestamp, idParams, paidPlansOnly } from "../../schemas.js";
+import { anySecurity, errorResponses, timestamp, idParams, operation, paidPlansOnly, input } from "../../schemas.js";
 
 /** The scans routes' schemas: what ajv validates, what the handlers' types derive from, what OpenAPI shows. */
 
@@ -68,6 +68,9 @@ const scheduleSchema = {
   },
 } as const;
 
+const op = operation({ tags: ["scans"], security: anySecurity });
+const scheduleOp = operation({ tags: ["schedules"], security: anySecurity });
+
 const scanIdParams = idParams("scan_id");
 const targetProp = { type: "string", minLength: 1, maxLength: 253, description: "Domain, IPv4/IPv6 address or CIDR range" } as const;
 const portsProp = { type: "string", maxLength: 1024, description: 'Ports and ranges, e.g. "22,80,443,8000-8100"; default: common ports' } as const;
@@ -81,15 +84,9 @@ const statusAnswer = (status: string) =>
     properties: { id: { type: "string" }, status: { type: "string", enum: [status] }, message: { type: "string" } },
   }) as const;
 
-export const createScan = {
-  tags: ["scans"],
-  summary: "Start a scan",
-  security: anySecurity,
-  body: {
-    type: "object",
-    additionalProperties: false,
-    required: ["target", "authorized"],
-    properties: {
+export const createScan = op("Start a scan", {
+  body: input(
+    {
       target: targetProp,
       scan_type: { type: "string", enum: SCAN_TYPES, default: "full" },
       frameworks: frameworksProp,
@@ -97,7 +94,8 @@ export const createScan = {
       // Only `true` is acceptable, so the schema says so (a `false` is refused with 422 on `authorized`).
       authorized: { type: "boolean", enum: [true], description: "Attestation that you are authorized to scan the target; must be true" },
     },
-  },
+    { required: ["target", "authorized"] },
+  ),
   response: {
     201: {
       type: "object",
@@ -113,32 +111,22 @@ export const createScan = {
     },
     ...errorResponses(403, 422),
   },
-} as const;
+});
 
-export const listScans = {
-  tags: ["scans"],
-  summary: "List scans, newest first",
+export const listScans = op("List scans, newest first", {
   description: `Filters combine with AND; ties in created_at are ordered by id. ${CURSOR_DESCRIPTION}`,
-  security: anySecurity,
-  querystring: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      ...pageQueryProperties,
-      status: { type: "string", enum: SCAN_STATUSES },
-      target: { type: "string", maxLength: 253 },
-      from_date: { ...timestamp, description: "Scans created at or after" },
-      to_date: { ...timestamp, description: "Scans created before" },
-      cursor: cursorQueryProp,
-    },
-  },
+  querystring: input({
+    ...pageQueryProperties,
+    status: { type: "string", enum: SCAN_STATUSES },
+    target: { type: "string", maxLength: 253 },
+    from_date: { ...timestamp, description: "Scans created at or after" },
+    to_date: { ...timestamp, description: "Scans created before" },
+    cursor: cursorQueryProp,
+  }),
   response: { 200: cursorEnvelopeSchema(scanListItem), ...errorResponses(403, 422) },
-} as const;
+});
 
-export const getQuota = {
-  tags: ["scans"],
-  summary: "Scan quota of the current month",
-  security: anySecurity,
+export const getQuota = op("Scan quota of the current month", {
   response: {
     200: {
       type: "object",
@@ -154,18 +142,12 @@ export const getQuota = {
     },
     ...errorResponses(403),
   },
-} as const;
+});
 
-export const createSchedule = {
-  tags: ["schedules"],
-  summary: "Create a recurring scan (Professional and Enterprise)",
+export const createSchedule = scheduleOp("Create a recurring scan (Professional and Enterprise)", {
   ...paidPlansOnly,
-  security: anySecurity,
-  body: {
-    type: "object",
-    additionalProperties: false,
-    required: ["target", "frequency", "hour", "timezone"],
-    properties: {
+  body: input(
+    {
       target: targetProp,
       scan_type: { type: "string", enum: SCAN_TYPES, default: "full" },
       frequency: { type: "string", enum: ["daily", "weekly", "monthly"] },
@@ -177,39 +159,25 @@ export const createSchedule = {
       ports: portsProp,
       authorized: { type: "boolean", enum: [true], default: true, description: "Attestation recorded for every run; must be true" },
     },
-  },
+    { required: ["target", "frequency", "hour", "timezone"] },
+  ),
   response: { 201: scheduleSchema, ...errorResponses(403, 422) },
-} as const;
+});
 
-export const listSchedules = {
-  tags: ["schedules"],
-  summary: "List schedules",
-  security: anySecurity,
-  querystring: { type: "object", additionalProperties: false, properties: pageQueryProperties },
+export const listSchedules = scheduleOp("List schedules", {
+  querystring: input(pageQueryProperties),
   response: { 200: envelopeSchema(scheduleSchema), ...errorResponses(403, 422) },
-} as const;
+});
 
-export const deleteSchedule = {
-  tags: ["schedules"],
-  summary: "Delete a schedule (scans it created are kept)",
-  security: anySecurity,
+export const deleteSchedule = scheduleOp("Delete a schedule (scans it created are kept)", {
   params: idParams("schedule_id"),
   response: { 200: statusAnswer("deleted"), ...errorResponses(403, 404) },
-} as const;
+});
 
-export const getScan = {
-  tags: ["scans"],
-  summary: "Scan detail with live progress",
-  security: anySecurity,
-  params: scanIdParams,
-  response: { 200: scanDetail, ...errorResponses(403, 404) },
-} as const;
+export const getScan = op("Scan detail with live progress", { params: scanIdParams, response: { 200: scanDetail, ...errorResponses(403, 404) } });
 
-export const cancelScan = {
-  tags: ["scans"],
-  summary: "Cancel a pending or running scan",
+export const cancelScan = op("Cancel a pending or running scan", {
   description: "A finished scan answers 400 INVALID_STATE.",
-  security: anySecurity,
   params: scanIdParams,
   response: { 200: statusAnswer("cancelled"), ...errorResponses(400, 403, 404) },
-} as const;
+});

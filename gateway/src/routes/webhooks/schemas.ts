@@ -1,13 +1,12 @@
 import { envelopeSchema, pageQueryProperties } from "../../rest.js";
-import { bearerSecurity, errorResponses, paidPlansOnly, timestamp } from "../../schemas.js";
+import { bearerSecurity, errorResponses, operation, paidPlansOnly, timestamp, input } from "../../schemas.js";
 import { WEBHOOK_EVENT_KINDS as EVENT_KINDS } from "@vulnscan/kit/event-kinds";
 import { RECEIVER_GUIDE } from "./guide.js";
 
 /** The webhooks routes' schemas: what ajv validates, what the handlers' types derive from, what OpenAPI shows. */
 
 const DELIVERY_STATUSES = ["pending", "success", "failed"] as const;
-const tags = ["webhooks"];
-const security = bearerSecurity;
+const op = operation({ tags: ["webhooks"], security: bearerSecurity });
 
 /** A response object: every property is present except the optional ones named (replies are not type-checked). */
 function answer(properties: Record<string, object>, optional: string[] = []) {
@@ -56,113 +55,71 @@ const events = { type: "array", minItems: 1, maxItems: 18, items: { type: "strin
 const secret = { type: "string", minLength: 8, maxLength: 256, description: "Signing secret (write-only, never returned)" } as const;
 const idParams = { type: "object", required: ["webhook_id"], properties: { webhook_id: { type: "string", maxLength: 128 } } } as const;
 
-export const createWebhook = {
-  tags,
-  summary: "Create a webhook",
+export const createWebhook = op("Create a webhook", {
   description: RECEIVER_GUIDE,
   ...paidPlansOnly,
-  security,
-  body: {
-    type: "object",
-    additionalProperties: false,
-    required: ["name", "url", "events"],
-    properties: { name, url, events, secret, active: { type: "boolean", default: true } },
-  },
+  body: input({ name, url, events, secret, active: { type: "boolean", default: true } }, { required: ["name", "url", "events"] }),
   response: { 201: webhook, ...errorResponses(403, 422) },
-} as const;
+});
 
-export const listWebhooks = {
-  tags,
-  summary: "List webhooks, oldest first",
-  security,
-  querystring: { type: "object", additionalProperties: false, properties: pageQueryProperties },
+export const listWebhooks = op("List webhooks, oldest first", {
+  querystring: input(pageQueryProperties),
   response: { 200: envelopeSchema(webhook), ...errorResponses(403, 422) },
-} as const;
+});
 
-export const getWebhook = { tags, summary: "Webhook detail", security, params: idParams, response: { 200: webhook, ...errorResponses(403, 404) } } as const;
+export const getWebhook = op("Webhook detail", { params: idParams, response: { 200: webhook, ...errorResponses(403, 404) } });
 
-export const updateWebhook = {
-  tags,
-  summary: "Update a webhook",
+export const updateWebhook = op("Update a webhook", {
   description: "Changes the given fields. `secret: null` removes the secret; `active: true` re-enables a disabled webhook.",
-  security,
   params: idParams,
-  body: {
-    type: "object",
-    additionalProperties: false,
-    minProperties: 1,
-    properties: { name, url, events, secret: { ...secret, type: ["string", "null"] }, active: { type: "boolean" } },
-  },
+  body: input({ name, url, events, secret: { ...secret, type: ["string", "null"] }, active: { type: "boolean" } }, { minProperties: 1 }),
   response: { 200: webhook, ...errorResponses(403, 404, 422) },
-} as const;
+});
 
-export const deleteWebhook = {
-  tags,
-  summary: "Delete a webhook and stop its pending retries",
-  security,
+export const deleteWebhook = op("Delete a webhook and stop its pending retries", {
   params: idParams,
   response: { 204: { type: "null", description: "Deleted" }, ...errorResponses(403, 404) },
-} as const;
+});
 
-export const testWebhook = {
-  tags,
-  summary: "Send a test event now and report the outcome",
+export const testWebhook = op("Send a test event now and report the outcome", {
   description:
     "Sends a `webhook.test` event once, synchronously (no retries), also to an inactive webhook. A refused or unreachable URL answers 200 with status `failed` and `error`.",
-  security,
   params: idParams,
   response: {
     200: answer({ delivery_id: { type: "string" }, status: { type: "string", enum: ["success", "failed"] }, ...outcome }, ["error"]),
     ...errorResponses(403, 404),
   },
-} as const;
+});
 
-export const listDeliveries = {
-  tags,
-  summary: "Delivery history of a webhook, newest first",
-  security,
+export const listDeliveries = op("Delivery history of a webhook, newest first", {
   params: idParams,
-  querystring: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      ...pageQueryProperties,
-      status: { type: "string", enum: DELIVERY_STATUSES },
-      event: { type: "string", enum: [...EVENT_KINDS, "webhook.test"] },
-    },
-  },
+  querystring: input({
+    ...pageQueryProperties,
+    status: { type: "string", enum: DELIVERY_STATUSES },
+    event: { type: "string", enum: [...EVENT_KINDS, "webhook.test"] },
+  }),
   response: { 200: envelopeSchema(delivery), ...errorResponses(403, 404, 422) },
-} as const;
+});
 
-export const retryDelivery = {
-  tags,
-  summary: "Send one delivery again now (beyond the spec)",
+export const retryDelivery = op("Send one delivery again now (beyond the spec)", {
   description: "A manual attempt, synchronous; answers the delivery as it now stands.",
-  security,
   params: {
     type: "object",
     required: ["webhook_id", "delivery_id"],
     properties: { webhook_id: { type: "string", maxLength: 128 }, delivery_id: { type: "string", maxLength: 128 } },
   },
   response: { 200: delivery, ...errorResponses(403, 404) },
-} as const;
+});
 
-export const replayDeliveries = {
-  tags,
-  summary: "Replay every failed delivery of a time window (beyond the spec)",
+export const replayDeliveries = op("Replay every failed delivery of a time window (beyond the spec)", {
   description: "Schedules one more attempt now for each delivery that failed all its attempts and was created in [from, to) (at most 1000 per call).",
-  security,
   params: idParams,
-  body: {
-    type: "object",
-    additionalProperties: false,
-    properties: {
-      from: { ...timestamp, description: "Created at or after (default: any)" },
-      to: { ...timestamp, description: "Created before (default: now)" },
-    },
-  },
+  body: input({
+    from: { ...timestamp, description: "Created at or after (default: any)" },
+    to: { ...timestamp, description: "Created before (default: now)" },
+  }),
   response: { 202: { type: "object", required: ["scheduled"], properties: { scheduled: { type: "integer" } } }, ...errorResponses(403, 404, 422) },
-} as const;
+});
 
 /** Every route's schema under its handler's name (index.ts registers them from one table). */
 export const routeSchemas = {

@@ -93,8 +93,9 @@ export function scheduleTo(s: ScheduleRecord) {
     target: s.target,
     scanType: enumValue(ScanType, s.scan_type),
     frequency: enumValue(ScheduleFrequency, s.frequency),
-    ...(s.day_of_week !== undefined ? { dayOfWeek: s.day_of_week } : {}),
-    ...(s.day_of_month !== undefined ? { dayOfMonth: s.day_of_month } : {}),
+    // Absent on the other frequencies: create() leaves an undefined optional field unset.
+    dayOfWeek: s.day_of_week,
+    dayOfMonth: s.day_of_month,
     hour: s.hour,
     timezone: s.timezone,
     nextRunAt: ts(s.next_run_at),

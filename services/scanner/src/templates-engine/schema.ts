@@ -22,44 +22,32 @@ const regexString = z.string().superRefine((s, ctx) => {
 
 const DSL_EXPR = /^\s*(status|status_code|size|content_length|body_length|header_length)\s*(==|!=|<=|>=|<|>)\s*(\d+)\s*$/;
 
+/** Any matcher may be inverted. */
+const negative = z.boolean().default(false);
+
+/** The word and regex matchers search one part of the response for their values (any or all of them). */
+const textSearch = { part, condition, case_insensitive: z.boolean().default(false), negative };
+
 export const matcherSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("status"), status: oneOrMany(z.number().int().min(100).max(599)), negative: z.boolean().default(false) }).strict(),
-  z
-    .object({
-      type: z.literal("word"),
-      part,
-      words: oneOrMany(z.string().min(1)),
-      condition,
-      case_insensitive: z.boolean().default(false),
-      negative: z.boolean().default(false),
-    })
-    .strict(),
-  z
-    .object({
-      type: z.literal("regex"),
-      part,
-      regex: oneOrMany(regexString),
-      condition,
-      case_insensitive: z.boolean().default(false),
-      negative: z.boolean().default(false),
-    })
-    .strict(),
+  z.object({ type: z.literal("status"), status: oneOrMany(z.number().int().min(100).max(599)), negative }).strict(),
+  z.object({ type: z.literal("word"), words: oneOrMany(z.string().min(1)), ...textSearch }).strict(),
+  z.object({ type: z.literal("regex"), regex: oneOrMany(regexString), ...textSearch }).strict(),
   z
     .object({
       type: z.literal("binary"),
       part,
       binary: oneOrMany(z.string().regex(/^([0-9a-fA-F]{2})+$/, "hex bytes")),
       condition,
-      negative: z.boolean().default(false),
+      negative,
     })
     .strict(),
-  z.object({ type: z.literal("size"), size: oneOrMany(z.number().int().min(0)), negative: z.boolean().default(false) }).strict(),
+  z.object({ type: z.literal("size"), size: oneOrMany(z.number().int().min(0)), negative }).strict(),
   z
     .object({
       type: z.literal("dsl"),
       dsl: oneOrMany(z.string().regex(DSL_EXPR, "expression like `size > 100` (status, size, body_length, header_length; == != < <= > >=)")),
       condition: z.enum(["and", "or"]).default("and"),
-      negative: z.boolean().default(false),
+      negative,
     })
     .strict(),
 ]);
