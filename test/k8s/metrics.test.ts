@@ -19,7 +19,7 @@ const KEYWORDS = new Set(["by", "without", "on", "ignoring", "group_left", "grou
  * Metric names in a PromQL expression: label matchers, grouping clauses, strings, durations
  * and numbers are dropped; a word followed by "(" is a function or aggregation.
  */
-export function metricNames(expr: string): string[] {
+function metricNames(expr: string): string[] {
   const stripped = expr
     .replace(/"(?:[^"\\]|\\.)*"/g, " ")
     .replace(/\{[^}]*\}/g, " ")
