@@ -70,6 +70,18 @@ describe(`charts/vulnscan on kube-apiserver v${KUBE_VERSION}`, () => {
     expect(outcome.messages.join(" ")).toMatch(/imagePullPolcy: field not declared in schema/);
   });
 
+  it("refuses scaling values that cannot work (KEDA with the HPA, more replicas than partitions, zero for a called service)", async () => {
+    const refused = (sets: string[]) => lintAndRender(helm, { label: "refused", args: sets.flatMap((v) => ["--set", v]) });
+    await expect(refused(["scanner.keda.enabled=true", "scanner.autoscaling.enabled=true"])).rejects.toThrow(/KEDA owns the HPA/);
+    await expect(refused(["scanner.keda.enabled=true", "scanner.keda.maxReplicas=7", "kafka.partitions=6"])).rejects.toThrow(/above kafka.partitions/);
+    await expect(refused(["webhookDispatcher.keda.enabled=true", "webhookDispatcher.keda.minReplicas=0"])).rejects.toThrow(/cannot scale to zero/);
+    const scaleToZero = await refused(["scanner.keda.enabled=true", "scanner.keda.minReplicas=0"]);
+    const scaled = scaleToZero.find((m) => m.kind === "ScaledObject") as (Manifest & { spec: { minReplicaCount: number } }) | undefined;
+    expect(scaled?.spec.minReplicaCount).toBe(0);
+    const outcome = await applyDryRun(api as ApiServer, resources, scaled as Manifest);
+    expect(outcome.messages).toEqual([]);
+  }, 60_000);
+
   it("every deployable in services/ and gateway/ has a chart entry rendered by default", () => {
     const defaults = rendered.get("defaults");
     expect(defaults, "the defaults case rendered").toBeDefined();
