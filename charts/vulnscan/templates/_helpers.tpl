@@ -172,14 +172,19 @@ successThreshold: {{ . }}
 {{- end }}
 {{- end -}}
 
-{{/* Lowest replica count a deployable runs with (HPA minimum when autoscaling). */}}
+{{/* True when a KEDA ScaledObject (not the chart's HPA, not replicaCount) sets the replicas. */}}
+{{- define "vulnscan.kedaEnabled" -}}
+{{- if and .keda .keda.enabled -}}true{{- end -}}
+{{- end -}}
+
+{{/* Lowest replica count a deployable runs with (HPA or KEDA minimum when autoscaling). */}}
 {{- define "vulnscan.minReplicas" -}}
-{{- if .autoscaling.enabled -}}{{ .autoscaling.minReplicas }}{{- else -}}{{ .replicaCount }}{{- end -}}
+{{- if include "vulnscan.kedaEnabled" . -}}{{ .keda.minReplicas }}{{- else if .autoscaling.enabled -}}{{ .autoscaling.minReplicas }}{{- else -}}{{ .replicaCount }}{{- end -}}
 {{- end -}}
 
 {{/* Highest replica count a deployable may run with. */}}
 {{- define "vulnscan.maxReplicas" -}}
-{{- if .autoscaling.enabled -}}{{ .autoscaling.maxReplicas }}{{- else -}}{{ .replicaCount }}{{- end -}}
+{{- if include "vulnscan.kedaEnabled" . -}}{{ .keda.maxReplicas }}{{- else if .autoscaling.enabled -}}{{ .autoscaling.maxReplicas }}{{- else -}}{{ .replicaCount }}{{- end -}}
 {{- end -}}
 
 {{/* Fails early on values that would render a broken release. */}}

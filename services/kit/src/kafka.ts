@@ -4,6 +4,7 @@ import { fromBinary, toBinary, type DescMessage, type MessageShape } from "@bufb
 import { ConnectError, Code } from "@connectrpc/connect";
 import pRetry from "p-retry";
 import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type IHeaders, type KafkaMessage, type Producer, type ISocketFactory } from "kafkajs";
+import type { KafkaMetrics } from "./kafka-metrics.js";
 import type { Logger } from "./logger.js";
 import type { ProcessedEvents } from "./processed-events.js";
 import { extractTraceContext, injectTraceHeaders } from "./telemetry.js";
@@ -111,7 +112,17 @@ export class KafkaBus {
   private readonly consumers = new Set<Consumer>();
   private closing = false;
 
-  constructor(private readonly opts: { clientId: string; brokers: string[]; logger: Logger; partitions?: number; socketFactory?: SocketFactory }) {
+  constructor(
+    private readonly opts: {
+      clientId: string;
+      brokers: string[];
+      logger: Logger;
+      partitions?: number;
+      socketFactory?: SocketFactory;
+      /** Consumer lag and dead-letter counts (kafka_consumer_lag, kafka_dead_letters_total). */
+      metrics?: KafkaMetrics;
+    },
+  ) {
     const log = opts.logger.child({ component: "kafka" });
     this.kafka = new Kafka({
       clientId: opts.clientId,
@@ -224,7 +235,20 @@ export class KafkaBus {
     await this.producer.send({ topic, messages: [{ key, value, headers }] });
   }
 
+  /** A consumer of this bus: tracked for close(), its lag reported to the metrics. */
+  private newConsumer(groupId: string): Consumer {
+    const consumer = this.kafka.consumer({ groupId, sessionTimeout: 30_000, heartbeatInterval: 3000 });
+    this.consumers.add(consumer);
+    const metrics = this.opts.metrics;
+    if (metrics) {
+      consumer.on(consumer.events.END_BATCH_PROCESS, (e) => metrics.batchDone(groupId, e.payload.topic, e.payload.partition, e.payload.offsetLag));
+      consumer.on(consumer.events.GROUP_JOIN, (e) => metrics.assigned(groupId, e.payload.memberAssignment));
+    }
+    return consumer;
+  }
+
   private async deadLetter(msg: KafkaMessage, meta: MessageMeta, groupId: string, err: unknown) {
+    this.opts.metrics?.deadLettered(groupId, meta.topic);
     await this.connectProducer();
     await this.producer.send({
       topic: dlqTopic(meta.topic),
@@ -247,8 +271,7 @@ export class KafkaBus {
 
   async subscribe<D extends DescMessage>(opts: SubscribeOptions<D>): Promise<Subscription> {
     const log = this.opts.logger.child({ component: "consumer", group: opts.groupId, topic: opts.topic });
-    const consumer = this.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3000 });
-    this.consumers.add(consumer);
+    const consumer = this.newConsumer(opts.groupId);
     try {
       return await this.run(consumer, opts, log);
     } catch (err) {
@@ -327,8 +350,7 @@ export class KafkaBus {
    */
   async subscribeBatch<D extends DescMessage>(opts: SubscribeBatchOptions<D>): Promise<Subscription> {
     const log = this.opts.logger.child({ component: "consumer", group: opts.groupId, topic: opts.topic });
-    const consumer = this.kafka.consumer({ groupId: opts.groupId, sessionTimeout: 30_000, heartbeatInterval: 3000 });
-    this.consumers.add(consumer);
+    const consumer = this.newConsumer(opts.groupId);
     await connectAndSubscribe(consumer, opts.topic, opts.fromBeginning ?? true, log);
     const maxAttempts = opts.maxAttempts ?? 3;
     const maxBatch = opts.maxBatch ?? 500;

@@ -6,6 +6,7 @@ import { ConfigError, type ServiceConfig } from "./config.js";
 import { errorInterceptor } from "./errors.js";
 import { healthRoutes } from "./health.js";
 import { KafkaBus } from "./kafka.js";
+import { KafkaMetrics } from "./kafka-metrics.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createMetrics, rpcMetricsInterceptor, type Metrics } from "./metrics.js";
 import { createMongo, ensureIndexes, type IndexSpec, type MongoHandle } from "./mongo.js";
@@ -63,7 +64,13 @@ export async function runService<C extends ServiceConfig>(opts: {
   const metrics = createMetrics(name);
   const readiness = new Readiness();
   const mongo = createMongo(config.MONGO_URL, config.MONGO_DB, name);
-  const kafka = new KafkaBus({ clientId: name, brokers: config.KAFKA_BROKERS, logger, partitions: config.KAFKA_PARTITIONS });
+  const kafka = new KafkaBus({
+    clientId: name,
+    brokers: config.KAFKA_BROKERS,
+    logger,
+    partitions: config.KAFKA_PARTITIONS,
+    metrics: new KafkaMetrics(metrics.registry),
+  });
   readiness.add({ name: "mongo", check: () => mongo.ping() });
   readiness.add({ name: "kafka", check: () => kafka.ping() });
 
