@@ -1,7 +1,8 @@
 // The load generator of bench/load, in a process of its own so it shares no event loop with the
 // servers it measures: `clients` concurrent clients, each one keep-alive connection (undici
 // Client) with one organization's credentials, sending requests one after another (after
-// `thinkMs` each) for `durationS` seconds, cycling through their organization's paths.
+// `thinkMs` each, the first at a random moment within it) for `durationS` seconds, cycling
+// through their organization's paths.
 // Every answer is recorded: latency and status per plan, and the rate-limit headers per
 // organization (tally.ts). Reads its plan from the JSON file named by argv[2], writes its
 // summary as JSON to the file named by argv[3].
@@ -43,6 +44,8 @@ export interface Percentiles {
 
 export interface LoadSummary {
   elapsedS: number;
+  /** Answers per 10 s of the run by class (2xx, 429, 5xx, other), to see when failures happened. */
+  timeline: Record<string, number>[];
   plans: Record<string, PlanFigures>;
   tally: { orgs: Tally["orgs"]; violations: string[] };
   /** A few 5xx and transport errors, with their bodies, for the report. */
@@ -61,6 +64,7 @@ async function run(plan: LoadPlan): Promise<LoadSummary> {
   const tally = new Tally();
   const errors: string[] = [];
   const lat = new Map<string, { all: number[]; ok: number[]; limited: number[]; statuses: Record<string, number> }>();
+  const timeline: Record<string, number>[] = [];
   const start = performance.now();
   const end = start + plan.durationS * 1000;
 
@@ -69,6 +73,8 @@ async function run(plan: LoadPlan): Promise<LoadSummary> {
     const bucket = lat.get(spec.plan) ?? { all: [], ok: [], limited: [], statuses: {} };
     lat.set(spec.plan, bucket);
     let i = index;
+    // Paced clients start at random moments within their pause, as independent users would.
+    if (spec.thinkMs > 0) await sleep(Math.random() * spec.thinkMs);
     try {
       while (performance.now() < end) {
         const path = spec.paths[i++ % spec.paths.length]!;
@@ -93,6 +99,11 @@ async function run(plan: LoadPlan): Promise<LoadSummary> {
           await sleep(100);
         }
         bucket.statuses[status] = (bucket.statuses[status] ?? 0) + 1;
+        const at = Math.floor((t0 - start) / 10_000);
+        const slot = timeline[at] ?? {};
+        timeline[at] = slot;
+        const kind = status === 429 ? "429" : status >= 500 || status === 0 ? "5xx" : status < 300 ? "2xx" : "other";
+        slot[kind] = (slot[kind] ?? 0) + 1;
         if (spec.thinkMs > 0) await sleep(spec.thinkMs);
       }
     } finally {
@@ -105,7 +116,7 @@ async function run(plan: LoadPlan): Promise<LoadSummary> {
   for (const [name, b] of lat) {
     plans[name] = { requests: b.all.length, statuses: b.statuses, all: percentiles(b.all), ok: percentiles(b.ok), limited: percentiles(b.limited) };
   }
-  return { elapsedS, plans, tally: { orgs: tally.orgs, violations: tally.violations }, errors };
+  return { elapsedS, timeline: Array.from(timeline, (t) => t ?? {}), plans, tally: { orgs: tally.orgs, violations: tally.violations }, errors };
 }
 
 const [input, output] = process.argv.slice(2);

@@ -6,6 +6,7 @@
 
 /** What one window of one organization saw. */
 export interface WindowTally {
+  /** Requests the limiter let through, whatever the upstream answered (5xx included). */
   admitted: number;
   refused: number;
   /** X-RateLimit-Limit values seen (one expected). */
@@ -53,8 +54,10 @@ export class Tally {
 
   /** Records one authenticated response of `org`. */
   record(org: string, r: Seen): void {
-    // A 5xx is a failure of its own (counted by the caller); it may come before the limiter ran.
-    if (r.status >= 500) return;
+    // A 5xx is a failure of its own (counted by the caller). One without the headers came before
+    // the limiter ran; one with them was admitted by the limiter and failed upstream, so it
+    // counts as admitted below.
+    if (r.status >= 500 && !r.header("x-ratelimit-reset")) return;
     const limit = Number(r.header("x-ratelimit-limit"));
     const remaining = Number(r.header("x-ratelimit-remaining"));
     const reset = r.header("x-ratelimit-reset");
