@@ -1,7 +1,7 @@
 // The load generator of bench/load, in a process of its own so it shares no event loop with the
 // servers it measures: `clients` concurrent clients, each one keep-alive connection (undici
 // Client) with one organization's credentials, sending requests one after another (after
-// `thinkMs` each, the first at a random moment within it) for `durationS` seconds, cycling
+// `thinkMs` each, the first at a random moment within it or the first 5 s) for `durationS` seconds, cycling
 // through their organization's paths.
 // Every answer is recorded: latency and status per plan, and the rate-limit headers per
 // organization (tally.ts). Reads its plan from the JSON file named by argv[2], writes its
@@ -58,6 +58,7 @@ const percentiles = (values: number[]): Percentiles => {
   return { n: s.length, p50: at(0.5), p99: at(0.99), max: s.length ? s[s.length - 1]! : Number.NaN };
 };
 
+const RAMP_MS = 5000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function run(plan: LoadPlan): Promise<LoadSummary> {
@@ -73,8 +74,9 @@ async function run(plan: LoadPlan): Promise<LoadSummary> {
     const bucket = lat.get(spec.plan) ?? { all: [], ok: [], limited: [], statuses: {} };
     lat.set(spec.plan, bucket);
     let i = index;
-    // Paced clients start at random moments within their pause, as independent users would.
-    if (spec.thinkMs > 0) await sleep(Math.random() * spec.thinkMs);
+    // Clients start at random moments within their pause (at least the first 5 s), as
+    // independent users would, not all in the same millisecond.
+    await sleep(Math.random() * Math.max(RAMP_MS, spec.thinkMs));
     try {
       while (performance.now() < end) {
         const path = spec.paths[i++ % spec.paths.length]!;
