@@ -39,6 +39,8 @@ interface Local {
   /** The highest position known to be taken by anyone (our last block's end). */
   knownEnd: number;
   expiresAt: number;
+  /** Requests of this replica waiting for the claim in flight (they take the next block at once). */
+  waiting: number;
   /** Requests of the current and previous second, to size blocks to about a second of traffic. */
   second: number;
   thisSecond: number;
@@ -52,7 +54,9 @@ interface Local {
  * positions in blocks and hands them out from memory. A block is about one second of this
  * replica's traffic for the organization (at least 100, at most 20,000) but never more than
  * 1/16 of what is left in the window, down to single positions at the boundary, so N
- * concurrent requests at the boundary admit exactly the remaining capacity. The next block is
+ * concurrent requests at the boundary admit exactly the remaining capacity; a block is still as
+ * large as the number of requests waiting for it (they take it at once, so it strands nothing),
+ * so a burst at the boundary waits for one claim rather than one per request (bench/load). The next block is
  * claimed in the background when half of the current one is used, so a request waits for the
  * database only when a replica starts or traffic jumps. A replica that stops getting traffic
  * may leave part of its blocks unused: the window then admits slightly fewer, never more. A
@@ -71,7 +75,9 @@ export class RateLimiter {
     let claim = this.claims.get(key);
     if (claim) return claim;
     const traffic = Math.max(l.thisSecond, l.lastSecond);
-    const size = Math.max(1, Math.min(Math.max(MIN_BLOCK, Math.min(MAX_BLOCK, traffic)), Math.floor((limit - l.knownEnd) / 16)));
+    // Never fewer than the requests already waiting: they use the block as soon as it comes, so
+    // it strands nothing, and a burst at the boundary costs one claim instead of one per request.
+    const size = Math.max(1, l.waiting, Math.min(Math.max(MIN_BLOCK, Math.min(MAX_BLOCK, traffic)), Math.floor((limit - l.knownEnd) / 16)));
     claim = this.counter
       .takeBlock(key, limit, size, expiresAt)
       .then((b) => {
@@ -90,7 +96,7 @@ export class RateLimiter {
   private async position(key: string, limit: number, expiresAt: Date, now: number): Promise<number | undefined> {
     let l = this.local.get(key);
     if (!l) {
-      l = { blocks: [], full: false, knownEnd: 0, expiresAt: expiresAt.getTime(), second: 0, thisSecond: 0, lastSecond: 0 };
+      l = { blocks: [], full: false, knownEnd: 0, expiresAt: expiresAt.getTime(), waiting: 0, second: 0, thisSecond: 0, lastSecond: 0 };
       this.local.set(key, l);
     }
     const second = Math.floor(now / 1000);
@@ -116,7 +122,12 @@ export class RateLimiter {
         continue;
       }
       if (l.full) return undefined;
-      await this.claim(key, l, limit, expiresAt);
+      l.waiting++;
+      try {
+        await this.claim(key, l, limit, expiresAt);
+      } finally {
+        l.waiting--;
+      }
     }
   }
 

@@ -30,6 +30,19 @@ describe("RateLimiter on a real MongoDB-protocol server", () => {
     expect(next).toMatchObject({ allowed: true, remaining: 36 });
   });
 
+  it("serves a burst at the boundary with a few claims, not one per request (bench/load found 20 s waits)", async () => {
+    const l = new RateLimiter(mongo.db);
+    const now = Date.UTC(2026, 10, 22, 14, 30, 0);
+    // 30 clients of one organization at once, 100 requests an hour: the first claim is small
+    // (1/16 of the window), the next ones are sized to the requests waiting for them.
+    const decisions = await Promise.all(Array.from({ length: 130 }, () => l.hit("org_burst", { perHour: 100 }, now)));
+    expect(decisions.filter((d) => d?.allowed)).toHaveLength(100);
+    expect(new Set(decisions.filter((d) => d?.allowed).map((d) => d!.remaining)).size).toBe(100);
+    const blocks = await mongo.db.collection("rate_counters").countDocuments({ key: `org_burst:h:${Math.floor(now / 3_600_000)}`, start: { $exists: true } });
+    // Before: blocks of 6, 5, 5, … 2, 1, 1, … (about 50 claims, each several round trips).
+    expect(blocks).toBeLessThanOrEqual(4);
+  });
+
   it("stays exact with big blocks claimed ahead: 6,000 requests over two limiters admit exactly 5,000", async () => {
     const a = new RateLimiter(mongo.db);
     const b = new RateLimiter(mongo.db);
