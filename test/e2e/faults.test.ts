@@ -159,11 +159,13 @@ async function notReady(): Promise<string[]> {
 
 async function recovered(what: string) {
   let last: string[] = [];
-  await waitUntil(async () => (last = await notReady()).length === 0, { timeoutMs: 180_000, intervalMs: 300, what: `recovery after ${what}` }).catch(
-    (err: Error) => {
-      throw new Error(`${err.message}; not ready: ${last.join("; ")}`);
-    },
-  );
+  const probe = async () => {
+    last = await notReady();
+    return last.length === 0;
+  };
+  await waitUntil(probe, { timeoutMs: 180_000, intervalMs: 300, what: `recovery after ${what}` }).catch((err: Error) => {
+    throw new Error(`${err.message}; not ready: ${last.join("; ")}`);
+  });
 }
 
 /** kill -9 of one service process; returns once the supervisor has started a new one (not yet ready). */
