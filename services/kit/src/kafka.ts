@@ -91,7 +91,11 @@ function headersToStrings(headers: IHeaders | undefined): Record<string, string>
 export function isTransient(err: unknown, depth = 0): boolean {
   if (err instanceof ConnectError) return err.code === Code.Unavailable || err.code === Code.DeadlineExceeded;
   const name = err instanceof Error ? err.name : "";
-  if (/^(MongoNetwork|MongoServerSelection|MongoNotConnected|MongoTopologyClosed|KafkaJSConnection|KafkaJSNumberOfRetriesExceeded|KafkaJSRequestTimeout)/.test(name))
+  if (
+    /^(MongoNetwork|MongoServerSelection|MongoNotConnected|MongoTopologyClosed|KafkaJSConnection|KafkaJSNumberOfRetriesExceeded|KafkaJSRequestTimeout)/.test(
+      name,
+    )
+  )
     return true;
   // A bulk write that never reached the server wraps the network error (MongoBulkWriteError's
   // errorResponse, or cause): found by the fault-injection run, where such a batch was dead-lettered.
