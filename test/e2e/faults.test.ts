@@ -351,11 +351,14 @@ describe("fault injection", () => {
         if (own.size !== listedKeys.size || [...own].some((k) => !listedKeys.has(k)))
           problems.push(`scan ${id}: ledger detected ${own.size} fingerprints, its list has ${listedKeys.size}`);
       }
-      // vulnerability.found once per finding, .critical/.high once per critical/high finding.
+      // vulnerability.found once per finding; .critical/.high once per finding that was critical/high
+      // when it was created (the findings service announces severity at creation only; a later
+      // detection may raise it, as the lab's git-repository-exposure did, without a new event).
+      const createdAs = (f: any) => ledger.eventsOf((e) => e.type === "vulnerability.found" && e.findingId === f.id)[0]?.severity;
       for (const [type, wanted] of [
         ["vulnerability.found", findings],
-        ["vulnerability.critical", findings.filter((f) => f.severity === "critical")],
-        ["vulnerability.high", findings.filter((f) => f.severity === "high")],
+        ["vulnerability.critical", findings.filter((f) => createdAs(f) === "critical")],
+        ["vulnerability.high", findings.filter((f) => createdAs(f) === "high")],
       ] as const) {
         const ids = ledger.eventsOf((e) => e.type === type && e.orgId === org.orgId).map((e) => e.findingId ?? "");
         const want = wanted.map((f: any) => f.id);
