@@ -18,8 +18,8 @@ import { ensureFerretdb, FERRETDB_VERSION, startFerretdb, type FerretdbBackend }
 import { ensureKafka, KAFKA_VERSION, startKafka } from "./kafka.ts";
 import { findMongod, startMongod } from "./mongodb.ts";
 import { findPostgres, startPostgres } from "./postgres.ts";
-import { installHooks, liveStacks, tempDirs, terminate, type Managed } from "./process.ts";
-import type { StartContext, Started } from "./servers.ts";
+import { installHooks, liveStacks, sleep, tempDirs, terminate, type Managed } from "./process.ts";
+import { relaunchServer, type StartContext, type Started } from "./servers.ts";
 
 export { cacheDir };
 export type { FerretdbBackend };
@@ -39,6 +39,12 @@ export interface StackHandle {
   /** e.g. "ClamAV 1.4.6 (test signatures only) at 127.0.0.1:PORT"; absent when none was started. */
   clamavServer?: string;
   stop(): Promise<void>; // stops only what this call started, idempotent
+  /**
+   * Stops the named servers this stack started ("kafka", "ferretdb", "postgres", "mongod"), in
+   * that order, leaves them down for `downMs`, then starts them again in reverse order on the
+   * same ports and data and waits until each answers (fault-injection tests).
+   */
+  restart(names: string[], opts?: { downMs?: number }): Promise<void>;
 }
 
 export interface StackOptions {
@@ -219,6 +225,19 @@ export async function startStack(opts: StackOptions = {}): Promise<StackHandle> 
     },
     ...(clamav.status === "fulfilled" && clamav.value ? { clamavServer: `${clamav.value.description} at ${clamav.value.address}` } : {}),
     stop,
+    restart: async (names, { downMs = 0 } = {}) => {
+      const targets = names.map((name) => {
+        const managed = children.filter((m) => m.name === name && !m.done).at(-1);
+        if (!managed) throw new Error(`this stack runs no ${name}`);
+        return managed;
+      });
+      for (const managed of targets) {
+        await terminate(managed);
+        children.splice(children.indexOf(managed), 1);
+      }
+      await sleep(downMs);
+      for (const managed of targets.reverse()) await relaunchServer(managed);
+    },
   };
   log(
     `ready: ${handle.kafkaBrokers ? `${handle.kafkaServer} at ${handle.kafkaBrokers}; ` : ""}${handle.mongoServer} at ${handle.mongoUrl}${handle.clamavServer ? `; ${handle.clamavServer}` : ""}${handle.scaleNote ? ` (${handle.scaleNote})` : ""}${dataDir ? `; data in ${dataDir}${tempData ? " (removed on stop)" : ""}` : ""}`,

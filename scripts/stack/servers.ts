@@ -21,6 +21,13 @@ export interface StartContext {
   track: (managed: Managed) => void;
 }
 
+/** How to start a server again exactly as it was (same command, port and data) and know it is ready. */
+interface Relaunch {
+  respawn: () => Managed;
+  ready?: (managed: Managed) => Promise<void>;
+}
+const relaunches = new WeakMap<Managed, Relaunch>();
+
 export function spawnServer(ctx: StartContext, name: string, command: string, args: string[], outFile: string, stopSignal?: NodeJS.Signals): Managed {
   if (ctx.isStopped()) throw new Error("stack was stopped while starting");
   const out = fs.openSync(outFile, "a");
@@ -33,6 +40,7 @@ export function spawnServer(ctx: StartContext, name: string, command: string, ar
       onUnexpectedExit: (code, sig) => ctx.log(`${name} exited unexpectedly (${sig ?? `code ${code}`}); see ${outFile}`),
     });
     ctx.track(managed);
+    relaunches.set(managed, { respawn: () => spawnServer(ctx, name, command, args, outFile, stopSignal) });
     return managed;
   } finally {
     fs.closeSync(out);
@@ -47,6 +55,8 @@ export async function waitReady(
   logFiles: string[],
   probe: () => Promise<boolean>,
 ): Promise<void> {
+  const relaunch = relaunches.get(managed);
+  if (relaunch) relaunch.ready = (next) => waitReady(ctx, next, name, timeoutMs, logFiles, probe);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (managed.done) {
@@ -71,4 +81,18 @@ export async function withPortRetry<T extends Started>(ctx: StartContext, name: 
       ctx.log(`${name}: a chosen port was taken by another process, retrying with new ports`);
     }
   }
+}
+
+/**
+ * Starts a stopped server again with the command it was started with (same port, same data) and
+ * waits until it answers as at its first start: the fault-injection test's database and broker
+ * outages (test/e2e/faults.test.ts).
+ */
+export async function relaunchServer(managed: Managed): Promise<Managed> {
+  const relaunch = relaunches.get(managed);
+  if (!relaunch) throw new Error(`${managed.name} was not started by spawnServer`);
+  const next = relaunch.respawn();
+  relaunches.get(next)!.ready = relaunch.ready;
+  await relaunch.ready?.(next);
+  return next;
 }

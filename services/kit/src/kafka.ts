@@ -94,12 +94,20 @@ function headersToStrings(headers: IHeaders | undefined): Record<string, string>
 }
 
 /** Infrastructure hiccups are retried without limit; everything else is retried a few times. */
-export function isTransient(err: unknown): boolean {
+export function isTransient(err: unknown, depth = 0): boolean {
   if (err instanceof ConnectError) return err.code === Code.Unavailable || err.code === Code.DeadlineExceeded;
   const name = err instanceof Error ? err.name : "";
-  return /^(MongoNetwork|MongoServerSelection|MongoNotConnected|MongoTopologyClosed|KafkaJSConnection|KafkaJSNumberOfRetriesExceeded|KafkaJSRequestTimeout)/.test(
-    name,
-  );
+  if (
+    /^(MongoNetwork|MongoServerSelection|MongoNotConnected|MongoTopologyClosed|KafkaJSConnection|KafkaJSNumberOfRetriesExceeded|KafkaJSRequestTimeout)/.test(
+      name,
+    )
+  )
+    return true;
+  // A bulk write that never reached the server wraps the network error (MongoBulkWriteError's
+  // errorResponse, or cause): found by the fault-injection run, where such a batch was dead-lettered.
+  const inner = err as { errorResponse?: unknown; cause?: unknown } | undefined;
+  const wrapped = inner?.errorResponse instanceof Error ? inner.errorResponse : inner?.cause;
+  return depth < 3 && wrapped instanceof Error && isTransient(wrapped, depth + 1);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
