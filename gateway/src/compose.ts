@@ -1,4 +1,4 @@
-import { createMongo, ensureIndexes, KafkaBus, type Logger, type SocketFactory } from "@vulnscan/kit";
+import { createMongo, ensureIndexes, KafkaBus, type Logger, type SocketFactory, untilSucceeds } from "@vulnscan/kit";
 import type { FastifyPluginAsync } from "fastify";
 import type { Registry } from "prom-client";
 import { buildApp } from "./app.js";
@@ -70,14 +70,20 @@ export async function composeGateway(
     guard: { authenticator, limiter, plans },
     ...(opts.plugins ? { plugins: opts.plugins } : {}),
   });
-  const indexed = ensureIndexes(mongo.db, rateLimitIndexes);
-  indexed.catch((err) => logger.error({ err }, "could not ensure indexes"));
+  // Until the database answers (it may start later, or be restarting): unready until then.
+  const stopped = new AbortController();
+  const indexed = untilSucceeds(() => ensureIndexes(mongo.db, rateLimitIndexes), {
+    logger,
+    what: "waiting for the database to ensure the rate-limit indexes",
+    signal: stopped.signal,
+  });
   return {
     app,
     view,
     limiter,
     indexed,
     stop: async () => {
+      stopped.abort();
       await app.close();
       await view.stop();
       await feed.close();

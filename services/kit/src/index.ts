@@ -14,6 +14,7 @@ export * from "./ferretdb-pg.js";
 export * from "./query-shapes.js";
 export * from "./processed-events.js";
 export * from "./readiness.js";
+export * from "./retry.js";
 export * from "./rpc-client.js";
 export * from "./rpc-server.js";
 export * from "./service.js";

@@ -1,6 +1,5 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import type { Db } from "mongodb";
-import pRetry from "p-retry";
 import { startAdminServer } from "./admin-server.js";
 import { ConfigError, type ServiceConfig } from "./config.js";
 import { errorInterceptor } from "./errors.js";
@@ -12,6 +11,7 @@ import { createMetrics, rpcMetricsInterceptor, type Metrics } from "./metrics.js
 import { createMongo, ensureIndexes, type IndexSpec, type MongoHandle } from "./mongo.js";
 import { ProcessedEvents, processedEventsIndexes } from "./processed-events.js";
 import { Readiness } from "./readiness.js";
+import { untilSucceeds } from "./retry.js";
 import { startRpcServer } from "./rpc-server.js";
 import { initTelemetry, tracingServerInterceptor } from "./telemetry.js";
 
@@ -104,21 +104,14 @@ export async function runService<C extends ServiceConfig>(opts: {
   const started = (async () => {
     // Dependencies may come up after the service: wait for them, backing off to 5 s, until stopped.
     try {
-      await pRetry(
+      await untilSucceeds(
         async () => {
           await mongo.ping();
           await ensureIndexes(mongo.db, [...processedEventsIndexes, ...(parts.indexes ?? [])]);
           if (parts.topics?.length) await kafka.ensureTopics(parts.topics);
           else await kafka.ping();
         },
-        {
-          retries: Number.POSITIVE_INFINITY,
-          minTimeout: 500,
-          factor: 2,
-          maxTimeout: 5000,
-          signal: stopped.signal,
-          onFailedAttempt: ({ error, attemptNumber }) => logger.warn({ err: error.message, attempt: attemptNumber }, "waiting for dependencies"),
-        },
+        { logger, what: "waiting for dependencies", signal: stopped.signal },
       );
     } catch (err) {
       if (stopping) return;

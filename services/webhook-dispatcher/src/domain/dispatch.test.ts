@@ -10,7 +10,7 @@ const completed = (id = "evt_1", orgId = "org_a") =>
     id,
     type: "scan.completed",
     orgId,
-    occurredAt: timestampFromDate(new Date("2026-03-01T11:59:00.000Z")),
+    occurredAt: timestampFromDate(new Date("2026-03-01T12:00:00.000Z")),
     payload: {
       case: "scanCompleted",
       value: { scanId: "scan_1", target: "example.com", status: "completed", durationSeconds: 42, findings: { total: 3, critical: 1 } },
@@ -45,7 +45,7 @@ describe("Dispatcher", () => {
     expect(body).toEqual({
       id: first[0],
       event: "scan.completed",
-      timestamp: "2026-03-01T11:59:00.000Z",
+      timestamp: "2026-03-01T12:00:00.000Z",
       data: {
         scan_id: "scan_1",
         target: "example.com",
@@ -78,6 +78,14 @@ describe("Dispatcher", () => {
     await t.dispatcher.runDue();
     expect(t.sent).toHaveLength(1);
     expect(await t.deliveries.get(due!.delivery.id)).toMatchObject({ status: "success", attempts: 1 });
+  });
+
+  it("delivers what happens from a webhook's creation on, never an older event replayed from Kafka", async () => {
+    const { t } = await withHook();
+    const old = create(EventEnvelopeSchema, { ...completed("evt_old"), occurredAt: timestampFromDate(new Date("2026-03-01T11:59:00.000Z")) });
+    const skewed = create(EventEnvelopeSchema, { ...completed("evt_skew"), occurredAt: timestampFromDate(new Date("2026-03-01T11:59:45.000Z")) });
+    expect(await fan(t, old)).toEqual([]);
+    expect(await fan(t, skewed)).toHaveLength(1); // within the clock skew allowed between services
   });
 
   it("never delivers internal auth.* events nor another organization's", async () => {

@@ -10,6 +10,8 @@ import type { WebhookRegistry } from "./webhooks.js";
 
 /** How long one replica holds an attempt: past the 30 s deadline with room to record it. */
 export const LEASE_MS = 90_000;
+/** How far an event's time may precede its webhook's creation and still be delivered (clock skew between services). */
+export const CLOCK_SKEW_MS = 30_000;
 /** Deferred deliveries spread over this much after the hour turns. */
 const DEFER_SPREAD_MS = 60_000;
 export const REPLAY_MAX = 1000;
@@ -66,9 +68,10 @@ export class Dispatcher {
    */
   async fanOut(env: EventEnvelope): Promise<Due[]> {
     if (!isDeliverable(env.type) || !env.orgId || !env.id) return [];
-    const hooks = await this.deps.webhooks.subscribed(env.orgId, env.type);
     const now = this.deps.now();
     const occurredAt = env.occurredAt ? timestampDate(env.occurredAt) : now;
+    // A webhook receives what happens from its creation on (clocks of two services may differ).
+    const hooks = (await this.deps.webhooks.subscribed(env.orgId, env.type)).filter((w) => occurredAt.getTime() >= w.createdAt.getTime() - CLOCK_SKEW_MS);
     const due: Due[] = [];
     for (const w of hooks) {
       const id = deliveryIdOf(env.id, w.id, occurredAt);

@@ -64,7 +64,11 @@ export async function subscribeEvents(
         topic,
         schema: EventEnvelopeSchema,
         maxBatch: 200,
-        fromBeginning: false,
+        // A partition this group never committed on starts at its first record, never at the
+        // newest: with "newest", a partition first written while every replica was down (a
+        // restart) was skipped whole and its events never delivered. What came before a webhook
+        // existed is not delivered to it (Dispatcher.fanOut), so a new group replays nothing.
+        fromBeginning: true,
         // A batch mostly waits on the database; the partitions' events are independent.
         partitionsConcurrently: 3,
         handleBatch: async (items) => {
