@@ -184,7 +184,12 @@ describe("runJob", () => {
       severity: "critical",
     });
     expect(vsftpd.evidence.response).toContain("[templates: vsftpd-234-backdoor]\ntemplates response");
-    expect(t.reports.at(-1)).toMatchObject({ kind: "completed", findings: { total: 3 } });
+    // The .env finding was counted medium, then rated high by the fold: the counts follow it.
+    expect(t.reports.filter((r) => r.kind === "phaseCompleted").map((r) => r.findings)).toEqual([
+      { total: 2, critical: 1, high: 0, medium: 1, low: 0, info: 0 },
+      { total: 1, critical: 0, high: 1, medium: 0, low: 0, info: 0 },
+    ]);
+    expect(t.reports.at(-1)).toMatchObject({ kind: "completed", findings: { total: 3, critical: 1, high: 1, medium: 1, low: 0, info: 0 } });
     expect(out.status === "completed" && out.detections.map((d) => `${d.templateId} ${d.affectedComponent} ${d.tool}`)).toEqual([
       "cve:CVE-2011-2523 vsftpd 2.3.4 on weak.test:21 cve-match",
       "env-file-secrets http://weak.test:80/.env templates",

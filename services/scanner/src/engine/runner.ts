@@ -90,6 +90,12 @@ export function addCount(c: FindingCounts, severity: Severity): void {
   c[severity]++;
 }
 
+/** A finding counted under `from` now rates `to` (phase counts are deltas the orchestrator sums). */
+function moveCount(c: FindingCounts, from: Severity, to: Severity): void {
+  c[from]--;
+  c[to]++;
+}
+
 /** Overall progress once `done` of `total` phases are complete: the completed share, 0-100. */
 export function progressAfter(done: number, total: number): number {
   if (total <= 0) return 100;
@@ -213,7 +219,13 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
       await sinks.detection(d, { phase, detectionId: randomUUID(), detectedAt: new Date() });
       if (prior) {
         prior.raws = raws;
+        const before = ctx.detections[prior.index]!;
         ctx.detections[prior.index] = d;
+        // Folding can raise the rating: the scan's counts follow the finding, as the list shows it.
+        if (before.severity !== d.severity) {
+          moveCount(phaseCounts, before.severity, d.severity);
+          moveCount(total, before.severity, d.severity);
+        }
         return;
       }
       weaknesses.set(key, { raws, index: ctx.detections.length });
