@@ -37,9 +37,13 @@ export const grcRoutes =
 /** Evidence files: upload on a control, then by evidence id. */
 function evidenceRoutes(app: ReturnType<typeof typed>, h: ReturnType<typeof grcHandlers>) {
   const readBy = <S>(s: S) => ({ config: read, schema: s });
-  // The multipart body is shown in the document only (uploadEvidenceForm): the handler streams the parts.
+  // The multipart body is shown in the document only (uploadEvidenceForm): the handler streams the
+  // parts. A route's own transform replaces the global one, so it states the permission too.
   const documented = {
-    swaggerTransform: ({ schema: s, url }: { schema: FastifySchema; url: string }) => ({ schema: { ...s, body: schema.uploadEvidenceForm }, url }),
+    swaggerTransform: ({ schema: s, url }: { schema: FastifySchema; url: string }) => ({
+      schema: { ...s, body: schema.uploadEvidenceForm, "x-permission": write.permission } as FastifySchema,
+      url,
+    }),
   };
   app.post("/api/v1/controls/:control_id/evidence", { config: { ...write, ...documented }, schema: schema.uploadEvidence }, h.uploadEvidence);
   app.get("/api/v1/evidence", readBy(schema.listEvidence), h.listEvidence);
