@@ -34,6 +34,23 @@ export const findingListItem = {
   properties: { ...listItemProps, frameworks: { ...strings, description: "Framework ids the finding maps to" } },
 } as const;
 
+/** An item of a scan's findings (the spec's shape): the list's fields it names, with the texts. */
+const { id, title, severity, cvss_score, status, tool, affected_component, cve_ids, detected_at } = listItemProps;
+const scanFindingProps = {
+  id,
+  title,
+  severity,
+  cvss_score,
+  status,
+  tool,
+  affected_component,
+  description: { type: "string" },
+  remediation: { type: "string", description: "Remediation summary" },
+  cve_ids,
+  detected_at,
+} as const;
+export const scanFindingItem = { type: "object", required: Object.keys(scanFindingProps), properties: scanFindingProps } as const;
+
 export const commentSchema = {
   type: "object",
   required: ["id", "finding_id", "user", "text", "created_at"],

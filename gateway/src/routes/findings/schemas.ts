@@ -6,6 +6,7 @@ import {
   findingDetail,
   findingIdParams,
   findingListItem,
+  scanFindingItem,
   FORMATS,
   PRIORITIES,
   SEVERITIES,
@@ -184,23 +185,7 @@ export const scanFindings = operation({ tags: ["scans", "findings"], security: a
       properties: {
         items: {
           type: "array",
-          items: {
-            type: "object",
-            required: ["id", "title", "severity", "cvss_score", "status", "tool", "affected_component", "description", "remediation", "cve_ids", "detected_at"],
-            properties: {
-              id: { type: "string" },
-              title: { type: "string" },
-              severity: { type: "string", enum: SEVERITIES },
-              cvss_score: { type: "number" },
-              status: { type: "string", enum: STATUSES },
-              tool: { type: "string" },
-              affected_component: { type: "string" },
-              description: { type: "string" },
-              remediation: { type: "string", description: "Remediation summary" },
-              cve_ids: strings,
-              detected_at: timestamp,
-            },
-          },
+          items: scanFindingItem,
         },
         total: { type: "integer" },
       },
