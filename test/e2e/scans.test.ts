@@ -308,16 +308,16 @@ describe("a full scan of the scan lab", () => {
     ).toBe(true);
     expect(components.some((c: string) => c.endsWith(`:${http.port}/.env`))).toBe(true);
     expect(list.items.some((f: any) => f.cve_ids.includes("CVE-2011-2523"))).toBe(true); // vsFTPd 2.3.4
-    // One weakness, one finding: no two findings of this scan share the scanner's weakness identity.
-    const keys = list.items.map((f: any) =>
-      weaknessKey({ target: f.target, templateId: f.template_id, cveIds: f.cve_ids, tool: f.tool, affectedComponent: f.affected_component }),
-    );
-    expect(keys.filter((k: string, i: number) => keys.indexOf(k) !== i)).toEqual([]);
 
     // The global list's filter by scan agrees, with the list-item shape and framework names.
     const global = await api.get(`/api/v1/findings?scan_id=${scanId}&per_page=100`);
     expect(global.status).toBe(200);
     expect(global.body.total).toBe(list.total);
+    // One weakness, one finding: no two findings of this scan share the scanner's weakness identity.
+    const keys = global.body.items.map((f: any) =>
+      weaknessKey({ target: f.target, templateId: f.template_id, cveIds: f.cve_ids, tool: f.tool, affectedComponent: f.affected_component }),
+    );
+    expect(keys.filter((k: string, i: number) => keys.indexOf(k) !== i)).toEqual([]);
     const critical = global.body.items.find((f: any) => f.cve_ids.includes("CVE-2011-2523"));
     expect(critical).toMatchObject({ severity: "critical", target: lab.weak.address, scan_id: scanId });
     const detail = await api.get(`/api/v1/findings/${critical.id}`);

@@ -33,4 +33,20 @@ describe("Readiness", () => {
     expect(report.ready).toBe(false);
     expect(report.checks.shutdown?.ok).toBe(false);
   });
+
+  it("answers from memory while a slow check refreshes, and reports the failure once the check gives up", async () => {
+    let slow = false;
+    const r = new Readiness({ cacheMs: 0, timeoutMs: 100 });
+    r.add({ name: "kafka", check: () => (slow ? new Promise<void>(() => undefined) : Promise.resolve()) });
+    r.markStarted();
+    expect((await r.report()).ready).toBe(true);
+    slow = true;
+    const t0 = Date.now();
+    expect((await r.report()).ready).toBe(true); // the last result, at once
+    expect(Date.now() - t0).toBeLessThan(50);
+    await new Promise((res) => setTimeout(res, 150));
+    const after = await r.report();
+    expect(after.ready).toBe(false);
+    expect(after.checks.kafka?.error).toMatch(/no answer within 100 ms/);
+  });
 });

@@ -10,12 +10,16 @@ export interface ReadinessReport {
 
 /**
  * Ready means: started, not shutting down, and every dependency answered within the
- * timeout. Results are cached briefly so probes from many sources do not hammer them.
+ * timeout. Dependency results are kept for `cacheMs` and then refreshed in the background
+ * while the last result is served, so a probe (gRPC health, /readyz, the gateway's
+ * /api/health) answers from memory: a busy moment slows the refresh, never the probe
+ * (a probe that waited on a slow ping timed out and reported a healthy service as down).
  */
 export class Readiness {
   private started = false;
   private stopping = false;
-  private cached?: { at: number; report: ReadinessReport };
+  private last?: { at: number; checks: ReadinessReport["checks"] };
+  private refreshing?: Promise<ReadinessReport["checks"]>;
   private readonly checks: ReadinessCheck[] = [];
 
   constructor(private readonly opts: { timeoutMs?: number; cacheMs?: number } = {}) {}
@@ -26,17 +30,33 @@ export class Readiness {
 
   markStarted(): void {
     this.started = true;
-    this.cached = undefined;
   }
 
   markStopping(): void {
     this.stopping = true;
-    this.cached = undefined;
   }
 
   async report(): Promise<ReadinessReport> {
-    const now = Date.now();
-    if (this.cached && now - this.cached.at < (this.opts.cacheMs ?? 1000)) return this.cached.report;
+    const fresh = this.last && Date.now() - this.last.at < (this.opts.cacheMs ?? 1000);
+    // The first report waits for its checks; later ones serve the last result while a refresh runs.
+    const deps = fresh ? this.last!.checks : this.last ? (void this.refresh(), this.last.checks) : await this.refresh();
+    const checks: ReadinessReport["checks"] = { ...deps };
+    checks.startup = this.started ? { ok: true } : { ok: false, error: "starting" };
+    if (this.stopping) checks.shutdown = { ok: false, error: "shutting down" };
+    return { ready: Object.values(checks).every((c) => c.ok), checks };
+  }
+
+  /** One refresh at a time, however many probes ask. */
+  private refresh(): Promise<ReadinessReport["checks"]> {
+    this.refreshing ??= this.runChecks().then((checks) => {
+      this.last = { at: Date.now(), checks };
+      this.refreshing = undefined;
+      return checks;
+    });
+    return this.refreshing;
+  }
+
+  private async runChecks(): Promise<ReadinessReport["checks"]> {
     const timeoutMs = this.opts.timeoutMs ?? 2000;
     const entries = await Promise.all(
       this.checks.map(async (c) => {
@@ -48,12 +68,7 @@ export class Readiness {
         }
       }),
     );
-    const checks: ReadinessReport["checks"] = Object.fromEntries(entries);
-    checks.startup = this.started ? { ok: true } : { ok: false, error: "starting" };
-    if (this.stopping) checks.shutdown = { ok: false, error: "shutting down" };
-    const report = { ready: Object.values(checks).every((c) => c.ok), checks };
-    this.cached = { at: now, report };
-    return report;
+    return Object.fromEntries(entries);
   }
 }
 
