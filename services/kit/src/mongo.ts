@@ -20,6 +20,8 @@ export interface MongoHandle {
   client: MongoClient;
   db: Db;
   ping(): Promise<void>;
+  /** Pings through a new client, closed at once: tells a stuck client from a server that is down. */
+  pingFresh(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,14 @@ export function createMongo(url: string, dbName: string, appName: string): Mongo
     db,
     ping: async () => {
       await db.command({ ping: 1 });
+    },
+    pingFresh: async () => {
+      const fresh = new MongoClient(url, { appName: `${appName}-probe`, serverSelectionTimeoutMS: 3000, connectTimeoutMS: 3000 });
+      try {
+        await fresh.db(dbName).command({ ping: 1 });
+      } finally {
+        await fresh.close().catch(() => undefined);
+      }
     },
     close: () => client.close(),
   };

@@ -10,6 +10,7 @@ import { createLogger, type Logger } from "./logger.js";
 import { createMetrics, rpcMetricsInterceptor, type Metrics } from "./metrics.js";
 import { createMongo, ensureIndexes, type IndexSpec, type MongoHandle } from "./mongo.js";
 import { ProcessedEvents, processedEventsIndexes } from "./processed-events.js";
+import { watchClient } from "./client-watchdog.js";
 import { Readiness } from "./readiness.js";
 import { untilSucceeds } from "./retry.js";
 import { startRpcServer } from "./rpc-server.js";
@@ -45,6 +46,8 @@ export interface RunningService {
   adminPort: number;
   /** Resolves when dependencies answered and start() finished. */
   started: Promise<void>;
+  /** Rejects if the service can no longer work and must be restarted (a stuck database client). */
+  failed: Promise<never>;
   stop(): Promise<void>;
 }
 
@@ -101,6 +104,12 @@ export async function runService<C extends ServiceConfig>(opts: {
 
   let stopping = false;
   const stopped = new AbortController();
+  let fail!: (err: Error) => void;
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => undefined);
+  const watchdog = watchClient({ name: "mongo", ping: () => mongo.ping(), pingFresh: () => mongo.pingFresh(), onStuck: (why) => fail(new Error(why)), logger });
   const started = (async () => {
     // Dependencies may come up after the service: wait for them, backing off to 5 s, until stopped.
     try {
@@ -128,10 +137,12 @@ export async function runService<C extends ServiceConfig>(opts: {
     rpcPort: rpc.port,
     adminPort: admin.port,
     started,
+    failed,
     stop: async () => {
       if (stopping) return;
       stopping = true;
       stopped.abort();
+      await watchdog.stop();
       readiness.markStopping();
       await rpc.close(config.SHUTDOWN_TIMEOUT_MS / 2);
       await parts.stop?.().catch((err) => logger.error({ err }, "stop failed"));
@@ -178,6 +189,11 @@ export async function main(start: () => Promise<{ stop(): Promise<void> }>, shut
   (service as { started?: Promise<void> }).started?.catch(() => {
     process.stderr.write("start failed; exiting\n");
     shutdown("a failed start", 1);
+  });
+  // Likewise a service whose database client is stuck (client-watchdog.ts): a new process connects afresh.
+  (service as { failed?: Promise<never> }).failed?.catch((err: Error) => {
+    process.stderr.write(`${err.message}; exiting\n`);
+    shutdown("a stuck client", 1);
   });
   process.once("SIGTERM", () => shutdown("SIGTERM", 0));
   process.once("SIGINT", () => shutdown("SIGINT", 0));
