@@ -4,7 +4,7 @@ import { Readiness } from "./readiness.js";
 describe("Readiness", () => {
   it("is not ready until started, and names the failing dependency", async () => {
     let mongoUp = false;
-    const r = new Readiness({ cacheMs: 0, timeoutMs: 50 });
+    const r = new Readiness({ cacheMs: 20, timeoutMs: 50 });
     r.add({
       name: "mongo",
       check: async () => {
@@ -17,9 +17,10 @@ describe("Readiness", () => {
     expect(report.checks.mongo).toEqual({ ok: false, error: "connection refused" });
     expect(report.checks.kafka?.error).toMatch(/no answer within 50 ms/);
     expect(report.checks.startup?.ok).toBe(false);
+    r.markStopping();
 
     mongoUp = true;
-    const r2 = new Readiness({ cacheMs: 0 });
+    const r2 = new Readiness({ cacheMs: 20 });
     r2.add({
       name: "mongo",
       check: async () => {
@@ -36,7 +37,7 @@ describe("Readiness", () => {
 
   it("answers from memory while a slow check refreshes, and reports the failure once the check gives up", async () => {
     let slow = false;
-    const r = new Readiness({ cacheMs: 0, timeoutMs: 100 });
+    const r = new Readiness({ cacheMs: 20, timeoutMs: 100 });
     r.add({ name: "kafka", check: () => (slow ? new Promise<void>(() => undefined) : Promise.resolve()) });
     r.markStarted();
     expect((await r.report()).ready).toBe(true);
@@ -44,9 +45,27 @@ describe("Readiness", () => {
     const t0 = Date.now();
     expect((await r.report()).ready).toBe(true); // the last result, at once
     expect(Date.now() - t0).toBeLessThan(50);
-    await new Promise((res) => setTimeout(res, 150));
+    await new Promise((res) => setTimeout(res, 200));
     const after = await r.report();
     expect(after.ready).toBe(false);
     expect(after.checks.kafka?.error).toMatch(/no answer within 100 ms/);
+    r.markStopping();
+  });
+
+  it("keeps checking in the background, so a probe after a quiet spell sees a failure that began meanwhile", async () => {
+    let up = true;
+    const r = new Readiness({ cacheMs: 20, timeoutMs: 50 });
+    r.add({
+      name: "mongo",
+      check: async () => {
+        if (!up) throw new Error("connection refused");
+      },
+    });
+    r.markStarted();
+    expect((await r.report()).ready).toBe(true);
+    up = false;
+    await new Promise((res) => setTimeout(res, 100)); // no probe meanwhile
+    expect(await r.report()).toMatchObject({ ready: false, checks: { mongo: { ok: false, error: "connection refused" } } });
+    r.markStopping();
   });
 });

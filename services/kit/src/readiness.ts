@@ -10,16 +10,18 @@ export interface ReadinessReport {
 
 /**
  * Ready means: started, not shutting down, and every dependency answered within the
- * timeout. Dependency results are kept for `cacheMs` and then refreshed in the background
- * while the last result is served, so a probe (gRPC health, /readyz, the gateway's
- * /api/health) answers from memory: a busy moment slows the refresh, never the probe
- * (a probe that waited on a slow ping timed out and reported a healthy service as down).
+ * timeout. After the first report the checks run in the background every `cacheMs` and a
+ * probe (gRPC health, /readyz, the gateway's /api/health) answers from the last result:
+ * a busy moment slows the next check, never the probe (a probe that waited on a slow ping
+ * timed out and reported a healthy service as down), and the result is never older than
+ * `cacheMs` plus the check timeout (a result kept until the next probe could be minutes old).
  */
 export class Readiness {
   private started = false;
   private stopping = false;
-  private last?: { at: number; checks: ReadinessReport["checks"] };
-  private refreshing?: Promise<ReadinessReport["checks"]>;
+  private last?: ReadinessReport["checks"];
+  private first?: Promise<ReadinessReport["checks"]>;
+  private timer?: NodeJS.Timeout;
   private readonly checks: ReadinessCheck[] = [];
 
   constructor(private readonly opts: { timeoutMs?: number; cacheMs?: number } = {}) {}
@@ -32,28 +34,29 @@ export class Readiness {
     this.started = true;
   }
 
+  /** Not ready from now on; the background checks stop. */
   markStopping(): void {
     this.stopping = true;
+    clearTimeout(this.timer);
   }
 
   async report(): Promise<ReadinessReport> {
-    const fresh = this.last && Date.now() - this.last.at < (this.opts.cacheMs ?? 1000);
-    // The first report waits for its checks; later ones serve the last result while a refresh runs.
-    const deps = fresh ? this.last!.checks : this.last ? (void this.refresh(), this.last.checks) : await this.refresh();
+    this.first ??= this.refresh();
+    const deps = this.last ?? (await this.first);
     const checks: ReadinessReport["checks"] = { ...deps };
     checks.startup = this.started ? { ok: true } : { ok: false, error: "starting" };
     if (this.stopping) checks.shutdown = { ok: false, error: "shutting down" };
     return { ready: Object.values(checks).every((c) => c.ok), checks };
   }
 
-  /** One refresh at a time, however many probes ask. */
-  private refresh(): Promise<ReadinessReport["checks"]> {
-    this.refreshing ??= this.runChecks().then((checks) => {
-      this.last = { at: Date.now(), checks };
-      this.refreshing = undefined;
-      return checks;
-    });
-    return this.refreshing;
+  /** Runs the checks, keeps the result, and schedules the next run (the timer never holds the process open). */
+  private async refresh(): Promise<ReadinessReport["checks"]> {
+    this.last = await this.runChecks();
+    if (!this.stopping) {
+      this.timer = setTimeout(() => void this.refresh(), this.opts.cacheMs ?? 1000);
+      this.timer.unref();
+    }
+    return this.last;
   }
 
   private async runChecks(): Promise<ReadinessReport["checks"]> {
