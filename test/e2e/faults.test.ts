@@ -142,7 +142,11 @@ async function startScan(org: Org): Promise<void> {
     `scan ${res.body.id} started`,
     async () => (ledger.eventsOf((e) => e.type === "scan.started" && e.scanId === res.body.id).length ? true : undefined),
     60_000,
-  );
+  ).catch(async (err: Error) => {
+    // Whose view lags: the API's (the scan never started) or the ledger's (its reader did not recover)?
+    const scan = await org.api.get(`/api/v1/scans/${res.body.id}`).catch((e: Error) => ({ status: 0, body: e.message }));
+    throw new Error(`${err.message}; the API says ${scan.status} ${JSON.stringify(scan.body).slice(0, 300)}`);
+  });
 }
 
 /** The processes whose /readyz does not answer 200, with what it says. */
