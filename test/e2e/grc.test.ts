@@ -51,7 +51,7 @@ async function login(plan: string) {
   return { orgId: acct.orgId, token: res.body.access_token as string, api: api.withToken(res.body.access_token) };
 }
 
-async function eventually<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+async function eventually<T>(fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

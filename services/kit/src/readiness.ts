@@ -60,7 +60,7 @@ export class Readiness {
   }
 
   private async runChecks(): Promise<ReadinessReport["checks"]> {
-    const timeoutMs = this.opts.timeoutMs ?? 2000;
+    const timeoutMs = this.opts.timeoutMs ?? 5000;
     const entries = await Promise.all(
       this.checks.map(async (c) => {
         try {
