@@ -89,6 +89,9 @@ const ROWS: Row[] = [
   { weakness: "NULL / weak TLS cipher suites", at: "tlsWeak", ours: id("tls-weak-ciphers"), nmap: /NULL|least strength: [DEF]/ },
   { weakness: "TLS certificate expiring within 30 days", at: "tlsSoon", ours: id("tls-cert-expiring-soon"), lists: /Not valid after/ },
   { weakness: "TLS certificate not yet valid", at: "tlsFuture", ours: id("tls-cert-not-yet-valid"), lists: /Not valid before/ },
+  // nmap's ssl-cert prints the leaf only: nothing about the chain sent or a stapled OCSP response.
+  { weakness: "TLS certificate chain incomplete", at: "tlsChain", ours: id("tls-cert-chain-incomplete") },
+  { weakness: "OCSP stapling not enabled (info)", at: "tlsChain", ours: id("tls-no-ocsp-stapling") },
   { weakness: "Apache 2.4.18 CVE-2021-40438 (KEV)", at: "http", ours: id("cve:CVE-2021-40438"), nmap: /CVE-2021-40438/ },
   { weakness: "SSH version banner", at: "ssh", ours: id("ssh-version-banner"), lists: /OpenSSH 7\.2p2/ },
   { weakness: "SSH Terrapin (CVE-2023-48795)", at: "ssh", ours: id("ssh-terrapin"), nmap: /CVE-2023-48795|terrapin/i, lists: /chacha20-poly1305@openssh\.com/ },
@@ -96,6 +99,13 @@ const ROWS: Row[] = [
   { weakness: "SSH weak host keys (DSA, SHA-1 RSA)", at: "ssh", ours: id("ssh-weak-hostkey"), lists: /ssh-dss/ },
   { weakness: "SSH weak ciphers (CBC, 3DES)", at: "ssh", ours: id("ssh-weak-ciphers"), lists: /3des-cbc/ },
   { weakness: "SSH weak MACs (MD5, SHA-1, 64-bit)", at: "ssh", ours: id("ssh-weak-macs"), lists: /hmac-md5/ },
+  // ssh-auth-methods (categories auth, intrusive) is not among "default or safe".
+  {
+    weakness: "SSH password authentication enabled",
+    at: "sshPassword",
+    ours: id("ssh-password-auth"),
+    nmap: /Supported authentication methods:[\s\S]*password/,
+  },
   { weakness: "OpenSSH 7.2p2 user enumeration (CVE-2018-15473)", at: "ssh", ours: id("cve:CVE-2018-15473"), nmap: /CVE-2018-15473/ },
   {
     weakness: "vsFTPd 2.3.4 backdoor (CVE-2011-2523)",

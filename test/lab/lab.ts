@@ -55,7 +55,9 @@ const NS_PORTS: Record<ServiceKey, number> = {
   tlsWeak: 443,
   tlsSoon: 8443,
   tlsFuture: 9443,
+  tlsChain: 8444,
   ssh: 22,
+  sshPassword: 2222,
   ftp: 21,
   smtp: 25,
   telnet: 23,
@@ -151,7 +153,13 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
       hardened,
       hardenedName: HARDENED_NAME,
       ports,
-      certs: { expired: certs.expiredSelfSigned, soon: certs.expiringSoon, future: certs.notYetValid, hardened: certs.hardened },
+      certs: {
+        expired: certs.expiredSelfSigned,
+        soon: certs.expiringSoon,
+        future: certs.notYetValid,
+        hardened: certs.hardened,
+        incompleteChain: certs.incompleteChain,
+      },
     };
     const start = (cmd: string, args: string[]) => {
       const child = ns ? ns.spawn(cmd, args, { stdio: ["pipe", "pipe", "pipe"], cwd: ROOT }) : spawn(cmd, args, { stdio: ["pipe", "pipe", "pipe"], cwd: ROOT });
@@ -197,7 +205,9 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
       tlsWeak: ep(weak, bound.tlsWeak),
       tlsSoon: ep(weak, bound.tlsSoon),
       tlsFuture: ep(weak, bound.tlsFuture),
+      tlsChain: ep(weak, bound.tlsChain),
       ssh: ep(weak, bound.ssh),
+      sshPassword: ep(weak, bound.sshPassword),
       ftp: ep(weak, bound.ftp),
       smtp: ep(weak, bound.smtp),
       telnet: ep(weak, bound.telnet),

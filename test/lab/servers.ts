@@ -2,7 +2,8 @@ import http from "node:http";
 import https from "node:https";
 import type net from "node:net";
 import { hardenedApp, redirectToHttps, weakApp } from "./servers/web-apps.js";
-import { ftp, hardenedSsh, mongoLike, mysql, postgresScram, postgresTrust, redisLike, smtp, ssh, telnet } from "./servers/tcp-services.js";
+import { sshKeysOnly, sshPasswordAuth } from "./servers/ssh-servers.js";
+import { ftp, mongoLike, mysql, postgresScram, postgresTrust, redisLike, smtp, ssh, telnet } from "./servers/tcp-services.js";
 
 /*
  * The lab's Node servers, one process, started by lab.ts (inside the lab namespace when there
@@ -16,18 +17,21 @@ export interface ServerPlan {
   hardenedName: string;
   /** Fixed ports in a namespace; 0 everywhere on loopback (the kernel picks). */
   ports: Record<ServiceKey, number>;
-  certs: { expired: Pem; soon: Pem; future: Pem; hardened: Pem };
+  certs: { expired: Pem; soon: Pem; future: Pem; hardened: Pem; incompleteChain: Pem };
 }
 interface Pem {
   key: string;
   cert: string;
+  ocsp?: string;
 }
 export type ServiceKey =
   | "http"
   | "tlsWeak"
   | "tlsSoon"
   | "tlsFuture"
+  | "tlsChain"
   | "ssh"
+  | "sshPassword"
   | "ftp"
   | "smtp"
   | "telnet"
@@ -80,8 +84,11 @@ async function main() {
   out.tlsWeak = await listen(https.createServer({ ...certs.expired, ...legacy }, weakApp), weak, ports.tlsWeak);
   out.tlsSoon = await listen(https.createServer({ ...certs.soon }, hardenedApp), weak, ports.tlsSoon);
   out.tlsFuture = await listen(https.createServer({ ...certs.future }, hardenedApp), weak, ports.tlsFuture);
+  // Issued by the lab intermediate but served without it; its OCSP URL gets no staple.
+  out.tlsChain = await listen(https.createServer({ ...certs.incompleteChain }, hardenedApp), weak, ports.tlsChain);
   out.elasticsearch = await listen(http.createServer(es), weak, ports.elasticsearch);
   out.ssh = port(await ssh(weak, ports.ssh));
+  out.sshPassword = port(await sshPasswordAuth(weak, ports.sshPassword));
   out.ftp = port(await ftp(weak, ports.ftp));
   out.smtp = port(await smtp(weak, ports.smtp));
   out.telnet = port(await telnet(weak, ports.telnet));
@@ -90,21 +97,23 @@ async function main() {
   out.mongoLike = port(await mongoLike(weak, ports.mongoLike));
   out.postgres = port(await postgresTrust(weak, ports.postgres));
   out.hardenedPostgres = port(await postgresScram(hardened, ports.hardenedPostgres));
-  // The hardened host: TLS 1.2+ with forward-secret AEAD suites only, valid CA-issued certificate.
-  out.hardenedHttps = await listen(
-    https.createServer(
-      {
-        ...certs.hardened,
-        minVersion: "TLSv1.2",
-        ciphers: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-CHACHA20-POLY1305",
-        honorCipherOrder: true,
-      },
-      hardenedApp,
-    ),
-    hardened,
-    ports.hardenedHttps,
+  // The hardened host: TLS 1.2+ with forward-secret AEAD suites only, valid CA-issued certificate
+  // sent with its intermediate, and a stapled OCSP response (made by `openssl ocsp`, certs.ts).
+  const hardenedTls = https.createServer(
+    {
+      key: certs.hardened.key,
+      cert: certs.hardened.cert,
+      minVersion: "TLSv1.2",
+      ciphers: "ECDHE-RSA-AES128-GCM-SHA256:ECDHE-RSA-AES256-GCM-SHA384:ECDHE-RSA-CHACHA20-POLY1305",
+      honorCipherOrder: true,
+    },
+    hardenedApp,
   );
-  out.hardenedSsh = port(await hardenedSsh(hardened, ports.hardenedSsh));
+  const staple = Buffer.from(certs.hardened.ocsp ?? "", "base64");
+  hardenedTls.on("OCSPRequest", (_cert: Buffer, _issuer: Buffer, done: (err: Error | null, resp?: Buffer) => void) => done(null, staple));
+  out.hardenedHttps = await listen(hardenedTls, hardened, ports.hardenedHttps);
+  // A real SSH server (key exchange and authentication) that offers public keys only.
+  out.hardenedSsh = port(await sshKeysOnly(hardened, ports.hardenedSsh));
   out.hardenedHttp = await listen(http.createServer(redirectToHttps(plan.hardenedName, out.hardenedHttps)), hardened, ports.hardenedHttp);
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }

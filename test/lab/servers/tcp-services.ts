@@ -34,14 +34,13 @@ export const WEAK_SSH_ALGORITHMS = {
   macs: "umac-64-etm@openssh.com,hmac-sha2-256-etm@openssh.com,hmac-sha1-etm@openssh.com,hmac-sha2-256,hmac-sha1,hmac-md5",
 };
 
-/** OpenSSH 9.9's defaults, trimmed to the strongest: strict key exchange announced. */
+/** OpenSSH 9.9's defaults, trimmed to the strongest: strict key exchange announced (the KEXINIT parser's unit test). */
 export const HARDENED_SSH_ALGORITHMS = {
   kex: "sntrup761x25519-sha512@openssh.com,curve25519-sha256,curve25519-sha256@libssh.org,ext-info-s,kex-strict-s-v00@openssh.com",
   hostKey: "rsa-sha2-512,rsa-sha2-256,ssh-ed25519",
   ciphers: "chacha20-poly1305@openssh.com,aes128-gcm@openssh.com,aes256-gcm@openssh.com,aes128-ctr,aes256-ctr",
   macs: "hmac-sha2-256-etm@openssh.com,hmac-sha2-512-etm@openssh.com,umac-128-etm@openssh.com",
 };
-export const HARDENED_SSH_BANNER = "SSH-2.0-OpenSSH_9.9";
 
 /** An unencrypted SSH_MSG_KEXINIT binary packet (RFC 4253 §6, §7.1) offering `a`. */
 export function kexInitPacket(a: typeof WEAK_SSH_ALGORITHMS): Buffer {
@@ -61,15 +60,25 @@ export function kexInitPacket(a: typeof WEAK_SSH_ALGORITHMS): Buffer {
   return Buffer.concat([head, payload, Buffer.alloc(padding)]);
 }
 
-/** Identification, then KEXINIT at once (as OpenSSH does); the key exchange itself never happens. */
+/**
+ * Identification, then KEXINIT at once (as OpenSSH does); the key exchange itself never happens:
+ * once the client sends more than its identification line (its own KEXINIT), the server hangs
+ * up rather than leave it waiting for a key exchange reply. (The lab's real SSH servers, with
+ * authentication, are in ssh-servers.ts.)
+ */
 const sshServer = (banner: string, algorithms: typeof WEAK_SSH_ALGORITHMS) =>
   serve((s) => {
     s.write(`${banner}\r\n`);
     s.write(kexInitPacket(algorithms));
+    let got = Buffer.alloc(0);
+    s.on("data", (d) => {
+      got = Buffer.concat([got, d]);
+      const nl = got.indexOf(0x0a);
+      if (nl >= 0 && got.length > nl + 1) s.end();
+    });
   });
 
 export const ssh = sshServer(SSH_BANNER, WEAK_SSH_ALGORITHMS);
-export const hardenedSsh = sshServer(HARDENED_SSH_BANNER, HARDENED_SSH_ALGORITHMS);
 
 export const ftp = serve((s) => {
   s.write(`${FTP_BANNER}\r\n`);

@@ -13,6 +13,8 @@ export interface TlsOptions {
   /** OpenSSL cipher string. Probes for legacy protocols need `DEFAULT@SECLEVEL=0`. */
   ciphers?: string;
   signal?: AbortSignal;
+  /** Asks for a stapled OCSP response (status_request); called with it, or null when none came. */
+  onOcspResponse?: (response: Buffer | null) => void;
 }
 
 /**
@@ -25,7 +27,8 @@ export function connectTls(host: string, port: number, opts: TlsOptions): Promis
   if (opts.signal?.aborted) return Promise.reject(opts.signal.reason ?? new Error("aborted"));
   let socket: tls.TLSSocket;
   try {
-    socket = tls.connect({
+    // tls.connect passes requestOCSP on to its TLSSocket; @types/node lists it only for TLSSocket.
+    const options: tls.ConnectionOptions & Pick<tls.TLSSocketOptions, "requestOCSP"> = {
       host,
       port,
       servername: opts.servername && !net.isIP(opts.servername) ? opts.servername : undefined,
@@ -33,7 +36,11 @@ export function connectTls(host: string, port: number, opts: TlsOptions): Promis
       minVersion: opts.minVersion,
       maxVersion: opts.maxVersion,
       ciphers: opts.ciphers,
-    });
+      requestOCSP: opts.onOcspResponse !== undefined,
+    };
+    socket = tls.connect(options);
+    // Emitted during the handshake, before secureConnect: listen from the start.
+    if (opts.onOcspResponse) socket.once("OCSPResponse", opts.onOcspResponse);
   } catch (err) {
     // An option this OpenSSL cannot honour (e.g. a cipher string it has no suite for).
     return Promise.reject(err as Error);

@@ -196,6 +196,38 @@ describe("web analysis", () => {
     );
     expect(onThose.map((d) => d.templateId).sort()).toEqual(["tls-cert-expiring-soon", "tls-cert-not-yet-valid"]);
   });
+
+  it("detects a chain sent without its intermediate, and an OCSP URL with nothing stapled (issue 16)", () => {
+    const at = `${lab.weak.hostname}:${lab.targets.tlsChain.port}`;
+    const chain = expectDetection(weak, "tls-cert-chain-incomplete", "low", "CWE-295", at);
+    expect(chain.description).toMatch(/issuer of CN=weak\.vslab\.test \(CN=vulnscan lab intermediate CA\) was not sent/);
+    const ocsp = expectDetection(weak, "tls-no-ocsp-stapling", "info", "CWE-299", at);
+    expect(ocsp.description).toMatch(/http:\/\/ocsp\.vslab\.test\//);
+    expect(
+      weak.detections
+        .filter((d) => d.affectedComponent === at)
+        .map((d) => d.templateId)
+        .sort(),
+    ).toEqual(["tls-cert-chain-incomplete", "tls-no-ocsp-stapling"]);
+    // The intermediate-issued certificates served with their chain, and the self-signed one, are complete.
+    expect(find(weak, "tls-cert-chain-incomplete")).toHaveLength(1);
+    expect(find(weak, "tls-no-ocsp-stapling")).toHaveLength(1);
+  });
+});
+
+describe("SSH authentication methods", () => {
+  it("reports password authentication on the real SSH server that offers it, asking with the none method only", () => {
+    const d = expectDetection(weak, "ssh-password-auth", "medium", "CWE-309", `tcp://${lab.weak.hostname}:${lab.targets.sshPassword.port}`);
+    expect(d.description).toMatch(/Methods offered: password, publickey\./);
+    expect(d.evidence.request).toMatch(/method "none"/);
+    expect(d.evidence.response).toMatch(/methods that can continue: password,publickey/);
+    // That server offers modern algorithms only: nothing from the KEXINIT checks there.
+    expect(weak.detections.filter((d) => d.affectedComponent.endsWith(`:${lab.targets.sshPassword.port}`)).map((d) => d.templateId)).toEqual([
+      "ssh-password-auth",
+    ]);
+    // The KEXINIT-only server (no key exchange) still gets its algorithm findings, and no auth verdict.
+    expect(find(weak, "ssh-terrapin", `:${lab.targets.ssh.port}`)).toHaveLength(1);
+  });
 });
 
 describe("cloud analysis", () => {

@@ -100,6 +100,12 @@ describe("checks against the scan lab", () => {
     expect(terrapin.map((d) => [d.affectedComponent, d.cveIds, d.severity])).toEqual([[sshAt, ["CVE-2023-48795"], 3]]);
     for (const id of ["ssh-weak-kex", "ssh-weak-hostkey", "ssh-weak-ciphers", "ssh-weak-macs"]) expectOne(id, sshAt);
     expect(on("weak", "ssh-weak-kex")[0]?.evidence).toContain("diffie-hellman-group1-sha1");
+    // Password authentication (item 2, last part): the real SSH server that offers it, only it.
+    expect(on("weak", "ssh-password-auth").map((d) => [d.affectedComponent, d.severity])).toEqual([[`tcp://${name}:${t.sshPassword.port}`, 3]]);
+    // TLS chain and stapling (item 3): the server that sends its leaf alone and staples nothing.
+    const chainAt = `${name}:${t.tlsChain.port}`;
+    expect(on("weak", "tls-cert-chain-incomplete").map((d) => d.affectedComponent)).toEqual([chainAt]);
+    expect(on("weak", "tls-no-ocsp-stapling").map((d) => [d.affectedComponent, d.severity])).toEqual([[chainAt, 5]]);
     // Default and anonymous access (item 5): PostgreSQL trust, read-only (startup, then Terminate).
     expectOne("postgres-trust-auth", `tcp://${name}:${t.postgres.port}`);
     // HTTP templates (item 4), each folded with the built-in check that sees the same weakness.
@@ -169,8 +175,13 @@ describe("checks against the scan lab", () => {
     // The hardened PostgreSQL (SCRAM) was identified and probed, without a finding.
     expect(results.hardened.filter((d) => d.affectedComponent.includes(`:${lab.hardened.postgres.port}`))).toEqual([]);
     // The hardened SSH server (strict kex, modern algorithms) was scanned and read.
+    // The hardened SSH server is a real one offering public keys only: no password finding.
     expect(results.hardened.filter((d) => d.affectedComponent === `tcp://${lab.hardened.hostname}:${lab.hardened.ssh.port}`).map((d) => d.templateId)).toEqual([
       "ssh-version-banner",
     ]);
+    // Its HTTPS sends the intermediate and staples an OCSP response: neither TLS finding, not even at info.
+    const https = results.hardened.filter((d) => d.affectedComponent.includes(`:${lab.hardened.https.port}`)).map((d) => d.templateId);
+    expect(https).not.toContain("tls-cert-chain-incomplete");
+    expect(https).not.toContain("tls-no-ocsp-stapling");
   });
 });

@@ -2,7 +2,8 @@ import type { EgressGuard } from "../../net/egress.js";
 import { tryExchange } from "../fingerprint/exchange.js";
 import type { DetectionDraft, Service } from "../types.js";
 import { detection } from "../web/check.js";
-import { TERRAPIN, WEAK_CIPHERS, WEAK_HOSTKEY, WEAK_KEX, WEAK_MACS } from "./checks.js";
+import { fetchAuthMethods, PROBE_USER, type AuthMethods } from "./auth-methods.js";
+import { PASSWORD_AUTH, TERRAPIN, WEAK_CIPHERS, WEAK_HOSTKEY, WEAK_KEX, WEAK_MACS } from "./checks.js";
 import { parseKexInit, terrapinExposure, WEAK, type KexInit } from "./kexinit.js";
 
 const CLIENT_IDENT = "SSH-2.0-vulnscan_1.0\r\n";
@@ -44,7 +45,28 @@ export function sshFindings(svc: Service, k: KexInit): DetectionDraft[] {
   return out;
 }
 
+/** Password authentication among the methods the server lists after a "none" request. */
+export function authFindings(svc: Service, a: AuthMethods): DetectionDraft[] {
+  if (!a.methods.includes("password")) return [];
+  const affectedComponent = `tcp://${svc.hostname ?? svc.host}:${svc.port}`;
+  return [
+    detection(PASSWORD_AUTH, {
+      target: svc.hostname ?? svc.host,
+      affectedComponent,
+      detail: `Methods offered: ${a.methods.join(", ")}.`,
+      evidence: {
+        request: `connect ${affectedComponent}, key exchange, then SSH_MSG_USERAUTH_REQUEST user "${PROBE_USER}" method "none" (no password or key sent)`,
+        response: [a.negotiated ? `negotiated: ${a.negotiated}` : undefined, `SSH_MSG_USERAUTH_FAILURE: methods that can continue: ${a.methods.join(",")}`]
+          .filter(Boolean)
+          .join("\n"),
+      },
+    }),
+  ];
+}
+
 export async function analyzeSshService(svc: Service, opts: { guard: EgressGuard; signal?: AbortSignal }): Promise<DetectionDraft[]> {
   const k = await fetchKexInit(svc, opts);
-  return k ? sshFindings(svc, k) : [];
+  if (!k) return [];
+  const auth = await fetchAuthMethods(svc.host, svc.port, opts);
+  return [...sshFindings(svc, k), ...(auth ? authFindings(svc, auth) : [])];
 }

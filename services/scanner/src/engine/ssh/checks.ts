@@ -7,3 +7,4 @@ export const WEAK_KEX = check("ssh-weak-kex");
 export const WEAK_HOSTKEY = check("ssh-weak-hostkey");
 export const WEAK_CIPHERS = check("ssh-weak-ciphers");
 export const WEAK_MACS = check("ssh-weak-macs");
+export const PASSWORD_AUTH = check("ssh-password-auth");

@@ -13,11 +13,14 @@ import {
   CERT_SHA1_SIGNATURE,
   CERT_SHORT_RSA_KEY,
   CERT_WRONG_HOST,
+  CHAIN_INCOMPLETE,
+  NO_OCSP_STAPLING,
   NO_TLS13,
   TLS10,
   TLS11,
   WEAK_CIPHERS,
 } from "./checks.js";
+import { chainLength, missingIssuerOf, ocspUrls } from "./chain.js";
 import { WEAK_SUITES, acceptedSuites } from "./client-hello.js";
 
 const DAY = 86_400_000;
@@ -42,8 +45,25 @@ const certSummary = (x: X509Certificate) =>
 
 async function handshake(svc: Service, tc: TlsContext, extra: Partial<{ minVersion: tls.SecureVersion; maxVersion: tls.SecureVersion; ciphers: string }>) {
   try {
-    const s = await connectTls(svc.host, svc.port, { guard: tc.guard, timeoutMs: tc.timeoutMs ?? 5000, signal: tc.signal, servername: svc.hostname, ...extra });
-    const info = { protocol: s.getProtocol() ?? "?", cipher: s.getCipher()?.name ?? "?", cert: s.getPeerX509Certificate() };
+    // Every handshake asks for a stapled OCSP response: a server staples (or not) the same way each time.
+    let staple: Buffer | null = null;
+    const s = await connectTls(svc.host, svc.port, {
+      guard: tc.guard,
+      timeoutMs: tc.timeoutMs ?? 5000,
+      signal: tc.signal,
+      servername: svc.hostname,
+      onOcspResponse: (r) => (staple = r),
+      ...extra,
+    });
+    // The detailed chain first: after getPeerX509Certificate(), Node 20 returns {} for it.
+    const chain = s.getPeerCertificate(true);
+    const info = {
+      protocol: s.getProtocol() ?? "?",
+      cipher: s.getCipher()?.name ?? "?",
+      cert: s.getPeerX509Certificate(),
+      chain,
+      staple: staple as Buffer | null,
+    };
     s.destroy();
     return info;
   } catch {
@@ -70,6 +90,41 @@ function certificateFindings(svc: Service, x: X509Certificate, now: Date): Check
   if (x.publicKey.asymmetricKeyType === "rsa" && key?.modulusLength !== undefined && key.modulusLength < 2048) out.push(CERT_SHORT_RSA_KEY);
   // The signature algorithm is named in the certificate (tbs and outer AlgorithmIdentifier).
   if (SHA1_SIGNATURE_OIDS.some((oid) => x.raw.includes(oid))) out.push(CERT_SHA1_SIGNATURE);
+  return out;
+}
+
+/**
+ * The chain the server sends: an end-entity certificate whose issuer is neither sent nor a
+ * trusted root (incomplete chain), and no stapled OCSP response although the certificate names
+ * an OCSP responder (without one there is nothing to staple, and no finding).
+ */
+function chainFindings(
+  hs: { cert: X509Certificate; chain: tls.DetailedPeerCertificate; staple: Buffer | null; protocol: string },
+  at: { target: string; affectedComponent: string; request: string },
+): DetectionDraft[] {
+  const out: DetectionDraft[] = [];
+  const missing = missingIssuerOf(hs.chain);
+  const sent = `certificates in the chain as received (plus a trusted root, if any): ${chainLength(hs.chain)}`;
+  if (missing)
+    out.push(
+      detection(CHAIN_INCOMPLETE, {
+        ...at,
+        detail: `The issuer of ${missing.subject.replace(/\n/g, ", ")} (${missing.issuer.replace(/\n/g, ", ")}) was not sent.`,
+        evidence: { request: at.request, response: `${hs.protocol}\n${sent}\n${certSummary(missing)}` },
+      }),
+    );
+  const urls = ocspUrls(hs.cert);
+  if (urls.length && !hs.staple?.length)
+    out.push(
+      detection(NO_OCSP_STAPLING, {
+        ...at,
+        detail: `The certificate names the OCSP responder ${urls.join(", ")}.`,
+        evidence: {
+          request: `${at.request}, with the status_request extension (asking for a stapled OCSP response)`,
+          response: `${hs.protocol}: no CertificateStatus (no OCSP response stapled)\nAuthority Information Access: ${hs.cert.infoAccess?.trim()}`,
+        },
+      }),
+    );
   return out;
 }
 
@@ -106,6 +161,8 @@ export async function analyzeTlsService(svc: Service, tc: TlsContext): Promise<D
       );
     }
   }
+
+  if (main?.cert && main.chain.raw) out.push(...chainFindings({ ...main, cert: main.cert }, { target, affectedComponent: component, request: req }));
 
   for (const [version, check] of [
     ["TLSv1", TLS10],

@@ -15,3 +15,5 @@ export const CERT_EXPIRING_SOON = check("tls-cert-expiring-soon");
 export const CERT_SHORT_RSA_KEY = check("tls-cert-short-rsa-key");
 export const CERT_SHA1_SIGNATURE = check("tls-cert-sha1-signature");
 export const NO_TLS13 = check("tls-no-tls13");
+export const CHAIN_INCOMPLETE = check("tls-cert-chain-incomplete");
+export const NO_OCSP_STAPLING = check("tls-no-ocsp-stapling");
