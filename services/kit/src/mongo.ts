@@ -20,6 +20,12 @@ export interface MongoHandle {
   client: MongoClient;
   db: Db;
   ping(): Promise<void>;
+  /**
+   * Pings through a connection of its own (one, kept open) for readiness: a pool queued up with
+   * the service's own work (the dispatcher replaying a topic at start) must not make a database
+   * that answers look down. A stuck main client is the watchdog's business (client-watchdog.ts).
+   */
+  pingDatabase(): Promise<void>;
   /** Pings through a new client, closed at once: tells a stuck client from a server that is down. */
   pingFresh(): Promise<void>;
   close(): Promise<void>;
@@ -35,11 +41,16 @@ export function createMongo(url: string, dbName: string, appName: string): Mongo
   const client = new MongoClient(url, { appName, serverSelectionTimeoutMS: 5000, connectTimeoutMS: 5000, monitorCommands: Boolean(shapesFile) });
   if (shapesFile) recordQueryShapes(client, appName, shapesFile);
   const db = client.db(dbName);
+  let health: MongoClient | undefined;
   return {
     client,
     db,
     ping: async () => {
       await db.command({ ping: 1 });
+    },
+    pingDatabase: async () => {
+      health ??= new MongoClient(url, { appName: `${appName}-health`, maxPoolSize: 1, serverSelectionTimeoutMS: 5000, connectTimeoutMS: 5000 });
+      await health.db(dbName).command({ ping: 1 });
     },
     pingFresh: async () => {
       const fresh = new MongoClient(url, { appName: `${appName}-probe`, serverSelectionTimeoutMS: 3000, connectTimeoutMS: 3000 });
@@ -49,7 +60,10 @@ export function createMongo(url: string, dbName: string, appName: string): Mongo
         await fresh.close().catch(() => undefined);
       }
     },
-    close: () => client.close(),
+    close: async () => {
+      await health?.close().catch(() => undefined);
+      await client.close();
+    },
   };
 }
 

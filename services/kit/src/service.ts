@@ -74,7 +74,7 @@ export async function runService<C extends ServiceConfig>(opts: {
     partitions: config.KAFKA_PARTITIONS,
     metrics: new KafkaMetrics(metrics.registry),
   });
-  readiness.add({ name: "mongo", check: () => mongo.ping() });
+  readiness.add({ name: "mongo", check: () => mongo.pingDatabase() });
   readiness.add({ name: "kafka", check: () => kafka.ping() });
 
   const ctx: ServiceContext<C> = {

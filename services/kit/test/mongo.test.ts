@@ -51,7 +51,9 @@ describe("Mongo helper against a real MongoDB-protocol server", () => {
     expect(updated?.name).toBe("renamed");
   });
 
-  it("answers ping", async () => {
+  it("answers ping through its own client, its readiness connection and a fresh client", async () => {
     await expect(mongo.ping()).resolves.toBeUndefined();
+    await expect(mongo.pingDatabase()).resolves.toBeUndefined();
+    await expect(mongo.pingFresh()).resolves.toBeUndefined();
   });
 });

@@ -20,17 +20,32 @@ export class CachedWebhooks implements WebhookRepo {
     private readonly clock: () => number = Date.now,
   ) {}
 
+  private readonly loading = new Map<string, Promise<unknown>>();
+
+  /** Concurrent misses of one key share one read (a batch of 200 events of one organization asked 200 times). */
   private async cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(key);
     if (hit && this.clock() - hit.at < this.ttlMs) return hit.value as T;
-    const value = await load();
-    if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
-    this.entries.set(key, { at: this.clock(), value });
-    return value;
+    const pending = this.loading.get(key);
+    if (pending) return pending as Promise<T>;
+    const loaded: Promise<T> = load()
+      .then((value) => {
+        // A write while this read ran dropped it from `loading`: its answer may predate the write.
+        if (this.loading.get(key) !== loaded) return value;
+        if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+        this.entries.set(key, { at: this.clock(), value });
+        return value;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === loaded) this.loading.delete(key);
+      });
+    this.loading.set(key, loaded);
+    return loaded;
   }
 
   private forget(orgId: string): void {
     for (const key of this.entries.keys()) if (key.startsWith(`${orgId}|`)) this.entries.delete(key);
+    for (const key of this.loading.keys()) if (key.startsWith(`${orgId}|`)) this.loading.delete(key);
   }
 
   get(orgId: string, id: string) {
