@@ -1,16 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { Readiness } from "./readiness.js";
 
+/** A "mongo" check that fails with "connection refused" while `up()` is false. */
+const mongoCheck = (up: () => boolean) => ({
+  name: "mongo",
+  check: async () => {
+    if (!up()) throw new Error("connection refused");
+  },
+});
+
 describe("Readiness", () => {
   it("is not ready until started, and names the failing dependency", async () => {
     let mongoUp = false;
     const r = new Readiness({ cacheMs: 20, timeoutMs: 50 });
-    r.add({
-      name: "mongo",
-      check: async () => {
-        if (!mongoUp) throw new Error("connection refused");
-      },
-    });
+    r.add(mongoCheck(() => mongoUp));
     r.add({ name: "kafka", check: () => new Promise(() => undefined) });
     let report = await r.report();
     expect(report.ready).toBe(false);
@@ -21,12 +24,7 @@ describe("Readiness", () => {
 
     mongoUp = true;
     const r2 = new Readiness({ cacheMs: 20 });
-    r2.add({
-      name: "mongo",
-      check: async () => {
-        if (!mongoUp) throw new Error("down");
-      },
-    });
+    r2.add(mongoCheck(() => mongoUp));
     r2.markStarted();
     expect((await r2.report()).ready).toBe(true);
     r2.markStopping();
@@ -55,12 +53,7 @@ describe("Readiness", () => {
   it("keeps checking in the background, so a probe after a quiet spell sees a failure that began meanwhile", async () => {
     let up = true;
     const r = new Readiness({ cacheMs: 20, timeoutMs: 50 });
-    r.add({
-      name: "mongo",
-      check: async () => {
-        if (!up) throw new Error("connection refused");
-      },
-    });
+    r.add(mongoCheck(() => up));
     r.markStarted();
     expect((await r.report()).ready).toBe(true);
     up = false;
