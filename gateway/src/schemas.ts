@@ -1,4 +1,4 @@
-import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
+import { isoOf } from "@vulnscan/kit";
 
 /** The spec's error body, shared by every route's error responses. */
 export const errorBodySchema = {
@@ -31,9 +31,8 @@ export function errorResponses(...statuses: number[]) {
 
 export const timestamp = { type: "string", format: "date-time" } as const;
 
-export function iso(ts: Timestamp | undefined): string | undefined {
-  return ts ? timestampDate(ts).toISOString() : undefined;
-}
+/** A timestamp as ISO 8601 (the kit's, shared with the findings exports). */
+export const iso = isoOf;
 
 /**
  * Marks an operation the Startup plan cannot use (403 PLAN_UPGRADE_REQUIRED, enforced by the

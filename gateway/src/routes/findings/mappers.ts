@@ -13,7 +13,7 @@ import {
   type GetAiAnalysisResponse,
   type GetStatsResponse,
 } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
-import { enumName, enumValue } from "@vulnscan/kit";
+import { enumName, enumValue, findingDetailJson, findingListItemJson } from "@vulnscan/kit";
 import { dateParam } from "../../rest.js";
 import { iso } from "../../schemas.js";
 import { SEVERITIES, STATUSES, type FilterQuery } from "./resources.js";
@@ -34,56 +34,9 @@ export function filterOf(q: FilterQuery): MessageInitShape<typeof FindingFilterS
 
 export const sortOf = (q: FilterQuery) => ({ sort: enumValue(FindingSortField, q.sort), order: enumValue(SortOrder, q.order) });
 
-/** A finding as a list item of the REST API (the spec's shape plus template, CWE and scan ids). */
-export function listItem(f: Finding) {
-  return {
-    id: f.id,
-    title: f.title,
-    severity: enumName(Severity, f.severity),
-    status: enumName(FindingStatus, f.status),
-    cvss_score: f.cvssScore,
-    epss_score: f.epssScore ?? null,
-    target: f.target,
-    affected_component: f.affectedComponent,
-    tool: f.tool,
-    template_id: f.templateId,
-    cve_ids: f.cveIds,
-    cwe_ids: f.cweIds,
-    scan_id: f.scanId,
-    detected_at: iso(f.detectedAt),
-    frameworks: f.frameworks.map((m) => m.name),
-  };
-}
-
-const remediationJson = (r: Finding["remediation"]) => ({
-  summary: r?.summary ?? "",
-  steps: r?.steps ?? [],
-  code_example: r?.codeExample ?? "",
-  references: r?.references ?? [],
-});
-const evidenceJson = (e: Finding["evidence"]) => ({ request: e?.request ?? "", response: e?.response ?? "", screenshot_url: e?.screenshotUrl ?? null });
-
-export function detail(f: Finding) {
-  return {
-    ...listItem(f),
-    frameworks: f.frameworks.map((m) => ({ name: m.name, controls: m.controls })),
-    cvss_vector: f.cvssVector,
-    kev: f.kev,
-    description: f.description,
-    impact: f.impact,
-    remediation: remediationJson(f.remediation),
-    evidence: evidenceJson(f.evidence),
-    comments: f.comments.map((c) => ({ id: c.id, user: c.user, text: c.text, created_at: iso(c.createdAt) })),
-    history: f.history.map((h) => ({ action: h.action, from: h.from ?? null, to: h.to, user: h.user, timestamp: iso(h.timestamp) })),
-    assignee: f.assignee,
-    priority: f.priority === Priority.UNSPECIFIED ? null : enumName(Priority, f.priority),
-    due_date: iso(f.dueDate) ?? null,
-    notes: f.notes,
-    last_seen_at: iso(f.lastSeenAt),
-    created_at: iso(f.createdAt),
-    updated_at: iso(f.updatedAt),
-  };
-}
+/** A finding as a list item and in full: the kit's one mapping, shared with findings' exports. */
+export const listItem = findingListItemJson;
+export const detail = findingDetailJson;
 
 /** A PATCH body's changes: absent fields stay, `null` clears assignee, priority or due date. */
 export function changesOf(body: FromSchema<typeof updateFinding.body>) {

@@ -1,0 +1,60 @@
+import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
+import { FindingStatus, Priority, Severity, type Finding } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { enumName } from "./enums.js";
+
+/*
+ * The spec's JSON of a finding, from its RPC message. One mapping for the two places that write
+ * it: the gateway's findings routes and the findings service's JSON and CSV exports (which turn
+ * their documents into the same message first), so an export can never disagree with the API.
+ */
+
+/** A timestamp as ISO 8601, or undefined when the message has none. */
+export function isoOf(ts: Timestamp | undefined): string | undefined {
+  return ts ? timestampDate(ts).toISOString() : undefined;
+}
+
+/** A finding as a list item (the spec's shape plus template, CWE and scan ids). */
+export function findingListItemJson(f: Finding) {
+  return {
+    id: f.id,
+    title: f.title,
+    severity: enumName(Severity, f.severity),
+    status: enumName(FindingStatus, f.status),
+    cvss_score: f.cvssScore,
+    epss_score: f.epssScore ?? null,
+    target: f.target,
+    affected_component: f.affectedComponent,
+    tool: f.tool,
+    template_id: f.templateId,
+    cve_ids: f.cveIds,
+    cwe_ids: f.cweIds,
+    scan_id: f.scanId,
+    detected_at: isoOf(f.detectedAt),
+    frameworks: f.frameworks.map((m) => m.name),
+  };
+}
+
+/** A finding in full, as `GET /api/v1/findings/{finding_id}` and the JSON export write it. */
+export function findingDetailJson(f: Finding) {
+  const r = f.remediation;
+  const e = f.evidence;
+  return {
+    ...findingListItemJson(f),
+    frameworks: f.frameworks.map((m) => ({ name: m.name, controls: m.controls })),
+    cvss_vector: f.cvssVector,
+    kev: f.kev,
+    description: f.description,
+    impact: f.impact,
+    remediation: { summary: r?.summary ?? "", steps: r?.steps ?? [], code_example: r?.codeExample ?? "", references: r?.references ?? [] },
+    evidence: { request: e?.request ?? "", response: e?.response ?? "", screenshot_url: e?.screenshotUrl ?? null },
+    comments: f.comments.map((c) => ({ id: c.id, user: c.user, text: c.text, created_at: isoOf(c.createdAt) })),
+    history: f.history.map((h) => ({ action: h.action, from: h.from ?? null, to: h.to, user: h.user, timestamp: isoOf(h.timestamp) })),
+    assignee: f.assignee,
+    priority: f.priority === Priority.UNSPECIFIED ? null : enumName(Priority, f.priority),
+    due_date: isoOf(f.dueDate) ?? null,
+    notes: f.notes,
+    last_seen_at: isoOf(f.lastSeenAt),
+    created_at: isoOf(f.createdAt),
+    updated_at: isoOf(f.updatedAt),
+  };
+}
