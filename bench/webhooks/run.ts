@@ -1,6 +1,7 @@
 // Webhook delivery throughput and event→delivered latency: the dispatcher (Kafka → fan-out →
 // durable schedule → signed HTTPS attempt) beside a bare undici + HMAC loop sending the same
-// bodies to the same local HTTPS receiver, in the same run.
+// requests (body and both signatures, built by the dispatcher's payload module) to the same local
+// HTTPS receiver, in the same run, with nothing stored.
 //
 //   npx tsx bench/webhooks/run.ts [--rate 200] [--paced 2000] [--burst 2000] [--concurrency 64]
 //
@@ -10,7 +11,6 @@
 // KAFKA_BROKERS / MONGO_URL), and re-runs itself once with NODE_EXTRA_CA_CERTS so the dispatcher
 // trusts the receiver's throwaway CA.
 import { spawnSync } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -26,6 +26,7 @@ import { type ReceivedDelivery, startReceiver } from "../../examples/webhook-rec
 import { startStack } from "../../scripts/stack/index.js";
 import { compose } from "../../services/webhook-dispatcher/src/compose.js";
 import { configSchema } from "../../services/webhook-dispatcher/src/config.js";
+import { deliveryHeaders, webhookBody } from "../../services/webhook-dispatcher/src/domain/payload.js";
 import { selfSignedCertificates } from "../../test/support/tls.js";
 
 const { values: args } = parseArgs({
@@ -188,21 +189,15 @@ async function dispatcherRun(n: number, rate: number | undefined) {
 
 const agent = new Agent({ connections: CONCURRENCY, keepAliveTimeout: 10_000 });
 let bareSeq = 0;
+/** One request as the dispatcher sends it (the same body and headers, both signatures), with nothing stored. */
 async function bareSend() {
-  const n = bareSeq++;
-  const id = `delivery_bare_${stamp}_${n}`;
-  const body = JSON.stringify({ id, event: "scan.completed", timestamp: new Date().toISOString(), data: { scan_id: `scan_${n}` } });
+  const id = `delivery_bare_${stamp}_${bareSeq++}`;
+  const body = webhookBody(id, envelope());
   const res = await request(`${receiver.url}/bare`, {
     method: "POST",
     dispatcher: agent,
     body,
-    headers: {
-      "content-type": "application/json",
-      "x-service-event": "scan.completed",
-      "x-service-delivery": id,
-      "webhook-timestamp": Math.floor(Date.now() / 1000).toString(),
-      "x-service-signature": `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`,
-    },
+    headers: deliveryHeaders({ deliveryId: id, event: "scan.completed", body, secret: SECRET, now: new Date() }),
   });
   await res.body.dump();
 }

@@ -66,7 +66,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     ...(config.WEBHOOK_RETRY_DELAYS_MS ? { delays: config.WEBHOOK_RETRY_DELAYS_MS } : {}),
   });
   const gate = new AttemptGate(config.DELIVERY_CONCURRENCY);
-  const onError = (err: unknown) => logger.warn({ err: (err as Error).message }, "delivery attempt failed to run; the schedule retries it");
+  const onError = (err: unknown) => logger.warn({ err: (err as Error).message }, "delivery attempt failed to run; handed to the schedule");
 
   let subscriptions: Subscription[] = [];
   let poll: PeriodicJob | undefined;
@@ -88,7 +88,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
       // Retries first: they need only the database, and joining the consumer groups can wait out
       // a crashed replica's session (30 s) before it returns.
       poll = startPeriodic({ name: "webhook retry pass", intervalMs: config.RETRY_POLL_MS, jitter: 0.1, immediate: true, run: pass, logger });
-      subscriptions = await subscribeEvents(kafka, dispatcher, gate, { groupPrefix: config.CONSUMER_GROUP, onError });
+      subscriptions = await subscribeEvents(kafka, dispatcher, gate, { groupPrefix: config.CONSUMER_GROUP, handOverMs: config.ATTEMPT_HANDOVER_MS, onError });
     },
     stop: async () => {
       await poll?.stop();

@@ -30,6 +30,12 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50056, adminPort: 9466, 
   WEBHOOK_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /** Attempts in flight at once per replica (first attempts straight from the consumer). */
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  /**
+   * How long a consumer waits for a first attempt (for room, then for the receiver) before it
+   * hands the delivery to the durable schedule and moves on: a slow receiver holds a partition
+   * for this long, not for the 30 s deadline.
+   */
+  ATTEMPT_HANDOVER_MS: z.coerce.number().int().min(100).max(25_000).default(5000),
 });
 
 export type Config = z.infer<typeof configSchema>;

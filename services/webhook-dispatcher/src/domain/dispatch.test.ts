@@ -3,6 +3,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import { describe, expect, it } from "vitest";
 import { PLANS, testDispatcher } from "../testing.js";
+import { LEASE_MS } from "./dispatch.js";
 import { RETRY_DELAYS_MS } from "./schedule.js";
 
 const completed = (id = "evt_1", orgId = "org_a") =>
@@ -22,11 +23,11 @@ async function withHook(t = testDispatcher(), events = ["scan.completed"]) {
   return { t, w };
 }
 
-/** Fans out as a caller that attempts nothing at once: leases given back, ids returned. */
+/** Fans out as a consumer with no room to attempt anything: each delivery handed to the schedule at once. */
 async function fan(t: ReturnType<typeof testDispatcher>, env: Parameters<ReturnType<typeof testDispatcher>["dispatcher"]["fanOut"]>[0]) {
-  const due = await t.dispatcher.fanOut(env);
-  for (const d of due) await t.dispatcher.unlease(d);
-  return due.map((d) => d.delivery.id);
+  const leased = await t.dispatcher.fanOut(env);
+  for (const d of leased) await t.dispatcher.handOver(d, "now");
+  return leased.map((d) => d.id);
 }
 
 describe("Dispatcher", () => {
@@ -36,7 +37,7 @@ describe("Dispatcher", () => {
     const first = await fan(t, completed());
     const again = await fan(t, completed());
     expect(first).toHaveLength(1);
-    expect(again).toEqual(first); // not yet attempted: scheduled again, same id
+    expect(again).toEqual([]); // redelivered: not created again, and its schedule entry stays
     await t.dispatcher.attempt(first[0]!);
     expect(await fan(t, completed())).toEqual([]);
     await t.dispatcher.attempt(first[0]!);
@@ -58,26 +59,51 @@ describe("Dispatcher", () => {
     expect(d).toMatchObject({ status: "success", attempts: 1, webhookId: w.id });
   });
 
-  it("attempts a fanned-out delivery on the lease taken beside its insert, which no other replica can take meanwhile", async () => {
+  it("lets the replica whose fan-out took the first lease attempt it, recording the delivery only with its result", async () => {
     const { t } = await withHook();
-    const [due] = await t.dispatcher.fanOut(completed());
-    expect(due?.leased).toBe(true);
-    expect(await t.dispatcher.runDue()).toBe(1); // another replica's poll sees the entry...
-    expect(t.sent).toHaveLength(0); // ...but not the lease
-    expect(await t.dispatcher.attempt(due!.delivery.id, false, due!.delivery, true)).toMatchObject({ status: "success", attempts: 1 });
-    expect(t.sent).toHaveLength(1);
-    expect(await t.dispatcher.fanOut(completed())).toEqual([]); // redelivered: done, and attempt 1's lease kept
+    const [d] = await t.dispatcher.fanOut(completed());
+    expect(await t.deliveries.get(d!.id)).toBeUndefined(); // two inserts on this path: the lease, then the result
+    expect(await t.dispatcher.fanOut(completed())).toEqual([]); // redelivered while the holder works: handed over for after its lease
+    expect(await t.dispatcher.runDue()).toBe(0); // nothing due before that lease expires
+    expect(t.sent).toHaveLength(0);
+    expect(await t.dispatcher.attempt(d!.id, { known: d!, owned: true })).toMatchObject({ status: "success", attempts: 1 });
+    expect(await t.deliveries.get(d!.id)).toMatchObject({ status: "success", attempts: 1 });
+    t.advance(LEASE_MS);
+    expect(await t.dispatcher.runDue()).toBe(1); // the redelivery's entry: the delivery is final, the entry goes
     expect(await t.dispatcher.runDue()).toBe(0);
+    expect(await t.dispatcher.fanOut(completed())).toEqual([]); // replayed much later: the first lease is still its key
     expect(t.sent).toHaveLength(1);
   });
 
-  it("leaves a delivery it does not attempt at once to the schedule's poll once the lease is given back", async () => {
+  it("takes over a first attempt whose holder died before recording it, once its lease expires", async () => {
     const { t } = await withHook();
-    const [due] = await t.dispatcher.fanOut(completed());
-    await t.dispatcher.unlease(due!);
+    const [d] = await t.dispatcher.fanOut(completed()); // the holder dies here; Kafka redelivers the event
+    expect(await t.dispatcher.fanOut(completed())).toEqual([]);
+    t.advance(LEASE_MS - 1);
+    await t.dispatcher.runDue();
+    expect(t.sent).toHaveLength(0);
+    t.advance(1);
+    await t.dispatcher.runDue();
+    expect(t.sent).toHaveLength(0); // the lease expires strictly after its end
+    t.advance(1);
     await t.dispatcher.runDue();
     expect(t.sent).toHaveLength(1);
-    expect(await t.deliveries.get(due!.delivery.id)).toMatchObject({ status: "success", attempts: 1 });
+    expect(await t.deliveries.get(d!.id)).toMatchObject({ status: "success", attempts: 1 });
+  });
+
+  it("lets the schedule take a first attempt its holder deferred over the hourly cap", async () => {
+    const t = testDispatcher({ start: new Date("2026-03-01T12:59:30.000Z"), plan: () => ({ ...PLANS.professional!, eventsPerHour: 0 }) });
+    await withHook(t);
+    const [d] = await t.dispatcher.fanOut(create(EventEnvelopeSchema, { ...completed(), occurredAt: timestampFromDate(t.now()) }));
+    expect(await t.dispatcher.attempt(d!.id, { known: d!, owned: true })).toMatchObject({
+      status: "pending",
+      deferredUntil: new Date("2026-03-01T13:00:00.000Z"),
+    });
+    t.advance(30_000); // the next hour, well inside the lease the holder gave back
+    await t.dispatcher.runDue();
+    expect(t.sent).toHaveLength(0); // the new hour's cap is 0 too: deferred again, by the schedule this time
+    expect((await t.deliveries.get(d!.id))!.deferredUntil).toEqual(new Date("2026-03-01T14:00:00.000Z"));
+    expect(await t.dispatcher.fanOut(completed())).toEqual([]); // a redelivery does not take it back
   });
 
   it("delivers what happens from a webhook's creation on, never an older event replayed from Kafka", async () => {
@@ -170,7 +196,7 @@ describe("Dispatcher", () => {
   it("holds one attempt per lease: a second replica cannot send it while the first holds it", async () => {
     const { t } = await withHook();
     const [id] = await fan(t, completed());
-    expect(await t.schedule.claim(id!, 1, t.now(), 90_000)).toBe("fresh");
+    expect(await t.schedule.claim(id!, 1, t.now(), 90_000)).toBe("retaken"); // the lease fan gave back
     expect(await t.dispatcher.attempt(id!)).toBeUndefined();
     expect(t.sent).toHaveLength(0);
     t.advance(91_000); // the holder died: its lease expires and the schedule takes over

@@ -39,19 +39,41 @@ export interface DispatcherDeps {
   delays?: readonly number[];
 }
 
-/** A delivery whose attempt is due now; `leased` when this caller already holds that attempt's lease. */
-export interface Due {
-  delivery: Delivery;
-  leased: boolean;
+/** How a caller makes an attempt (see `Dispatcher.attempt`). */
+export interface AttemptOptions {
+  /** Made now whatever the schedule says (the API's retry and test operations). */
+  manual?: boolean;
+  /** The delivery as the caller just read or created it (saves a read). */
+  known?: Delivery;
+  /** The caller holds this attempt's lease already (`fanOut` took it), and the delivery may not be stored yet. */
+  owned?: boolean;
+  /** For an owned attempt: whether it has been handed to the schedule meanwhile (it has an entry). */
+  handedOver?: () => boolean;
+  /** Called once the receiver has answered, before the result is written (frees the caller's slot). */
+  answered?: () => void;
+}
+
+/** Where an attempt's result is written (see `attempt`). */
+interface Writes {
+  record: boolean;
+  entered: () => boolean;
 }
 
 const isFinal = (d: Delivery) => d.status === "success" || (d.status === "failed" && !d.nextRetry);
 
 /**
- * Fan-out, attempts and their schedule. A delivery exists once per (event, webhook) — its id is
- * derived from both and inserted under a unique key —, each attempt is made by the one replica
- * holding its lease, and every state change is written before the schedule moves, so a crash at
- * any point leaves either a due entry or a final delivery, never a lost or doubled attempt.
+ * Fan-out, attempts and their schedule. Each attempt is made by the one replica holding its
+ * lease, an insert-once document per (delivery, attempt number); the first attempt's lease is
+ * also the exactly-once key of the (event, webhook) pair, since the delivery id derives from both.
+ * Every state change is written before the schedule moves, so a crash at any point leaves either
+ * a due entry, an event Kafka redelivers, or a final delivery: never a lost or doubled attempt.
+ *
+ * The hot path is two inserts a delivery: the first attempt's lease, then the delivery record
+ * with the attempt's result. Updates cost a MongoDB-protocol server several times an insert
+ * (FerretDB measured in docs/decisions.md), and the consumer resolves an event's offset only once
+ * its deliveries are recorded or handed to the schedule (`handOver`), so a first attempt needs no
+ * schedule entry. The price: a first attempt in flight (at most the 30 s deadline) is not yet in
+ * the delivery history.
  */
 export class Dispatcher {
   private readonly random: () => number;
@@ -61,42 +83,64 @@ export class Dispatcher {
   }
 
   /**
-   * One delivery per active subscribed webhook; returns those with an attempt due now. The first
-   * attempt's lease is taken beside the insert (one round trip instead of two before the first
-   * send): `leased` when it was free, so `attempt(…, leased)` may skip its own claim. A caller
-   * that does not attempt a leased delivery at once gives the lease back with `unlease`.
+   * One delivery per active subscribed webhook. Returns the deliveries whose first attempt's
+   * lease this call took: the caller attempts them (`attempt` with `owned`) or hands them over.
+   * A redelivered event whose delivery was never recorded (its first holder crashed, or is late)
+   * is handed to the schedule for when that lease expires, and returns nothing.
    */
-  async fanOut(env: EventEnvelope): Promise<Due[]> {
+  async fanOut(env: EventEnvelope): Promise<Delivery[]> {
     if (!isDeliverable(env.type) || !env.orgId || !env.id) return [];
     const now = this.deps.now();
     const occurredAt = env.occurredAt ? timestampDate(env.occurredAt) : now;
     // A webhook receives what happens from its creation on (clocks of two services may differ).
     const hooks = (await this.deps.webhooks.subscribed(env.orgId, env.type)).filter((w) => occurredAt.getTime() >= w.createdAt.getTime() - CLOCK_SKEW_MS);
-    const due: Due[] = [];
-    for (const w of hooks) {
-      const id = deliveryIdOf(env.id, w.id, occurredAt);
-      const d = this.newDelivery(id, w, env, now);
-      const [created, lease] = await Promise.all([this.deps.deliveries.insertOnce(d), this.deps.schedule.claim(id, 1, now, LEASE_MS)]);
-      if (created) {
-        await this.deps.schedule.add(id, now);
-        due.push({ delivery: d, leased: lease === "fresh" });
-        continue;
-      }
-      // A redelivered event. A lease that was free is given back as it was (no lease: attempt 1
-      // not made); a retaken one stays, since an expired lease may stand for a made attempt.
-      if (lease === "fresh") await this.deps.schedule.release(id, 1);
-      // Schedule it again only if the first pass stopped before its entry.
-      const existing = await this.deps.deliveries.get(id);
-      if (existing?.status !== "pending" || existing.attempts > 0 || existing.deferredUntil) continue;
-      await this.deps.schedule.put(id, now);
-      due.push({ delivery: existing, leased: false });
-    }
-    return due;
+    const leased = await Promise.all(
+      hooks.map(async (w) => {
+        const d = this.newDelivery(deliveryIdOf(env.id, w.id, occurredAt), w, env, now);
+        const lease = await this.deps.schedule.claim(d.id, 1, now, LEASE_MS);
+        if (lease === "fresh") return d;
+        const existing = await this.deps.deliveries.get(d.id);
+        // An expired lease retaken and nothing recorded: its holder died before the attempt ended.
+        if (!existing && lease === "retaken") return d;
+        if (!existing) return void (await this.handOver(d, "after-lease"));
+        // A lease given back by a handover, retaken by this redelivery: give it back again.
+        if (lease === "retaken") await this.deps.schedule.release(d.id, 1);
+        await this.ensureEntry(existing, now);
+        return undefined;
+      }),
+    );
+    return leased.filter((d): d is Delivery => d !== undefined);
   }
 
-  /** Gives back the first attempt's lease of a delivery `fanOut` leased but nobody attempted. */
-  async unlease(due: Due): Promise<void> {
-    if (due.leased) await this.deps.schedule.release(due.delivery.id, due.delivery.attempts + 1);
+  /**
+   * Gives a first attempt to the schedule: records the delivery as pending and enters it, `now`
+   * with the lease given back (nobody attempted it), or `after-lease` (its holder is still at it
+   * or crashed: the schedule takes it once the lease expires, so a holder that is only slow is
+   * never doubled). A delivery recorded meanwhile by its holder needs no entry.
+   */
+  async handOver(d: Delivery, when: "now" | "after-lease"): Promise<void> {
+    const now = this.deps.now();
+    if (!(await this.deps.deliveries.insertOnce(d))) {
+      const stored = await this.deps.deliveries.get(d.id);
+      if (stored) await this.ensureEntry(stored, now);
+      return;
+    }
+    await this.deps.schedule.enter(d.id, when === "now" ? now : this.leaseEnd(d.createdAt));
+    if (when === "now") await this.deps.schedule.release(d.id, 1);
+  }
+
+  /**
+   * Enters a recorded delivery that is not final (its entry may be missing after a crash between
+   * two writes): at its next attempt, or, never attempted, once a holder's lease has expired.
+   */
+  private async ensureEntry(d: Delivery, now: Date): Promise<void> {
+    if (isFinal(d)) return;
+    const planned = d.attempts > 0 || d.deferredUntil ? d.nextRetry : undefined;
+    await this.deps.schedule.enter(d.id, planned ?? this.leaseEnd(now));
+  }
+
+  private leaseEnd(takenAt: Date): Date {
+    return new Date(takenAt.getTime() + LEASE_MS);
   }
 
   private newDelivery(id: string, w: Webhook, env: EventEnvelope, now: Date): Delivery {
@@ -135,10 +179,14 @@ export class Dispatcher {
    * Makes the next attempt of a delivery if it is due (or at once when `manual`), under its
    * lease. Returns the delivery as it now stands, or undefined when another replica holds it.
    */
-  async attempt(id: string, manual = false, known?: Delivery, leased = false): Promise<Delivery | undefined> {
+  async attempt(id: string, opts: AttemptOptions = {}): Promise<Delivery | undefined> {
     const { deliveries, schedule } = this.deps;
+    const { manual = false, owned = false } = opts;
+    // Where the result goes: an owned first attempt's delivery may not be stored yet, and only
+    // an attempt that was scheduled (or handed over meanwhile) has an entry to remove.
+    const w: Writes = { record: owned, entered: () => !owned || (opts.handedOver?.() ?? false) };
     const now = this.deps.now();
-    const seen = known ?? (await deliveries.get(id));
+    const seen = opts.known ?? (await deliveries.get(id));
     if (!seen) return void (await schedule.remove(id));
     if (!manual && isFinal(seen)) {
       await schedule.remove(id);
@@ -149,19 +197,20 @@ export class Dispatcher {
       return seen;
     }
     const attemptNo = seen.attempts + 1;
-    const claim = leased ? "fresh" : await schedule.claim(id, attemptNo, now, LEASE_MS);
+    const claim = owned ? "fresh" : await schedule.claim(id, attemptNo, now, LEASE_MS);
     if (!claim) return undefined;
-    // A fresh lease of attempt N means nobody made attempt N (its lease would still exist), so
-    // what we read stands; a lease retaken after expiry may follow a holder that finished late.
-    const d = claim === "fresh" ? seen : await deliveries.get(id);
+    // A fresh lease of attempt N ≥ 2 means nobody made attempt N (its lease would still exist),
+    // so what we read stands. A first attempt's lease may have been given back by a handover, and
+    // a lease retaken after expiry may follow a holder that finished late: read again.
+    const d = owned || (claim === "fresh" && attemptNo > 1) ? seen : await deliveries.get(id);
     if (!d || d.attempts + 1 !== attemptNo) return d;
 
     const webhook = await this.deps.webhooks.get(d.orgId, d.webhookId);
     const isTest = d.event === TEST_EVENT;
     if (!webhook || (!webhook.active && !manual && !isTest)) {
-      return this.finish(d, { status: "failed", error: webhook ? "webhook is inactive" : "webhook was deleted" });
+      return this.finish(d, { status: "failed", error: webhook ? "webhook is inactive" : "webhook was deleted" }, w);
     }
-    if (!d.budgeted && !manual && !isTest && (await this.overHourlyCap(d, now))) return d;
+    if (!d.budgeted && !manual && !isTest && (await this.overHourlyCap(d, now, w))) return d;
 
     const sentAt = this.deps.now();
     const result = await this.deps.sender.send({
@@ -170,29 +219,36 @@ export class Dispatcher {
       body: d.body,
     });
     const done = this.deps.now();
+    opts.answered?.();
     d.attempts = attemptNo;
     d.responseCode = result.responseCode;
     d.responseTimeMs = result.responseTimeMs;
     if (succeeded(result)) {
       if (webhook.failingSince) await this.deps.webhooks.clearFailing(webhook.orgId, webhook.id);
-      return this.finish(d, { status: "success", deliveredAt: done }, "success");
+      return this.finish(d, { status: "success", deliveredAt: done }, w, "success");
     }
     const next = isTest ? undefined : nextAttemptAt(attemptNo, done, result.retryAfterMs, this.random, this.deps.delays);
     d.error = result.error ?? `HTTP ${result.responseCode}`;
     if (!webhook.failingSince) await this.deps.webhooks.markFailing(webhook.orgId, webhook.id, done);
-    if (next) return this.reschedule(d, next, "retry");
-    const finished = await this.finish(d, { status: "failed", error: d.error }, "failed");
+    if (next) return this.reschedule(d, next, "retry", w);
+    const finished = await this.finish(d, { status: "failed", error: d.error }, w, "failed");
     if (!isTest && webhook.active && shouldDisable(webhook.failingSince, done)) await this.disable(webhook);
     return finished;
   }
 
+  /** Writes an attempt's state: an insert when the delivery may not be stored yet, else an update. */
+  private async write(d: Delivery, w: Writes): Promise<void> {
+    if (w.record && (await this.deps.deliveries.insertOnce(d))) return;
+    await this.deps.deliveries.save(d);
+  }
+
   /** Takes one event from the organization's hourly budget; when none is left, defers the delivery to the next hour. */
-  private async overHourlyCap(d: Delivery, now: Date): Promise<boolean> {
+  private async overHourlyCap(d: Delivery, now: Date, w: Writes): Promise<boolean> {
     const plan = await this.deps.plans.webhookPlan(d.orgId);
     if (plan.eventsPerHour !== undefined && !(await this.deps.budget.take(d.orgId, plan.eventsPerHour, now))) {
       const until = new Date(nextHour(now).getTime() + Math.floor(this.random() * DEFER_SPREAD_MS));
       d.deferredUntil = until;
-      await this.reschedule(d, until, "deferred");
+      await this.reschedule(d, until, "deferred", w);
       await this.deps.schedule.release(d.id, d.attempts + 1);
       return true;
     }
@@ -200,21 +256,21 @@ export class Dispatcher {
     return false;
   }
 
-  private async reschedule(d: Delivery, at: Date, outcome: AttemptOutcome): Promise<Delivery> {
+  private async reschedule(d: Delivery, at: Date, outcome: AttemptOutcome, w: Writes): Promise<Delivery> {
     d.nextRetry = at;
     if (outcome === "retry") d.status = "failed";
-    await this.deps.deliveries.save(d);
+    await this.write(d, w);
     await this.deps.schedule.put(d.id, at);
     this.deps.observer?.attempted(outcome, d);
     return d;
   }
 
-  private async finish(d: Delivery, end: Partial<Delivery> & Pick<Delivery, "status">, outcome?: AttemptOutcome): Promise<Delivery> {
+  private async finish(d: Delivery, end: Partial<Delivery> & Pick<Delivery, "status">, w: Writes, outcome?: AttemptOutcome): Promise<Delivery> {
     Object.assign(d, end);
     delete d.nextRetry;
     if (d.status === "success") delete d.error;
-    await this.deps.deliveries.save(d);
-    await this.deps.schedule.remove(d.id);
+    await this.write(d, w);
+    if (w.entered()) await this.deps.schedule.remove(d.id);
     if (outcome) this.deps.observer?.attempted(outcome, d);
     return d;
   }
@@ -237,8 +293,8 @@ export class Dispatcher {
       payload: { case: "webhookTest", value: { webhookId, message: "This is a test event from vulnscan" } },
     });
     const d = this.newDelivery(newId("delivery", now.getTime()), w, env, now);
-    await this.deps.deliveries.insertOnce(d);
-    return (await this.attempt(d.id, true)) ?? d;
+    await this.deps.schedule.claim(d.id, 1, now, LEASE_MS);
+    return (await this.attempt(d.id, { manual: true, known: d, owned: true })) ?? d;
   }
 
   async listDeliveries(orgId: string, webhookId: string, filter: DeliveryFilter, page: number, perPage: number) {
@@ -256,7 +312,7 @@ export class Dispatcher {
   /** Replays one delivery now (beyond the spec); a failure schedules the next step if attempts remain. */
   async retry(orgId: string, webhookId: string, deliveryId: string): Promise<Delivery> {
     const d = await this.ownDelivery(orgId, webhookId, deliveryId);
-    return (await this.attempt(d.id, true)) ?? d;
+    return (await this.attempt(d.id, { manual: true, known: d })) ?? d;
   }
 
   /** Schedules every final failed delivery created in [from, to) for one more attempt now. */

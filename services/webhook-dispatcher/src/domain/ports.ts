@@ -51,18 +51,27 @@ export interface DeliveryRepo {
 
 /**
  * The durable retry schedule: one entry per delivery that has an attempt due, plus one lease per
- * (delivery, attempt number) so exactly one replica makes each attempt.
+ * (delivery, attempt number) so exactly one replica makes each attempt. The first attempt's lease
+ * is taken before the delivery is recorded, and doubles as its exactly-once key.
  */
 export interface Schedule {
+  /** The entry of a delivery, due at `dueAt` (its next attempt, planned by the attempt's holder). */
   put(deliveryId: string, dueAt: Date): Promise<void>;
-  /** The entry of a delivery just created (it has none yet): a plain insert, cheaper than put's upsert. */
-  add(deliveryId: string, dueAt: Date): Promise<void>;
+  /**
+   * Enters a delivery due no later than `dueAt`: an earlier due time stays. For entries written
+   * beside a holder's (a handover, a redelivery): racing its `put`, they can only make the poll
+   * look early, where it heals the entry, never late.
+   */
+  enter(deliveryId: string, dueAt: Date): Promise<void>;
   remove(deliveryId: string): Promise<void>;
   /** Entries due at `now`, earliest first. */
   due(now: Date, limit: number): Promise<{ deliveryId: string; dueAt: Date }[]>;
   /** Entries in the schedule and the earliest due time (queue metrics). */
   stats(): Promise<{ depth: number; oldestDueAt?: Date }>;
-  /** Gives back an attempt lease that made no attempt (a deferral). */
+  /**
+   * Gives back an attempt lease that made no attempt (a deferral, a handover): it stays, expired,
+   * so the next claim retakes it (a first attempt's lease is the delivery's exactly-once key).
+   */
   release(deliveryId: string, attempt: number): Promise<void>;
   /**
    * Takes the lease of attempt `attempt` of a delivery: "fresh" when nobody held it, "retaken"

@@ -1,28 +1,47 @@
 import { Topics, type KafkaBus, type Subscription } from "@vulnscan/kit";
-import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
+import { type EventEnvelope, EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import type { Dispatcher } from "../domain/dispatch.js";
+import type { Delivery } from "../domain/types.js";
 
 /** Every topic whose envelopes can become deliveries (auth.* on the auth topic are skipped by type). */
 export const EVENT_TOPICS = [Topics.scanEvents, Topics.findingEvents, Topics.grcEvents, Topics.authEvents] as const;
 
-/** Attempts in flight at once; beyond it a due delivery waits for the schedule's poll. */
+/**
+ * Attempts in flight at once. A consumer waits for room rather than spilling deliveries into the
+ * durable schedule: Kafka is the buffer, and a spilled delivery costs more writes than it saves.
+ */
 export class AttemptGate {
   private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
   private readonly idle = new Set<() => void>();
 
   constructor(private readonly max: number) {}
 
-  /** Starts `run` unless the gate is full (then false: the durable schedule picks it up). */
-  tryRun(run: () => Promise<unknown>, onError: (err: unknown) => void): boolean {
-    if (this.inFlight >= this.max) return false;
-    this.inFlight++;
-    void run()
-      .catch(onError)
-      .finally(() => {
-        this.inFlight--;
-        if (this.inFlight === 0) for (const r of this.idle) r();
-      });
-    return true;
+  /** Takes a slot, waiting up to `timeoutMs` for one; false when none came in time. */
+  async acquire(timeoutMs: number): Promise<boolean> {
+    if (this.inFlight < this.max) {
+      this.inFlight++;
+      return true;
+    }
+    return new Promise<boolean>((resolve) => {
+      const take = () => {
+        clearTimeout(timer);
+        this.inFlight++;
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(take), 1);
+        resolve(false);
+      }, timeoutMs);
+      this.waiting.push(take);
+    });
+  }
+
+  release(): void {
+    this.inFlight--;
+    const next = this.waiting.shift();
+    if (next) return next();
+    if (this.inFlight === 0) for (const r of this.idle) r();
   }
 
   /** Resolves when nothing is in flight (shutdown). */
@@ -38,23 +57,44 @@ export class AttemptGate {
   }
 }
 
+const sleep = (ms: number) => new Promise<"slow">((r) => setTimeout(() => r("slow"), ms).unref());
+
 /**
- * Thin consumer per event topic: decode a batch → fan each envelope out (deliveries stored and
- * scheduled before the offsets resolve) → first attempts started at once through the gate. A
- * crash after the fan-out redelivers the batch; the deterministic delivery ids make that a no-op.
+ * Thin consumer per event topic: decode a batch → fan each envelope out → make the first attempts
+ * whose leases this replica took → resolve the offsets. A first attempt that has no slot
+ * within `handOverMs`, is still running after it, or failed to run is handed to the durable
+ * schedule before the offsets resolve, so a slow receiver holds a partition for seconds, not 30,
+ * and nothing is left without a way to be attempted. A crash before the offsets resolve
+ * redelivers the batch; the deterministic delivery ids make that a no-op (`Dispatcher.fanOut`).
  */
 export async function subscribeEvents(
   kafka: KafkaBus,
-  dispatcher: Pick<Dispatcher, "fanOut" | "attempt" | "unlease">,
+  dispatcher: Pick<Dispatcher, "fanOut" | "attempt" | "handOver">,
   gate: AttemptGate,
-  opts: { groupPrefix: string; onError: (err: unknown) => void },
+  opts: { groupPrefix: string; handOverMs: number; onError: (err: unknown) => void },
 ): Promise<Subscription[]> {
-  const handle = async (env: Parameters<Dispatcher["fanOut"]>[0]) => {
-    for (const due of await dispatcher.fanOut(env)) {
-      const started = gate.tryRun(() => dispatcher.attempt(due.delivery.id, false, due.delivery, due.leased), opts.onError);
-      // Left to the schedule's poll, which must be able to take the lease.
-      if (!started) await dispatcher.unlease(due);
-    }
+  const first = async (d: Delivery) => {
+    if (!(await gate.acquire(opts.handOverMs))) return dispatcher.handOver(d, "now");
+    let handedOver = false;
+    let free = true;
+    // The slot bounds requests in flight; writing the result does not hold one.
+    const answered = () => {
+      if (free) gate.release();
+      free = false;
+    };
+    const run = dispatcher.attempt(d.id, { known: d, owned: true, handedOver: () => handedOver, answered }).finally(answered);
+    const outcome = await Promise.race([run.then(() => "done" as const), sleep(opts.handOverMs)]).catch((err: unknown) => {
+      opts.onError(err);
+      return "failed" as const;
+    });
+    if (outcome === "done") return;
+    if (outcome === "slow") run.catch(opts.onError); // it goes on; its end removes the entry
+    handedOver = true;
+    // Throws when the database is down: the batch is retried, and fanOut hands it over then.
+    await dispatcher.handOver(d, "after-lease");
+  };
+  const handle = async (env: EventEnvelope) => {
+    await Promise.all((await dispatcher.fanOut(env)).map(first));
   };
   return Promise.all(
     EVENT_TOPICS.map((topic) =>
@@ -69,7 +109,7 @@ export async function subscribeEvents(
         // restart) was skipped whole and its events never delivered. What came before a webhook
         // existed is not delivered to it (Dispatcher.fanOut), so a new group replays nothing.
         fromBeginning: true,
-        // A batch mostly waits on the database; the partitions' events are independent.
+        // A batch mostly waits on the database and receivers; the partitions' events are independent.
         partitionsConcurrently: 3,
         handleBatch: async (items) => {
           await Promise.all(items.map((it) => handle(it.message)));

@@ -8,7 +8,13 @@ export const Collections = {
   deliveries: "deliveries",
   /** Only deliveries with an attempt due (small): what the retry loop polls. */
   schedule: "delivery_schedule",
-  /** One per (delivery, attempt number), insert-once: the lease of that attempt. */
+  /**
+   * One per delivery, insert-once: the lease of its first attempt, which is also the exactly-once
+   * key of an (event, webhook) pair, so it is kept as long as the deliveries (a replayed event
+   * finds it), never pruned.
+   */
+  firstLeases: "first_attempt_leases",
+  /** One per (delivery, attempt number ≥ 2), insert-once: the lease of that attempt, pruned after a day. */
   leases: "attempt_leases",
   /** Events/hour per organization (kit SlotCounter). */
   budget: "hourly_budget",

@@ -90,8 +90,9 @@ export class MemorySchedule implements Schedule {
   async put(id: string, at: Date) {
     this.entries.set(id, at);
   }
-  async add(id: string, at: Date) {
-    this.entries.set(id, at);
+  async enter(id: string, at: Date) {
+    const held = this.entries.get(id);
+    if (!held || at < held) this.entries.set(id, at);
   }
   async remove(id: string) {
     this.entries.delete(id);
@@ -115,7 +116,7 @@ export class MemorySchedule implements Schedule {
     return held ? ("retaken" as const) : ("fresh" as const);
   }
   async release(id: string, attempt: number) {
-    this.leases.delete(`${id}#${attempt}`);
+    if (this.leases.has(`${id}#${attempt}`)) this.leases.set(`${id}#${attempt}`, new Date(0));
   }
 }
 

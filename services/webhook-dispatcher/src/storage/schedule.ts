@@ -23,32 +23,47 @@ export class MongoSchedule implements Schedule {
   /** Entries and leases are inserted and deleted many at a time (the hot path's cost is per command). */
   private readonly entryWrites: WriteBatch<EntryDoc>;
   private readonly leaseWrites: WriteBatch<LeaseDoc>;
+  private readonly firstLeaseWrites: WriteBatch<LeaseDoc>;
 
   private constructor(
     private readonly entries: Collection<EntryDoc>,
     private readonly leases: Collection<LeaseDoc>,
+    private readonly firstLeases: Collection<LeaseDoc>,
   ) {
     this.entryWrites = new WriteBatch(entries);
     this.leaseWrites = new WriteBatch(leases);
+    this.firstLeaseWrites = new WriteBatch(firstLeases);
   }
 
   static of(db: Db): MongoSchedule {
-    return new MongoSchedule(db.collection<EntryDoc>(Collections.schedule), db.collection<LeaseDoc>(Collections.leases));
+    return new MongoSchedule(
+      db.collection<EntryDoc>(Collections.schedule),
+      db.collection<LeaseDoc>(Collections.leases),
+      db.collection<LeaseDoc>(Collections.firstLeases),
+    );
   }
 
-  async put(deliveryId: string, dueAt: Date): Promise<void> {
+  /** Attempt 1's leases are the exactly-once keys and live apart, never pruned. */
+  private leasesOf(attempt: number) {
+    return attempt === 1 ? { coll: this.firstLeases, writes: this.firstLeaseWrites } : { coll: this.leases, writes: this.leaseWrites };
+  }
+
+  put(deliveryId: string, dueAt: Date): Promise<void> {
+    return this.upsert(deliveryId, { $set: { due_at: dueAt } });
+  }
+
+  enter(deliveryId: string, dueAt: Date): Promise<void> {
+    return this.upsert(deliveryId, { $min: { due_at: dueAt } });
+  }
+
+  private async upsert(deliveryId: string, update: { $set: Partial<EntryDoc> } | { $min: Partial<EntryDoc> }): Promise<void> {
     try {
-      await this.entries.updateOne({ _id: deliveryId }, { $set: { due_at: dueAt } }, { upsert: true });
+      await this.entries.updateOne({ _id: deliveryId }, update, { upsert: true });
     } catch (err) {
-      // Two first upserts of one entry: the other one created it; write our time over it.
+      // Two first upserts of one entry: the other one created it; apply ours to it.
       if (!isDuplicateKey(err)) throw err;
-      await this.entries.updateOne({ _id: deliveryId }, { $set: { due_at: dueAt } });
+      await this.entries.updateOne({ _id: deliveryId }, update);
     }
-  }
-
-  async add(deliveryId: string, dueAt: Date): Promise<void> {
-    // Already there (a retried batch): then put's time is as good as ours.
-    await this.entryWrites.insertOnce({ _id: deliveryId, due_at: dueAt });
   }
 
   async remove(deliveryId: string): Promise<void> {
@@ -70,18 +85,19 @@ export class MongoSchedule implements Schedule {
   }
 
   async claim(deliveryId: string, attempt: number, now: Date, leaseMs: number) {
+    const { coll, writes } = this.leasesOf(attempt);
     const _id = `${deliveryId}#${attempt}`;
     const lease = { _id, expires_at: new Date(now.getTime() + leaseMs) };
-    if (await this.leaseWrites.insertOnce(lease)) return "fresh" as const;
-    if ((await this.leases.deleteOne({ _id, expires_at: { $lt: now } })).deletedCount === 0) return undefined;
-    return (await this.leaseWrites.insertOnce(lease)) ? ("retaken" as const) : undefined;
+    if (await writes.insertOnce(lease)) return "fresh" as const;
+    if ((await coll.deleteOne({ _id, expires_at: { $lt: now } })).deletedCount === 0) return undefined;
+    return (await writes.insertOnce(lease)) ? ("retaken" as const) : undefined;
   }
 
   async release(deliveryId: string, attempt: number): Promise<void> {
-    await this.leases.deleteOne({ _id: `${deliveryId}#${attempt}` });
+    await this.leasesOf(attempt).coll.updateOne({ _id: `${deliveryId}#${attempt}` }, { $set: { expires_at: new Date(0) } });
   }
 
-  /** Leases long expired (their attempts recorded or abandoned). */
+  /** Leases of later attempts long expired (their attempts recorded or abandoned). */
   async prune(before: Date): Promise<number> {
     return (await this.leases.deleteMany({ expires_at: { $lt: before } })).deletedCount;
   }
