@@ -40,8 +40,8 @@ export class AttemptGate {
   release(): void {
     this.inFlight--;
     const next = this.waiting.shift();
-    if (next) return next();
-    if (this.inFlight === 0) for (const r of this.idle) r();
+    if (next) next();
+    else if (this.inFlight === 0) for (const r of this.idle) r();
   }
 
   /** Resolves when nothing is in flight (shutdown). */
