@@ -7,6 +7,7 @@ import { HttpError } from "../../errors.js";
 import { fieldOf } from "../../plugins/errors.js";
 import { actorOf, dateParam, envelope } from "../../rest.js";
 import type { ReplyOf, RequestOf } from "../typed.js";
+import { ControlPages } from "./control-pages.js";
 import * as map from "./mappers.js";
 import type * as schema from "./schemas.js";
 import { uploadEvidenceFields } from "./schemas.js";
@@ -72,11 +73,17 @@ const pageOf = (q: { page: number; per_page: number }) => ({ pagination: { page:
 
 /** The GRC routes' handlers: validated request → one grc RPC → the mappers' JSON. */
 export function grcHandlers(grc: Client<typeof GrcService>) {
+  const controlPages = new ControlPages<ReturnType<typeof envelope<ReturnType<typeof map.controlItem>>>>();
   return {
     async listControls(req: RequestOf<typeof schema.listControls>) {
       const { framework, status } = req.query;
-      const res = await grc.listControls({ ...org(req), ...pageOf(req.query), framework, status });
-      return envelope(res.controls.map(map.controlItem), res.pageInfo);
+      const query = { ...org(req), framework, status, page: req.query.page, perPage: req.query.per_page };
+      const held = controlPages.held(query);
+      const res = await grc.listControls({ ...org(req), ...pageOf(req.query), framework, status, ifVersion: held?.version ?? "" });
+      if (res.notModified && held) return held.body;
+      const body = envelope(res.controls.map(map.controlItem), res.pageInfo);
+      controlPages.keep(query, res.version, body);
+      return body;
     },
 
     async getControl(req: RequestOf<typeof schema.getControl>) {

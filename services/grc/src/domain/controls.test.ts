@@ -41,6 +41,19 @@ describe("controls", () => {
     await expect(t.controls.get("org_b", "ctrl_nope")).rejects.toMatchObject({ errorCode: "NOT_FOUND" });
   });
 
+  it("answers not modified while the version a caller holds is current, and a page again after any change", async () => {
+    const t = await testGrc();
+    const cc61 = controlIdOf(ORG, "soc2:CC6.1");
+    const first = await t.controls.list(ORG, {}, 1, 100);
+    expect(await t.controls.listUnlessCurrent(ORG, {}, 1, 100, first.version)).toEqual({ version: first.version, notModified: true });
+    await expect(t.controls.listUnlessCurrent(ORG, { status: "done" }, 1, 100, first.version)).rejects.toMatchObject({ field: "status" });
+    await t.controls.update(ORG, cc61, { owner: "ana@example.test" }, "Ana");
+    const after = await t.controls.listUnlessCurrent(ORG, {}, 1, 100, first.version);
+    expect(after.notModified).toBe(false);
+    expect(after.version).not.toBe(first.version);
+    expect(await t.controls.listUnlessCurrent(ORG, {}, 1, 100, undefined)).toMatchObject({ notModified: false, total: first.total });
+  });
+
   it("updates status, owner and notes; a status change emits control.status_changed and the score", async () => {
     const t = await testGrc();
     const c = await t.controls.update(ORG, cc61, { status: "implemented", owner: " ana@example.com ", notes: "SSO everywhere" }, "Ana");

@@ -49,18 +49,23 @@ export class Controls {
 
   /** The organization's view at the stored version (rebuilt when another writer changed it). */
   async view(orgId: string): Promise<OrgView> {
+    return (await this.current(orgId)).view;
+  }
+
+  /** The view and the version it was built at: every change goes through `settle`, which gives a new one. */
+  private async current(orgId: string): Promise<{ version: string; view: OrgView }> {
     const cached = this.cache.get(orgId);
     const now = performance.now();
-    if (cached && now - cached.checkedAt < (this.deps.viewMaxAgeMs ?? 0)) return cached.view;
+    if (cached && now - cached.checkedAt < (this.deps.viewMaxAgeMs ?? 0)) return cached;
     const version = (await this.deps.state.version(orgId)) ?? "none";
     if (cached?.version === version) {
       cached.checkedAt = now;
-      return cached.view;
+      return cached;
     }
     // Read the version first: a change stored while loading bumps it, so the next read reloads.
-    const view = await this.load(orgId);
-    this.cache.set(orgId, { version, view, checkedAt: now });
-    return view;
+    const entry = { version, view: await this.load(orgId), checkedAt: now };
+    this.cache.set(orgId, entry);
+    return entry;
   }
 
   private async load(orgId: string): Promise<OrgView> {
@@ -72,12 +77,29 @@ export class Controls {
     return new OrgView(orgId, this.deps.catalogue, overrides, links, counts);
   }
 
+  /** A page of the organization's controls and the version it was read at. */
   async list(orgId: string, filter: ControlFilter, page: number, perPage: number) {
+    this.checkFilter(filter);
+    const { version, view } = await this.current(orgId);
+    return { version, ...this.select(view, filter, page, perPage) };
+  }
+
+  /** As `list`, or `notModified` without a page when `ifVersion` is still current (the caller's copy stands). */
+  async listUnlessCurrent(orgId: string, filter: ControlFilter, page: number, perPage: number, ifVersion: string | undefined) {
+    this.checkFilter(filter);
+    const { version, view } = await this.current(orgId);
+    if (ifVersion === version) return { version, notModified: true as const };
+    return { version, notModified: false as const, ...this.select(view, filter, page, perPage) };
+  }
+
+  private checkFilter(filter: ControlFilter): void {
     if (filter.framework !== undefined && !this.deps.catalogue.framework(filter.framework))
       throw validationError("framework", `Unknown framework "${filter.framework}"; allowed: ${this.deps.catalogue.frameworks.map((f) => f.id).join(", ")}`);
     if (filter.status !== undefined && !(CONTROL_STATUSES as readonly string[]).includes(filter.status))
       throw validationError("status", `Unknown status "${filter.status}"; allowed: ${CONTROL_STATUSES.join(", ")}`);
-    const view = await this.view(orgId);
+  }
+
+  private select(view: OrgView, filter: ControlFilter, page: number, perPage: number) {
     const items = view.controls.filter(
       (c) => (filter.framework === undefined || c.framework === filter.framework) && (filter.status === undefined || c.status === filter.status),
     );
