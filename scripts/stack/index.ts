@@ -57,6 +57,13 @@ export interface StackOptions {
   ferretdb?: FerretdbBackend;
   /** false: start no clamd (grc then holds uploads as pending_scan). */
   clamav?: boolean;
+  /**
+   * Acknowledged database writes survive a kill of the server processes (PostgreSQL's
+   * `synchronous_commit` on). Off by default for speed, where a killed PostgreSQL loses the
+   * commits of its last moments; the fault test kills the database and counts every acknowledged
+   * write, so it needs them kept.
+   */
+  durableCommits?: boolean;
 }
 
 /** Measured on both backends (docs/decisions.md "Database"); VULNSCAN_FERRETDB_BACKEND overrides. */
@@ -190,6 +197,7 @@ export async function startStack(opts: StackOptions = {}): Promise<StackHandle> 
   const ctx: StartContext = {
     dataDir,
     tempData,
+    durableCommits: opts.durableCommits ?? false,
     persistent,
     log,
     isStopped: () => stopped,

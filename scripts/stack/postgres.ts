@@ -133,7 +133,11 @@ export async function startPostgres(ctx: StartContext, pg: PostgresBinaries): Pr
       { cwd: ctx.dataDir },
     );
   }
-  const durability = ctx.tempData ? ["-c", "fsync=off", "-c", "full_page_writes=off", "-c", "synchronous_commit=off"] : ["-c", "synchronous_commit=off"]; // a crash loses the last moments, never consistency
+  // synchronous_commit off: a crash loses the commits of the last moments, never consistency;
+  // durableCommits keeps every acknowledged one (a killed process, not a lost machine: the WAL is
+  // written before the answer, fsync or not).
+  const commits = ctx.durableCommits ? [] : ["-c", "synchronous_commit=off"];
+  const durability = ctx.tempData ? ["-c", "fsync=off", "-c", "full_page_writes=off", ...commits] : commits;
   return withPortRetry(ctx, "postgres", async () => {
     const [port] = (await freePorts(1)) as [number];
     const [command, args] = await unprivileged(path.join(pg.bin, "postgres"), [

@@ -15,6 +15,8 @@ export interface Started {
 export interface StartContext {
   dataDir: string;
   tempData: boolean;
+  /** Commits are acknowledged only once PostgreSQL has written them (StackOptions.durableCommits). */
+  durableCommits: boolean;
   persistent: boolean;
   log: (line: string) => void;
   isStopped: () => boolean;

@@ -219,7 +219,8 @@ beforeAll(async () => {
   const shared = process.env.KAFKA_BROKERS;
   delete process.env.KAFKA_BROKERS;
   try {
-    stack = await startStack({ ferretdb: "postgresql", clamav: false, log: (l) => say(`stack: ${l}`) });
+    // Durable commits: the outage kills PostgreSQL, and what it acknowledged must still be there.
+    stack = await startStack({ ferretdb: "postgresql", clamav: false, durableCommits: true, log: (l) => say(`stack: ${l}`) });
   } finally {
     if (shared !== undefined) process.env.KAFKA_BROKERS = shared;
   }
