@@ -30,6 +30,17 @@ export interface ControlChanges {
   notes?: string;
 }
 
+/** A listing page and the version of the organization's state it was read at. */
+export interface ControlPage extends ReturnType<typeof pageOf<ControlView>> {
+  version: string;
+  notModified: false;
+}
+
+export interface NotModified {
+  version: string;
+  notModified: true;
+}
+
 const MAX_OWNER = 320;
 const MAX_NOTES = 10_000;
 
@@ -77,19 +88,17 @@ export class Controls {
     return new OrgView(orgId, this.deps.catalogue, overrides, links, counts);
   }
 
-  /** A page of the organization's controls and the version it was read at. */
-  async list(orgId: string, filter: ControlFilter, page: number, perPage: number) {
+  /**
+   * A page of the organization's controls and the version it was read at; with `ifVersion`, and
+   * that version still current, `notModified` without a page (the caller's copy stands).
+   */
+  async list(orgId: string, filter: ControlFilter, page: number, perPage: number): Promise<ControlPage>;
+  async list(orgId: string, filter: ControlFilter, page: number, perPage: number, ifVersion: string | undefined): Promise<ControlPage | NotModified>;
+  async list(orgId: string, filter: ControlFilter, page: number, perPage: number, ifVersion?: string): Promise<ControlPage | NotModified> {
     this.checkFilter(filter);
     const { version, view } = await this.current(orgId);
-    return { version, ...this.select(view, filter, page, perPage) };
-  }
-
-  /** As `list`, or `notModified` without a page when `ifVersion` is still current (the caller's copy stands). */
-  async listUnlessCurrent(orgId: string, filter: ControlFilter, page: number, perPage: number, ifVersion: string | undefined) {
-    this.checkFilter(filter);
-    const { version, view } = await this.current(orgId);
-    if (ifVersion === version) return { version, notModified: true as const };
-    return { version, notModified: false as const, ...this.select(view, filter, page, perPage) };
+    if (ifVersion !== undefined && ifVersion === version) return { version, notModified: true };
+    return { version, notModified: false, ...this.select(view, filter, page, perPage) };
   }
 
   private checkFilter(filter: ControlFilter): void {

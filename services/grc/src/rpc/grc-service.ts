@@ -27,13 +27,7 @@ export class GrcRpcService implements ServiceImpl<typeof pb.GrcService> {
   async listControls(req: pb.ListControlsRequest) {
     const orgId = requireId(req.orgId, "org_id");
     const { page, perPage } = pageOf(req.pagination);
-    const res = await this.domain.controls.listUnlessCurrent(
-      orgId,
-      { framework: req.framework, status: req.status },
-      page,
-      perPage,
-      req.ifVersion || undefined,
-    );
+    const res = await this.domain.controls.list(orgId, { framework: req.framework, status: req.status }, page, perPage, req.ifVersion || undefined);
     if (res.notModified) return { version: res.version, notModified: true };
     return { controls: res.items.map(controlListMsg), pageInfo: pageInfo(res.total, page, perPage), version: res.version };
   }

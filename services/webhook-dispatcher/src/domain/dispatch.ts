@@ -293,7 +293,7 @@ export class Dispatcher {
       payload: { case: "webhookTest", value: { webhookId, message: "This is a test event from vulnscan" } },
     });
     const d = this.newDelivery(newId("delivery", now.getTime()), w, env, now);
-    await this.deps.schedule.claim(d.id, 1, now, LEASE_MS);
+    // A new id nobody else knows: its first attempt is this call's without a lease document.
     return (await this.attempt(d.id, { manual: true, known: d, owned: true })) ?? d;
   }
 
