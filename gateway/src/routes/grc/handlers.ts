@@ -1,65 +1,16 @@
-import type { MultipartFile } from "@fastify/multipart";
 import type { Client } from "@connectrpc/connect";
 import type { GrcService } from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
 import type { FastifyRequest } from "fastify";
 import { principalOf } from "../../auth/guard.js";
-import { HttpError } from "../../errors.js";
-import { fieldOf } from "../../plugins/errors.js";
 import { actorOf, dateParam, envelope } from "../../rest.js";
 import type { ReplyOf, RequestOf } from "../typed.js";
 import { ControlPages } from "./control-pages.js";
 import * as map from "./mappers.js";
 import type * as schema from "./schemas.js";
-import { uploadEvidenceFields } from "./schemas.js";
-
-/** Largest evidence file (grc refuses larger ones too). */
-export const MAX_EVIDENCE_BYTES = 10 * 1024 * 1024;
-const TEXT_FIELDS = ["title", "description", "expires_at", "observed_from", "observed_to"] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
-
-const invalid = (field: string, detail: string) => new HttpError(422, "VALIDATION_ERROR", detail, field);
+import { readUpload } from "./upload.js";
 
 function dateField(value: string | undefined, field: string) {
   return value ? dateParam(value, field) : undefined;
-}
-
-/** The multipart upload: one `file` part and the text fields, the file capped at MAX_EVIDENCE_BYTES. */
-async function readUpload(req: FastifyRequest) {
-  if (!req.isMultipart()) throw new HttpError(400, "BAD_REQUEST", "Send the evidence as multipart/form-data with a `file` part");
-  const fields: Partial<Record<TextField, string>> = {};
-  let file: { name: string; contentType: string; bytes: Buffer } | undefined;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: MAX_EVIDENCE_BYTES, files: 1, fields: 10, fieldSize: 20_000 } })) {
-      if (part.type === "file") {
-        if (part.fieldname !== "file") throw invalid(part.fieldname, "the file part must be named `file`");
-        file = { name: part.filename, contentType: part.mimetype, bytes: await fileBytes(part) };
-      } else if ((TEXT_FIELDS as readonly string[]).includes(part.fieldname)) fields[part.fieldname as TextField] = String(part.value);
-      else throw invalid(part.fieldname, `unknown field ${part.fieldname}`);
-    }
-  } catch (err) {
-    // The multipart parser throws plain errors for a body it cannot read (no boundary, a cut-off
-    // part): the client's fault, a 400, never a 500. Its limit errors carry their own status.
-    if (err instanceof HttpError || (err as { statusCode?: number }).statusCode) throw err;
-    throw new HttpError(400, "BAD_REQUEST", `Malformed multipart body: ${(err as Error).message}`);
-  }
-  if (!file) throw invalid("file", "a `file` part is required");
-  // The parts skip the route's body validation: the text fields are checked by their schema here.
-  const validate = req.compileValidationSchema(uploadEvidenceFields, "body");
-  if (!validate(fields)) {
-    const issue: { instancePath?: string; message?: string } = validate.errors?.[0] ?? {};
-    const field = fieldOf(issue) ?? "body";
-    throw invalid(field, `${field} ${issue.message ?? "is invalid"}`);
-  }
-  return { fields, file };
-}
-
-async function fileBytes(part: MultipartFile): Promise<Buffer> {
-  try {
-    return await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw invalid("file", `file is larger than ${MAX_EVIDENCE_BYTES} bytes`);
-    throw err;
-  }
 }
 
 /** The caller's organization and who acts, as every write sends them. */

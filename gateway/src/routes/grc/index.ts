@@ -3,7 +3,8 @@ import type { Client } from "@connectrpc/connect";
 import type { GrcService } from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
 import type { FastifyPluginAsync, FastifySchema } from "fastify";
 import { typed } from "../typed.js";
-import { grcHandlers, MAX_EVIDENCE_BYTES } from "./handlers.js";
+import { grcHandlers } from "./handlers.js";
+import { MAX_EVIDENCE_BYTES } from "./upload.js";
 import * as schema from "./schemas.js";
 
 const read = { permission: "read:grc" } as const;
