@@ -65,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans }));
   await app.register(consoleRoutes());
   await app.register(webhookRoutes(deps.upstreams.webhooks));
-  await app.register(grcRoutes(deps.upstreams.grc));
+  await app.register(grcRoutes(deps.upstreams.grc, deps.config.CONTROL_PAGE_FRESH_MS));
   for (const plugin of deps.plugins ?? []) await app.register(plugin);
   return app;
 }

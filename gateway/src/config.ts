@@ -22,6 +22,11 @@ export const gatewayEnvSchema = z.object({
   TRUST_PROXY: booleanFlag,
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(50).default(1500),
+  /**
+   * A control listing grc confirmed current this recently is answered from the gateway's memory
+   * (changes made through this gateway end the window at once). 0 asks grc every time.
+   */
+  CONTROL_PAGE_FRESH_MS: z.coerce.number().int().min(0).max(5000).default(250),
   AUTH_URL: upstream("http://127.0.0.1:50051"),
   SCAN_ORCHESTRATOR_URL: upstream("http://127.0.0.1:50052"),
   FINDINGS_URL: upstream("http://127.0.0.1:50054"),

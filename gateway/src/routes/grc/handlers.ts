@@ -22,18 +22,31 @@ function scoped(req: FastifyRequest) {
 const org = (req: FastifyRequest) => ({ orgId: principalOf(req).orgId });
 const pageOf = (q: { page: number; per_page: number }) => ({ pagination: { page: q.page, perPage: q.per_page } });
 
-/** The GRC routes' handlers: validated request → one grc RPC → the mappers' JSON. */
-export function grcHandlers(grc: Client<typeof GrcService>) {
-  const controlPages = new ControlPages<ReturnType<typeof envelope<ReturnType<typeof map.controlItem>>>>();
+/**
+ * The GRC routes' handlers: validated request → one grc RPC → the mappers' JSON. A control
+ * listing grc confirmed less than `controlPageFreshMs` ago is answered from memory (ControlPages).
+ */
+export function grcHandlers(grc: Client<typeof GrcService>, controlPageFreshMs = 250) {
+  const controlPages = new ControlPages<ReturnType<typeof envelope<ReturnType<typeof map.controlItem>>>>(controlPageFreshMs);
+  /** A write that may change the organization's listing: its pages are asked about again, even if it failed midway. */
+  const changing = async <R>(req: FastifyRequest, write: Promise<R>): Promise<R> => {
+    try {
+      return await write;
+    } finally {
+      controlPages.changed(principalOf(req).orgId);
+    }
+  };
   return {
     async listControls(req: RequestOf<typeof schema.listControls>) {
       const { framework, status } = req.query;
       const query = { ...org(req), framework, status, page: req.query.page, perPage: req.query.per_page };
+      const fresh = controlPages.fresh(query);
+      if (fresh) return fresh;
       const held = controlPages.held(query);
+      const askedAt = controlPages.clock();
       const res = await grc.listControls({ ...org(req), ...pageOf(req.query), framework, status, ifVersion: held?.version ?? "" });
-      if (res.notModified && held) return held.body;
-      const body = envelope(res.controls.map(map.controlItem), res.pageInfo);
-      controlPages.keep(query, res.version, body);
+      const body = res.notModified && held ? held.body : envelope(res.controls.map(map.controlItem), res.pageInfo);
+      controlPages.keep(query, res.version, body, askedAt);
       return body;
     },
 
@@ -43,7 +56,10 @@ export function grcHandlers(grc: Client<typeof GrcService>) {
 
     async updateControl(req: RequestOf<typeof schema.updateControl>) {
       const { status, owner, notes } = req.body;
-      const res = await grc.updateControl({ ...scoped(req), controlId: req.params.control_id, status, owner: owner === null ? "" : owner, notes });
+      const res = await changing(
+        req,
+        grc.updateControl({ ...scoped(req), controlId: req.params.control_id, status, owner: owner === null ? "" : owner, notes }),
+      );
       return map.controlDetail(res.control!);
     },
 
@@ -53,20 +69,23 @@ export function grcHandlers(grc: Client<typeof GrcService>) {
 
     async uploadEvidence(req: RequestOf<typeof schema.uploadEvidence>, reply: ReplyOf<typeof schema.uploadEvidence>) {
       const { fields, file } = await readUpload(req);
-      const res = await grc.uploadEvidence(
-        {
-          ...scoped(req),
-          controlId: req.params.control_id,
-          name: file.name,
-          contentType: file.contentType,
-          file: file.bytes,
-          title: fields.title ?? "",
-          description: fields.description ?? "",
-          expiresAt: dateField(fields.expires_at, "expires_at"),
-          observedFrom: dateField(fields.observed_from, "observed_from"),
-          observedTo: dateField(fields.observed_to, "observed_to"),
-        },
-        { timeoutMs: 60_000 },
+      const res = await changing(
+        req,
+        grc.uploadEvidence(
+          {
+            ...scoped(req),
+            controlId: req.params.control_id,
+            name: file.name,
+            contentType: file.contentType,
+            file: file.bytes,
+            title: fields.title ?? "",
+            description: fields.description ?? "",
+            expiresAt: dateField(fields.expires_at, "expires_at"),
+            observedFrom: dateField(fields.observed_from, "observed_from"),
+            observedTo: dateField(fields.observed_to, "observed_to"),
+          },
+          { timeoutMs: 60_000 },
+        ),
       );
       return reply.code(201).send(map.evidenceJson(res.evidence!));
     },
@@ -93,7 +112,7 @@ export function grcHandlers(grc: Client<typeof GrcService>) {
     },
 
     async deleteEvidence(req: RequestOf<typeof schema.deleteEvidence>, reply: ReplyOf<typeof schema.deleteEvidence>) {
-      await grc.deleteEvidence({ ...scoped(req), evidenceId: req.params.evidence_id });
+      await changing(req, grc.deleteEvidence({ ...scoped(req), evidenceId: req.params.evidence_id }));
       return reply.code(204).send();
     },
 

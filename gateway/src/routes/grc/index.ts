@@ -15,11 +15,11 @@ const write = { permission: "write:grc" } as const;
  * and audit requests, served by grc. Multipart parsing is registered here only, for the upload.
  */
 export const grcRoutes =
-  (grc: Client<typeof GrcService>): FastifyPluginAsync =>
+  (grc: Client<typeof GrcService>, controlPageFreshMs?: number): FastifyPluginAsync =>
   async (fastify) => {
     await fastify.register(multipart, { limits: { fileSize: MAX_EVIDENCE_BYTES, files: 1 } });
     const app = typed(fastify);
-    const h = grcHandlers(grc);
+    const h = grcHandlers(grc, controlPageFreshMs);
     const reading = <S>(s: S) => ({ config: read, schema: s });
     const writing = <S>(s: S) => ({ config: write, schema: s });
     evidenceRoutes(app, h);
