@@ -69,11 +69,12 @@ export class WriteBatch<D extends Document & { _id: string }> {
       );
       for (const p of batch) p.resolve(true);
     } catch (err) {
-      if (!(err instanceof MongoBulkWriteError)) {
+      if (!(err instanceof MongoBulkWriteError) || !outcomesKnown(err)) {
         for (const p of batch) p.reject(err);
         return;
       }
-      // Unordered: every operation without an error of its own was applied.
+      // Unordered, and the server answered every command: each operation without an error of
+      // its own was applied.
       const failed = new Map<number, unknown>();
       for (const e of [err.writeErrors].flat()) failed.set(e.index, e);
       batch.forEach((p, i) => {
@@ -84,4 +85,18 @@ export class WriteBatch<D extends Document & { _id: string }> {
       });
     }
   }
+}
+
+/**
+ * Whether a bulk write error names each operation's outcome. The driver also throws
+ * MongoBulkWriteError, with no write errors, when a command of the batch failed as a whole (a
+ * network error, the pool cleared, a write concern not met): then nothing is known of the
+ * operations, and treating "no write error of its own" as applied acknowledged writes the
+ * server never made (found by the fault-injection run: deliveries recorded as delivered that
+ * were not there after a database outage).
+ */
+function outcomesKnown(err: MongoBulkWriteError): boolean {
+  // `errorResponse` is the failed command's error; `err` a write concern error (driver 6.x).
+  const e = err as MongoBulkWriteError & { errorResponse?: unknown; err?: unknown };
+  return !(e.errorResponse instanceof Error) && e.err === undefined && [e.writeErrors].flat().length > 0;
 }

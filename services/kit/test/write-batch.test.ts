@@ -1,3 +1,4 @@
+import { type Collection, MongoBulkWriteError, MongoNetworkError } from "mongodb";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
 import { createMongo, type MongoHandle } from "../src/mongo.js";
@@ -44,5 +45,19 @@ describe("WriteBatch against a real MongoDB-protocol server", () => {
       { _id: "d4", n: 400 },
     ]);
     expect(await coll.findOne({ _id: "x1" })).toBeNull();
+  });
+});
+
+describe("WriteBatch when a command of the batch fails as a whole", () => {
+  it("acknowledges none of its writes: the driver's bulk error without write errors says nothing was known to apply", async () => {
+    // What mongodb 6.x throws when the connection closes under a bulk write: the network error
+    // wrapped in a MongoBulkWriteError with an empty writeErrors list.
+    const lost = new MongoBulkWriteError(new MongoNetworkError("connection 5 to 127.0.0.1:27017 closed"), {} as never);
+    expect(lost.writeErrors).toEqual([]);
+    const coll = { bulkWrite: async () => Promise.reject(lost) } as unknown as Collection<Doc>;
+    const batch = new WriteBatch(coll);
+    const outcomes = await Promise.allSettled([batch.insertOnce({ _id: "a", n: 1 }), batch.set("b", { n: 2 }), batch.remove("c")]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected", "rejected"]);
+    expect(outcomes.map((o) => (o as PromiseRejectedResult).reason)).toEqual([lost, lost, lost]);
   });
 });
