@@ -91,6 +91,25 @@ describe("Dispatcher", () => {
     expect(await t.deliveries.get(d!.id)).toMatchObject({ status: "success", attempts: 1 });
   });
 
+  it("takes back at once a first attempt of its own that failed to run, instead of waiting out its own lease", async () => {
+    const { t } = await withHook();
+    const [d] = await t.dispatcher.fanOut(completed());
+    // The database goes away after the receiver answered: the result cannot be written.
+    const insertOnce = t.deliveries.insertOnce.bind(t.deliveries);
+    t.deliveries.insertOnce = async () => Promise.reject(new Error("connection 5 to 127.0.0.1:27017 closed"));
+    await expect(t.dispatcher.attempt(d!.id, { known: d!, owned: true })).rejects.toThrow("closed");
+    t.deliveries.insertOnce = insertOnce;
+    expect(t.sent).toHaveLength(1);
+    expect(await t.deliveries.get(d!.id)).toBeUndefined();
+    // (Another replica given the redelivery hands it over for after the lease: the test above.)
+    // Kafka redelivers the event to the replica that failed: it attempts again now, without waiting out its lease.
+    const [again] = await t.dispatcher.fanOut(completed());
+    expect(again?.id).toBe(d!.id);
+    expect(await t.dispatcher.attempt(again!.id, { known: again!, owned: true })).toMatchObject({ status: "success", attempts: 1 });
+    expect(t.sent).toHaveLength(2); // the receiver sees the same delivery id twice: at least once
+    expect(await t.dispatcher.fanOut(completed())).toEqual([]); // and only once more taken back
+  });
+
   it("lets the schedule take a first attempt its holder deferred over the hourly cap", async () => {
     const t = testDispatcher({ start: new Date("2026-03-01T12:59:30.000Z"), plan: () => ({ ...PLANS.professional!, eventsPerHour: 0 }) });
     await withHook(t);

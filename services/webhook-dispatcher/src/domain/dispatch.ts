@@ -15,6 +15,8 @@ export const CLOCK_SKEW_MS = 30_000;
 /** Deferred deliveries spread over this much after the hour turns. */
 const DEFER_SPREAD_MS = 60_000;
 export const REPLAY_MAX = 1000;
+/** Bound of the abandoned first attempts remembered (see `Dispatcher.abandoned`). */
+const ABANDONED_MAX = 10_000;
 
 export type AttemptOutcome = "success" | "retry" | "failed" | "deferred";
 
@@ -77,6 +79,13 @@ const isFinal = (d: Delivery) => d.status === "success" || (d.status === "failed
  */
 export class Dispatcher {
   private readonly random: () => number;
+  /**
+   * First attempts whose lease this process holds and whose run failed (the database went away
+   * mid-attempt) before the delivery was recorded or handed over. A redelivery of the event takes
+   * them back at once instead of waiting out the lease nobody else holds. Memory only: after a
+   * restart the lease is waited out as for any holder that died.
+   */
+  private readonly abandoned = new Set<string>();
 
   constructor(private readonly deps: DispatcherDeps) {
     this.random = deps.random ?? Math.random;
@@ -100,8 +109,10 @@ export class Dispatcher {
         const lease = await this.deps.schedule.claim(d.id, 1, now, LEASE_MS);
         if (lease === "fresh") return d;
         const existing = await this.deps.deliveries.get(d.id);
-        // An expired lease retaken and nothing recorded: its holder died before the attempt ended.
-        if (!existing && lease === "retaken") return d;
+        // Nothing recorded, and either an expired lease retaken (its holder died before the
+        // attempt ended) or a lease this process holds for an attempt that failed to run.
+        const ours = this.abandoned.delete(d.id);
+        if (!existing && (lease === "retaken" || ours)) return d;
         if (!existing) return void (await this.handOver(d, "after-lease"));
         // A lease given back by a handover, retaken by this redelivery: give it back again.
         if (lease === "retaken") await this.deps.schedule.release(d.id, 1);
@@ -119,6 +130,11 @@ export class Dispatcher {
    * never doubled). A delivery recorded meanwhile by its holder needs no entry.
    */
   async handOver(d: Delivery, when: "now" | "after-lease"): Promise<void> {
+    await this.handOverOnce(d, when);
+    this.abandoned.delete(d.id);
+  }
+
+  private async handOverOnce(d: Delivery, when: "now" | "after-lease"): Promise<void> {
     const now = this.deps.now();
     if (!(await this.deps.deliveries.insertOnce(d))) {
       const stored = await this.deps.deliveries.get(d.id);
@@ -180,6 +196,17 @@ export class Dispatcher {
    * lease. Returns the delivery as it now stands, or undefined when another replica holds it.
    */
   async attempt(id: string, opts: AttemptOptions = {}): Promise<Delivery | undefined> {
+    if (!opts.owned) return this.attemptOnce(id, opts);
+    try {
+      return await this.attemptOnce(id, opts);
+    } catch (err) {
+      if (this.abandoned.size >= ABANDONED_MAX) this.abandoned.clear(); // only ever a wait of LEASE_MS lost
+      this.abandoned.add(id);
+      throw err;
+    }
+  }
+
+  private async attemptOnce(id: string, opts: AttemptOptions): Promise<Delivery | undefined> {
     const { deliveries, schedule } = this.deps;
     const { manual = false, owned = false } = opts;
     // Where the result goes: an owned first attempt's delivery may not be stored yet, and only

@@ -90,8 +90,10 @@ export async function subscribeEvents(
     if (outcome === "done") return;
     if (outcome === "slow") run.catch(opts.onError); // it goes on; its end removes the entry
     handedOver = true;
-    // Throws when the database is down: the batch is retried, and fanOut hands it over then.
-    await dispatcher.handOver(d, "after-lease");
+    // A slow attempt still holds its lease: the schedule takes it after the lease. A failed one
+    // has ended, so its lease is given back now. Throws when the database is down: the batch is
+    // retried, and fanOut takes the failed attempt back then (Dispatcher.abandoned).
+    await dispatcher.handOver(d, outcome === "slow" ? "after-lease" : "now");
   };
   const handle = async (env: EventEnvelope) => {
     await Promise.all((await dispatcher.fanOut(env)).map(first));
