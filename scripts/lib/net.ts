@@ -16,6 +16,8 @@ function ephemeralRange(): [number, number] {
 }
 const [EPHEMERAL_LOW] = ephemeralRange();
 const LOW_PORT = 10_000;
+/** Ports this process has handed out (see freePort). */
+const handedOut = new Set<number>();
 
 function canBind(port: number, host: string): Promise<boolean> {
   return new Promise((resolve) => {
@@ -37,7 +39,14 @@ export async function freePort(host = "127.0.0.1"): Promise<number> {
   if (EPHEMERAL_LOW > LOW_PORT + 1000) {
     for (let i = 0; i < 50; i++) {
       const port = LOW_PORT + Math.floor(Math.random() * (EPHEMERAL_LOW - LOW_PORT));
-      if (await canBind(port, host)) return port;
+      // Never the same port twice in one process: a port handed out may not be bound yet (a
+      // system's ports are all chosen before its processes start; a fault run's gateway once
+      // failed to start for 2 minutes on a port in use, most likely handed out twice).
+      if (handedOut.has(port)) continue;
+      if (await canBind(port, host)) {
+        handedOut.add(port);
+        return port;
+      }
     }
   }
   return new Promise((resolve, reject) => {

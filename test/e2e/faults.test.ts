@@ -311,13 +311,30 @@ describe("fault injection", () => {
           .map((e) => [deliveryIdOf(e.id, byOrg.get(e.orgId)!.webhookId, e.occurredAt), e] as const),
       );
     };
+    // Quiet: every fingerprint the ledger saw detected is a finding, every expected delivery is
+    // acknowledged, and no event reached the ledger for 5 s (a finding's events and the control
+    // changes they cause come after it). What is still missing after 150 s is reported below.
+    const settled = async () => {
+      for (const org of orgs) {
+        const keys = new Set(
+          (await all(org, "/api/v1/findings")).map((f) =>
+            fingerprintKey({ orgId: org.orgId, target: f.target, templateId: f.template_id, affectedComponent: f.affected_component }),
+          ),
+        );
+        for (const d of ledger.detections.values()) if (d.orgId === org.orgId && !keys.has(d.key)) return false;
+      }
+      return [...expectedDeliveries().keys()].every((id) => receiver.processed.has(id));
+    };
+    let events = -1;
+    let quietSince = Date.now();
     await eventually(
-      "quiet: every expected delivery acknowledged",
+      "quiet: every detection a finding, every expected delivery acknowledged, no new event for 5 s",
       async () => {
-        const expected = expectedDeliveries();
-        return [...expected.keys()].every((id) => receiver.processed.has(id)) ? true : undefined;
+        const now = ledger.counts().events;
+        if (now !== events) [events, quietSince] = [now, Date.now()];
+        return Date.now() - quietSince >= 5000 && (await settled()) ? true : undefined;
       },
-      120_000,
+      150_000,
     ).catch((err) => say(String(err)));
     timings.drainMs = Date.now() - tDrain;
 
