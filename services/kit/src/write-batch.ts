@@ -1,4 +1,4 @@
-import { type AnyBulkWriteOperation, type Collection, type Document, MongoBulkWriteError, type OptionalId, type WithoutId } from "mongodb";
+import { type AnyBulkWriteOperation, type Collection, type Document, type Filter, MongoBulkWriteError, type OptionalId, type WithoutId } from "mongodb";
 import { isDuplicateKey } from "./mongo.js";
 
 interface Pending<D extends Document> {
@@ -32,9 +32,9 @@ export class WriteBatch<D extends Document & { _id: string }> {
     return this.enqueue({ insertOne: { document: doc as OptionalId<D> } });
   }
 
-  /** Sets fields of the document with this `_id` (no upsert). */
-  async set(id: string, fields: Partial<WithoutId<D>>): Promise<void> {
-    await this.enqueue({ updateOne: { filter: { _id: id } as never, update: { $set: fields } as never } });
+  /** Sets fields of the document with this `_id` (no upsert), if it also matches `only` (a guard on its own fields). */
+  async set(id: string, fields: Partial<WithoutId<D>>, only: Filter<D> = {}): Promise<void> {
+    await this.enqueue({ updateOne: { filter: { ...only, _id: id } as never, update: { $set: fields } as never } });
   }
 
   /** Deletes the document with this `_id`, if any. */

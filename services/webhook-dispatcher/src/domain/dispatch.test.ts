@@ -110,6 +110,28 @@ describe("Dispatcher", () => {
     expect(await t.dispatcher.fanOut(completed())).toEqual([]); // and only once more taken back
   });
 
+  it("never lets a first attempt's late result undo the retry that followed its handover", async () => {
+    const { t } = await withHook();
+    const [d] = await t.dispatcher.fanOut(completed());
+    t.answers.push({ responseCode: 503, responseTimeMs: 5 });
+    // The first attempt's write hangs (the database is away) past the consumer's patience...
+    let land: () => void = () => undefined;
+    const insertOnce = t.deliveries.insertOnce.bind(t.deliveries);
+    t.deliveries.insertOnce = (x) => new Promise<boolean>((r) => (land = () => void insertOnce(x).then(r)));
+    const first = t.dispatcher.attempt(d!.id, { known: d!, owned: true, handedOver: () => true });
+    await new Promise((r) => setTimeout(r, 10));
+    t.deliveries.insertOnce = insertOnce;
+    // ...so it is handed over with its 503 known: recorded, and retried from the schedule.
+    await t.dispatcher.handOver(d!, "after-lease");
+    expect(await t.deliveries.get(d!.id)).toMatchObject({ status: "failed", attempts: 1 });
+    t.advance(RETRY_DELAYS_MS[1]! + 1);
+    await t.dispatcher.runDue();
+    expect(await t.deliveries.get(d!.id)).toMatchObject({ status: "success", attempts: 2 });
+    land(); // the first attempt's write lands at last
+    await first;
+    expect(await t.deliveries.get(d!.id)).toMatchObject({ status: "success", attempts: 2 });
+  });
+
   it("lets the schedule take a first attempt its holder deferred over the hourly cap", async () => {
     const t = testDispatcher({ start: new Date("2026-03-01T12:59:30.000Z"), plan: () => ({ ...PLANS.professional!, eventsPerHour: 0 }) });
     await withHook(t);

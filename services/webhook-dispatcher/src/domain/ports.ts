@@ -41,7 +41,11 @@ export interface DeliveryRepo {
   /** false when a delivery with this id exists (the exactly-once key). */
   insertOnce(d: Delivery): Promise<boolean>;
   get(id: string): Promise<Delivery | undefined>;
-  /** Writes the attempt state of a delivery (only the attempt's lease holder calls it). */
+  /**
+   * Writes the attempt state of a delivery (only the attempt's lease holder calls it), unless the
+   * stored one has more attempts: a write delayed by a database outage (an attempt that ran on
+   * after its handover) never undoes a later attempt's result.
+   */
   save(d: Delivery): Promise<void>;
   /** Newest first. */
   list(orgId: string, webhookId: string, filter: DeliveryFilter, skip: number, limit: number): Promise<Page<Delivery>>;

@@ -82,7 +82,7 @@ export class MongoDeliveries implements DeliveryRepo {
 
   async save(d: Delivery): Promise<void> {
     const { _id, ...rest } = toDoc(d);
-    await this.writes.set(_id, rest);
+    await this.writes.set(_id, rest, { attempts: { $lte: d.attempts } });
   }
 
   async list(orgId: string, webhookId: string, filter: DeliveryFilter, skip: number, limit: number): Promise<Page<Delivery>> {

@@ -66,6 +66,8 @@ export class MemoryDeliveries implements DeliveryRepo {
     return d ? copy(d) : undefined;
   }
   async save(d: Delivery) {
+    const stored = this.rows.get(d.id);
+    if (stored && stored.attempts > d.attempts) return;
     this.rows.set(d.id, copy(d));
   }
   async list(orgId: string, webhookId: string, filter: DeliveryFilter, skip: number, limit: number) {
