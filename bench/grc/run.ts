@@ -97,7 +97,12 @@ try {
     for (const [i, r] of results.entries()) {
       // The goal is the control listing's; the frameworks route is shown as the cost of one RPC.
       const verdict = `${r.p99 <= GOAL_P99_MS && r.non2xx === 0 ? "met" : "MISSED"}`;
-      const goal = i === 0 ? "baseline" : r.name.includes("frameworks") ? `reference (p99 ${verdict === "met" ? "≤" : ">"} ${GOAL_P99_MS} ms)` : `p99 ≤ ${GOAL_P99_MS} ms: ${verdict}`;
+      const goal =
+        i === 0
+          ? "baseline"
+          : r.name.includes("frameworks")
+            ? `reference (p99 ${verdict === "met" ? "≤" : ">"} ${GOAL_P99_MS} ms)`
+            : `p99 ≤ ${GOAL_P99_MS} ms: ${verdict}`;
       console.log(
         `${r.name.padEnd(48)} ${r.rps.toFixed(0).padStart(7)} ${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${String(r.non2xx).padStart(9)}   ${goal}`,
       );
