@@ -2,6 +2,7 @@
 // Kafka and MongoDB-protocol server for the integration project). Vitest's summary is the last line.
 import { spawnSync } from "node:child_process";
 import { checkContracts } from "./check-contracts.js";
+import { ensureK8sTools } from "./k8s/tools.js";
 import { run } from "./lib/run.js";
 import { ROOT } from "./lib/root.js";
 import { buildConsole } from "./lib/web.js";
@@ -19,6 +20,10 @@ try {
   // The browser tests (test/browser) drive the console the gateway serves from web/dist.
   step("build web console (vite build)", () => buildConsole({ force: true }));
   step("lint and format (biome check; `npm run format` fixes formatting)", () => run("biome", ["check", "--error-on-warnings", "."]));
+  // Installs, not tests: built outside any test timeout (a cold build takes minutes), once per cache.
+  const t0 = Date.now();
+  await ensureK8sTools((line) => console.log(`[test] k8s tools: ${line}`));
+  console.log(`[test] Kubernetes tools (helm, kube-apiserver, etcd, CRDs) ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 } catch (err) {
   console.error(`[test] ${(err as Error).message}`);
   process.exit(1);

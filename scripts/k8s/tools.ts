@@ -143,3 +143,14 @@ export async function chartCrds(): Promise<string[]> {
   for (const file of crds) if (!fs.existsSync(file)) throw new Error(`CRD file missing from its module: ${file}`);
   return crds;
 }
+
+/**
+ * Every tool and CRD the chart checks use, built or downloaded once. `npm test` calls it before
+ * vitest: a cold build (minutes; kube-apiserver far longer on two cores) must not run inside a
+ * test's or hook's timeout, where a fresh machine's first run failed on helm alone.
+ */
+export async function ensureK8sTools(log: (line: string) => void): Promise<void> {
+  await ensureHelm(log);
+  await ensureKubeApiserver(log);
+  await chartCrds();
+}
