@@ -7,23 +7,21 @@ import { run } from "./lib/run.js";
 import { ROOT } from "./lib/root.js";
 import { buildConsole } from "./lib/web.js";
 
-function step(name: string, fn: () => void) {
+async function step(name: string, fn: () => unknown) {
   const t0 = Date.now();
-  fn();
+  await fn();
   console.log(`[test] ${name} ok (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
 }
 
 try {
-  step("contracts (buf lint, format, breaking against main, generated code fresh)", checkContracts);
-  step("typecheck (tsc --noEmit)", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]));
-  step("typecheck web console (tsc -p web)", () => run("tsc", ["-p", "web/tsconfig.json"]));
+  await step("contracts (buf lint, format, breaking against main, generated code fresh)", checkContracts);
+  await step("typecheck (tsc --noEmit)", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]));
+  await step("typecheck web console (tsc -p web)", () => run("tsc", ["-p", "web/tsconfig.json"]));
   // The browser tests (test/browser) drive the console the gateway serves from web/dist.
-  step("build web console (vite build)", () => buildConsole({ force: true }));
-  step("lint and format (biome check; `npm run format` fixes formatting)", () => run("biome", ["check", "--error-on-warnings", "."]));
+  await step("build web console (vite build)", () => buildConsole({ force: true }));
+  await step("lint and format (biome check; `npm run format` fixes formatting)", () => run("biome", ["check", "--error-on-warnings", "."]));
   // Installs, not tests: built outside any test timeout (a cold build takes minutes), once per cache.
-  const t0 = Date.now();
-  await ensureK8sTools((line) => console.log(`[test] k8s tools: ${line}`));
-  console.log(`[test] Kubernetes tools (helm, kube-apiserver, etcd, CRDs) ready (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  await step("Kubernetes tools (helm, kube-apiserver, etcd, CRDs)", () => ensureK8sTools((line) => console.log(`[test] k8s tools: ${line}`)));
 } catch (err) {
   console.error(`[test] ${(err as Error).message}`);
   process.exit(1);
