@@ -12,6 +12,7 @@
 //   - update and findAndModify release their read's pooled connection before writing, so
 //     concurrent updates cannot take the whole pool and wait on each other forever.
 
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -23,8 +24,8 @@ import { startMongoServer } from "./mongo-probe.ts";
 import type { StartContext, Started } from "./servers.ts";
 
 export const FERRETDB_VERSION = "1.24.0";
-/** Bumped whenever PATCHES change, so an install with other patches is never reused. */
-const PATCH_LEVEL = "vs3";
+/** Files added to FerretDB's source as they are (their paths inside the module). */
+const overlayDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "ferretdb", "overlay");
 /** FerretDB inserts this many documents per SQL statement (default 100; measured 2x faster inserts). */
 const BATCH_SIZE = 1000;
 const ferretdbModuleDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "ferretdb");
@@ -84,7 +85,151 @@ const PATCHES: Patch[] = [
       "\titer = iterator.Values(iterator.ForSlice(docs))\n" +
       "\tcloser.Add(iter)\n",
   },
+  // Atomic single-document writes: update and findAndModify hold their collection's write lock
+  // from the read to the write (overlay internal/handler/vulnscan.go).
+  {
+    file: "internal/handler/msg_update.go",
+    from: "h.updateDocument(connCtx, params)",
+    to: "h.vsUpdateDocument(connCtx, params) // vulnscan: under the collection's write lock",
+  },
+  {
+    file: "internal/handler/msg_findandmodify.go",
+    from: "h.findAndModifyDocument(connCtx, params)",
+    to: "h.vsFindAndModifyDocument(connCtx, params) // vulnscan: under the collection's write lock",
+  },
+  // Pushdown (overlay internal/backends/postgresql/vulnscan_pushdown.go): the handler asks the
+  // backend to apply sort, skip and limit too, or to count; the backend does all of it or none.
+  {
+    file: "internal/backends/collection.go",
+    from: "type QueryParams struct {\n",
+    to:
+      "type QueryParams struct {\n" +
+      "\t// vulnscan: sort, skip and limit a backend applies all together, and only when it filters\n" +
+      "\t// exactly (then it sets QueryResult.VsApplied); VsCount asks for one document {n: count}\n" +
+      "\tVsSort  *types.Document\n\tVsLimit int64\n\tVsSkip  int64\n\tVsCount bool\n\n",
+  },
+  {
+    file: "internal/backends/collection.go",
+    from: "type QueryResult struct {\n",
+    to: "type QueryResult struct {\n\tVsApplied bool // vulnscan: see QueryParams\n\n",
+  },
+  {
+    file: "internal/backends/collection.go",
+    from: "type ExplainParams struct {\n",
+    to: "type ExplainParams struct {\n\t// vulnscan: see QueryParams\n\tVsSort  *types.Document\n\tVsLimit int64\n\tVsSkip  int64\n\n",
+  },
+  {
+    file: "internal/backends/postgresql/collection.go",
+    from: "\tq := prepareSelectClause(&selectParams{\n\t\tSchema:        c.dbName,\n\t\tTable:         meta.TableName,\n\t\tComment:       params.Comment,\n",
+    to:
+      "\t// vulnscan: declared fields are filtered, sorted, skipped, limited and counted in SQL\n" +
+      "\tif res, ok, vsErr := c.vsQuery(ctx, p, meta, params); ok || vsErr != nil {\n\t\treturn res, vsErr\n\t}\n\n" +
+      "\tq := prepareSelectClause(&selectParams{\n\t\tSchema:        c.dbName,\n\t\tTable:         meta.TableName,\n\t\tComment:       params.Comment,\n",
+  },
+  {
+    file: "internal/backends/postgresql/collection.go",
+    from: "\tres := new(backends.ExplainResult)\n",
+    to:
+      "\t// vulnscan: the plan of the SQL vsQuery would run\n" +
+      "\tif res, ok, vsErr := c.vsExplain(ctx, p, meta, params); ok || vsErr != nil {\n\t\treturn res, vsErr\n\t}\n\n" +
+      "\tres := new(backends.ExplainResult)\n",
+  },
+  {
+    file: "internal/handler/msg_find.go",
+    from: '\th.L.DebugContext(ctx, fmt.Sprintf("Converted %+v for %+v to %+v.", params, cInfo, qp))\n',
+    to:
+      "\t// vulnscan: the backend may apply sort, skip and limit too (all or none: QueryResult.VsApplied)\n" +
+      "\tif !h.DisablePushdown {\n\t\tqp.VsSort = params.Sort\n\t\tqp.VsLimit = params.Limit\n\t\tqp.VsSkip = params.Skip\n\t}\n\n" +
+      '\th.L.DebugContext(ctx, fmt.Sprintf("Converted %+v for %+v to %+v.", params, cInfo, qp))\n',
+  },
+  {
+    file: "internal/handler/msg_find.go",
+    from: "\titer, err := h.makeFindIter(queryRes.Iter, closer, params)\n",
+    to:
+      "\titerParams := params\n" +
+      "\tif queryRes.VsApplied && params.Skip != 0 {\n" +
+      "\t\t// vulnscan: the backend skipped already\n" +
+      "\t\tunskipped := *params\n\t\tunskipped.Skip = 0\n\t\titerParams = &unskipped\n\t}\n\n" +
+      "\titer, err := h.makeFindIter(queryRes.Iter, closer, iterParams)\n",
+  },
+  {
+    file: "internal/handler/msg_count.go",
+    from: "\tqueryRes, err := c.Query(connCtx, &qp)\n",
+    to:
+      "\t// vulnscan: counted in the backend when it can filter exactly\n" +
+      "\tif !h.DisablePushdown {\n" +
+      "\t\tvsRes, vsErr := c.Query(connCtx, &backends.QueryParams{Filter: params.Filter, VsCount: true, VsSkip: params.Skip, VsLimit: params.Limit})\n" +
+      "\t\tif vsErr != nil {\n\t\t\treturn nil, lazyerrors.Error(vsErr)\n\t\t}\n\n" +
+      "\t\tvsN, vsOK, vsErr := vsCountOf(vsRes)\n" +
+      "\t\tif vsErr != nil {\n\t\t\treturn nil, lazyerrors.Error(vsErr)\n\t\t}\n\n" +
+      '\t\tif vsOK {\n\t\t\treturn documentOpMsg(must.NotFail(types.NewDocument("n", vsNumber(vsN), "ok", float64(1))))\n\t\t}\n\t}\n\n' +
+      "\tqueryRes, err := c.Query(connCtx, &qp)\n",
+  },
+  {
+    file: "internal/handler/msg_aggregate.go",
+    from: "\tif len(collStatsDocuments) == len(stagesDocuments) {\n",
+    to:
+      "\tif vsIter, vsOK, vsErr := h.vsAggregateCount(ctx, c, aggregationStages); vsErr != nil || vsOK {\n" +
+      "\t\t// vulnscan: a countDocuments pipeline counted in the backend\n" +
+      "\t\titer, err = vsIter, vsErr\n" +
+      "\t} else if len(collStatsDocuments) == len(stagesDocuments) {\n",
+  },
+  {
+    file: "internal/handler/msg_explain.go",
+    from: "\tres, err := coll.Explain(connCtx, qp)\n",
+    to:
+      "\t// vulnscan: explain what vsQuery would run\n" +
+      "\tif !h.DisablePushdown {\n\t\tqp.VsSort = params.Sort\n\t\tqp.VsLimit = params.Limit\n\t\tqp.VsSkip = params.Skip\n\t}\n\n" +
+      "\tres, err := coll.Explain(connCtx, qp)\n",
+  },
+  // explain refused the skip every driver sends as int32 ("expected type 'long'").
+  {
+    file: "internal/handler/common/explain.go",
+    from: '\tif skip, err = GetOptionalParam(explain, "skip", skip); err != nil {\n\t\treturn nil, err\n\t}\n',
+    to:
+      '\tif v, _ := explain.Get("skip"); v != nil { // vulnscan: any whole number, as find takes it\n' +
+      "\t\tif skip, err = handlerparams.GetWholeNumberParam(v); err != nil {\n" +
+      '\t\t\treturn nil, handlererrors.NewCommandErrorMsgWithArgument(handlererrors.ErrTypeMismatch, "BSON field \'skip\' is the wrong type", "skip")\n' +
+      "\t\t}\n\t}\n",
+  },
+  // Indexes on a top-level field are built on the expression pushdown compares and sorts by:
+  // missing counts as null, as in MongoDB (and in its unique indexes).
+  {
+    file: "internal/backends/postgresql/metadata/registry.go",
+    from: '\t\t\tcolumns[i] = fmt.Sprintf("((%s->%s))", DefaultColumn, strings.Join(transformedParts, " -> "))\n',
+    to:
+      '\t\t\tcolumns[i] = fmt.Sprintf("((%s->%s))", DefaultColumn, strings.Join(transformedParts, " -> "))\n' +
+      "\t\t\t// vulnscan: the expression of vsExpr (backends/postgresql/vulnscan_pushdown.go)\n" +
+      '\t\t\tif len(fs) == 1 && key.Field != "_id" {\n' +
+      "\t\t\t\tcolumns[i] = fmt.Sprintf(\"((COALESCE(%s->%s, 'null'::jsonb)))\", DefaultColumn, transformedParts[0])\n" +
+      "\t\t\t}\n",
+  },
 ];
+
+function overlayFiles(dir = overlayDir, prefix = ""): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? overlayFiles(path.join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]))
+    .sort();
+}
+
+/** A digest of the patches and overlay files, in the install's name: an install with other patches is never reused. */
+function patchLevel(): string {
+  const hash = createHash("sha256").update(JSON.stringify(PATCHES));
+  for (const file of overlayFiles()) hash.update(`\0${file}\0`).update(fs.readFileSync(path.join(overlayDir, file)));
+  return `vs-${hash.digest("hex").slice(0, 10)}`;
+}
+
+/** Applies the project's patches and overlay files to a writable copy of FerretDB's module source. */
+export async function patchFerretdbSource(src: string): Promise<void> {
+  for (const patch of PATCHES) await applyPatch(src, patch);
+  for (const file of overlayFiles()) {
+    const target = path.join(src, file);
+    if (fs.existsSync(target)) throw new Error(`FerretDB overlay file would replace upstream's ${file}`);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.copyFile(path.join(overlayDir, file), target);
+  }
+}
 
 async function applyPatch(src: string, patch: Patch): Promise<void> {
   const file = path.join(src, patch.file);
@@ -101,6 +246,7 @@ function chmodUserWritable(target: string): void {
 }
 
 export async function ensureFerretdb(log: (line: string) => void): Promise<string> {
+  const PATCH_LEVEL = patchLevel();
   const home = path.join(cacheDir(), `ferretdb-${FERRETDB_VERSION}-${PATCH_LEVEL}`);
   const bin = path.join(home, "ferretdb");
   if (fs.existsSync(bin)) return bin;
@@ -133,7 +279,7 @@ export async function ensureFerretdb(log: (line: string) => void): Promise<strin
     await fsp.cp(info.Dir, src, { recursive: true });
     chmodUserWritable(src); // the module cache is read-only
     await fsp.writeFile(path.join(src, "build", "version", "version.txt"), `v${FERRETDB_VERSION}\n`);
-    for (const patch of PATCHES) await applyPatch(src, patch);
+    await patchFerretdbSource(src);
     await run(go, ["mod", "edit", "-replace", "github.com/FerretDB/FerretDB=./src"], { cwd: build, env });
     await withProgress(log, "go build", () =>
       run(go, ["build", "-trimpath", "-o", path.join(tmp, "ferretdb"), "github.com/FerretDB/FerretDB/cmd/ferretdb"], { cwd: build, env }),
