@@ -119,6 +119,11 @@ const PATCHES: Patch[] = [
     to: "type ExplainParams struct {\n\t// vulnscan: see QueryParams\n\tVsSort  *types.Document\n\tVsLimit int64\n\tVsSkip  int64\n\n",
   },
   {
+    file: "internal/backends/collection.go",
+    from: "type ExplainResult struct {\n",
+    to: "type ExplainResult struct {\n\t// vulnscan: the pushed-down statement and its arguments (jsonb texts), for plan tests\n\tVsSQL  string\n\tVsArgs []any\n\n",
+  },
+  {
     file: "internal/backends/postgresql/collection.go",
     from: "\tq := prepareSelectClause(&selectParams{\n\t\tSchema:        c.dbName,\n\t\tTable:         meta.TableName,\n\t\tComment:       params.Comment,\n",
     to:
@@ -181,6 +186,11 @@ const PATCHES: Patch[] = [
       "\t// vulnscan: explain what vsQuery would run\n" +
       "\tif !h.DisablePushdown {\n\t\tqp.VsSort = params.Sort\n\t\tqp.VsLimit = params.Limit\n\t\tqp.VsSkip = params.Skip\n\t}\n\n" +
       "\tres, err := coll.Explain(connCtx, qp)\n",
+  },
+  {
+    file: "internal/handler/msg_explain.go",
+    from: '\t\t\t"limitPushdown", res.LimitPushdown,\n',
+    to: '\t\t\t"limitPushdown", res.LimitPushdown,\n\t\t\t"vulnscanSQL", res.VsSQL,\n\t\t\t"vulnscanArgs", vsArgsArray(res.VsArgs),\n',
   },
   // explain refused the skip every driver sends as int32 ("expected type 'long'").
   {

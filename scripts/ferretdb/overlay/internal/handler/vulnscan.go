@@ -216,3 +216,16 @@ func (h *Handler) vsAggregateCount(ctx context.Context, c backends.Collection, s
 
 	return iterator.Values(iterator.ForSlice(docs)), true, nil
 }
+
+// vsArgsArray is the explain output of a pushed-down statement's arguments (all jsonb texts).
+func vsArgsArray(args []any) *types.Array {
+	arr := types.MakeArray(len(args))
+
+	for _, a := range args {
+		if s, ok := a.(string); ok {
+			arr.Append(s)
+		}
+	}
+
+	return arr
+}

@@ -465,6 +465,10 @@ func (b *vsBuilder) field(k string, class vsClass, v any) ([]vsCond, bool, []vsB
 		return []vsCond{{sql: metadata.DefaultColumn + "->" + vsQuoteLiteral(k) + " @> " + vsArg + "::jsonb", args: []any{string(lit)}}}, true, nil
 	}
 
+	if re, isRegex := v.(types.Regex); isRegex {
+		return vsPrefixRange(k, class, re.Pattern, re.Options)
+	}
+
 	d, isDoc := v.(*types.Document)
 	if !isDoc {
 		lit, ok := vsLiteral(class, v, true)
@@ -533,6 +537,24 @@ func (b *vsBuilder) field(k string, class vsClass, v any) ([]vsCond, bool, []vsB
 				conds = append(conds, vsCond{sql: e + " > 'null'::jsonb"})
 			}
 
+		case "$regex":
+			pattern, options := "", ""
+
+			switch re := arg.(type) {
+			case string:
+				pattern = re
+				options, _ = vsGet(d.Get("$options")).(string)
+			case types.Regex:
+				pattern, options = re.Pattern, re.Options
+			}
+
+			c, e, _ := vsPrefixRange(k, class, pattern, options)
+			conds = append(conds, c...)
+			exact = exact && e
+
+		case "$options":
+			// read with $regex
+
 		case "$in":
 			arr, ok := arg.(*types.Array)
 			if !ok {
@@ -571,6 +593,65 @@ func (b *vsBuilder) field(k string, class vsClass, v any) ([]vsCond, bool, []vsB
 	}
 
 	return conds, exact, bounds
+}
+
+// vsPrefixRange translates an anchored regular expression on a string field into the index range
+// of its literal prefix: exact when the pattern is nothing but `^` and literal characters.
+func vsPrefixRange(k string, class vsClass, pattern, options string) ([]vsCond, bool, []vsBound) {
+	if class != vsString || !strings.HasPrefix(pattern, "^") || strings.ContainsAny(options, "imx") {
+		return nil, false, nil
+	}
+
+	var prefix []rune
+
+	rest := []rune(pattern[1:])
+	complete := true
+
+	for i := 0; i < len(rest); i++ {
+		r := rest[i]
+
+		if r == '\\' && i+1 < len(rest) && strings.ContainsRune(`.\/^$|?*+()[]{}-@:'"#&%!~,;<>=_`, rest[i+1]) {
+			prefix = append(prefix, rest[i+1])
+			i++
+
+			continue
+		}
+
+		if strings.ContainsRune(`.\^$|?*+()[]{}`, r) {
+			if strings.ContainsRune("?*{", r) && len(prefix) > 0 {
+				prefix = prefix[:len(prefix)-1] // the character before a quantifier may be absent
+			}
+
+			complete = false
+
+			break
+		}
+
+		prefix = append(prefix, r)
+	}
+
+	if len(prefix) == 0 {
+		return nil, false, nil
+	}
+
+	lower := vsGet(sjson.MarshalSingleValue(string(prefix))).([]byte)
+	conds := []vsCond{{sql: vsExpr(k) + " >= " + vsArg + "::jsonb", args: []any{string(lower)}}}
+
+	// Strings that start with the prefix sort below the prefix with its last character's successor
+	// (code point order is UTF-8 byte order, the "C" collation's).
+	last := prefix[len(prefix)-1] + 1
+	if last >= 0xD800 && last < 0xE000 {
+		last = 0xE000
+	}
+
+	if last <= 0x10FFFF {
+		upper := vsGet(sjson.MarshalSingleValue(string(append(prefix[:len(prefix)-1:len(prefix)-1], last)))).([]byte)
+		conds = append(conds, vsCond{sql: vsExpr(k) + " < " + vsArg + "::jsonb", args: []any{string(upper)}})
+	} else {
+		complete = false
+	}
+
+	return conds, complete, nil
 }
 
 // orderBy returns the ORDER BY clause of sort when every key is a declared scalar field.
@@ -791,13 +872,13 @@ func (c *collection) vsExplain(ctx context.Context, p *pgxpool.Pool, meta *metad
 
 	plan := vsPrepare(fields, params.Filter, params.VsSort, params.VsLimit, params.VsSkip)
 
-	q := `EXPLAIN (VERBOSE true, FORMAT JSON) ` + prepareSelectClause(&selectParams{Schema: c.dbName, Table: meta.TableName}) + plan.where
+	stmt := prepareSelectClause(&selectParams{Schema: c.dbName, Table: meta.TableName}) + plan.where
 	if plan.applied {
-		q += plan.tail()
+		stmt += plan.tail()
 	}
 
 	var b []byte
-	if err = p.QueryRow(ctx, q, plan.args...).Scan(&b); err != nil {
+	if err = p.QueryRow(ctx, `EXPLAIN (VERBOSE true, FORMAT JSON) `+stmt, plan.args...).Scan(&b); err != nil {
 		return nil, false, lazyerrors.Error(err)
 	}
 
@@ -811,6 +892,8 @@ func (c *collection) vsExplain(ctx context.Context, p *pgxpool.Pool, meta *metad
 		FilterPushdown: plan.where != "",
 		SortPushdown:   plan.applied && plan.orderBy != "",
 		LimitPushdown:  plan.applied && plan.limit > 0,
+		VsSQL:          stmt,
+		VsArgs:         plan.args,
 	}, true, nil
 }
 
