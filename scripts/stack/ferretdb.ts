@@ -1,10 +1,8 @@
 // FerretDB v1 (the last v1 release), a MongoDB wire-protocol server in Go, built once from the Go
-// module proxy into the cache folder, on SQLite or on PostgreSQL (DESIGN.md §4).
+// module proxy into the cache folder, on PostgreSQL (DESIGN.md §4; its SQLite backend was removed
+// in stop 26: it pushed nothing down).
 //
 // Patches (PATCHES below; docs/decisions.md "Database"), read from the v1.24.0 source:
-//   - SQLite: the `_id` index is on `_jsonb->"_id"` but point lookups, updates and deletes filter on
-//     `_jsonb->'$._id'`, an equal value the planner cannot match to it, so each one scanned the
-//     table. The filter now uses the indexed expression (checked with the query plan).
 //   - PostgreSQL: equality is sent as `_jsonb->'f' @> v` (containment, so a value inside an array
 //     matches too), which a btree never serves. `_id` cannot be an array, so for `_id` plain `=`
 //     means the same and the unique btree on `(_jsonb->'_id')` serves it. Other equality fields
@@ -37,11 +35,6 @@ interface Patch {
 }
 
 const PATCHES: Patch[] = [
-  {
-    file: "internal/backends/sqlite/metadata/metadata.go",
-    from: `IDColumn = DefaultColumn + "->'$._id'"`,
-    to: `IDColumn = DefaultColumn + "->\\"_id\\"" // vulnscan: the expression of the _id index`,
-  },
   {
     file: "internal/backends/postgresql/query.go",
     from: "\tsql := `%[1]s%[2]s%[3]s @> %[4]s`\n",
@@ -273,7 +266,7 @@ export async function ensureFerretdb(log: (line: string) => void): Promise<strin
     await fsp.mkdir(tmp, { recursive: true });
     for (const file of ["go.mod", "go.sum", "tools.go"]) await fsp.copyFile(path.join(ferretdbModuleDir, file), path.join(build, file));
     // -mod=mod lets go fill in go.sum lines the toolchain wants; GOTOOLCHAIN=local stops go from
-    // fetching another toolchain; no cgo, because FerretDB's SQLite is pure Go (modernc).
+    // fetching another toolchain; no cgo (FerretDB needs none).
     const env = { ...process.env, GOFLAGS: "-mod=mod -buildvcs=false", GOTOOLCHAIN: "local", CGO_ENABLED: "0" };
     log(`building FerretDB v${FERRETDB_VERSION} with ${go} into ${home} (first run only, a few minutes)`);
     const started = Date.now();
@@ -305,31 +298,25 @@ export async function ensureFerretdb(log: (line: string) => void): Promise<strin
   });
 }
 
-export type FerretdbBackend = "sqlite" | "postgresql";
-
 export interface FerretdbOptions {
-  backend: FerretdbBackend;
-  /** postgres://… of the PostgreSQL the postgresql backend stores into. */
-  postgresqlUrl?: string;
+  /** postgres://… of the PostgreSQL FerretDB stores into. */
+  postgresqlUrl: string;
   /** Shown in the description, e.g. "PostgreSQL 15.8". */
   backendDescription: string;
 }
 
 export async function startFerretdb(ctx: StartContext, opts: FerretdbOptions): Promise<Started> {
   const ferretdb = await ensureFerretdb(ctx.log);
-  const sqliteDir = path.join(ctx.dataDir, "ferretdb");
   const stateDir = path.join(ctx.dataDir, "ferretdb-state");
   const outFile = path.join(ctx.dataDir, "ferretdb.log");
-  if (opts.backend === "sqlite") await fsp.mkdir(sqliteDir, { recursive: true });
   await fsp.mkdir(stateDir, { recursive: true });
-  const backendArgs =
-    opts.backend === "sqlite" ? ["--handler=sqlite", `--sqlite-url=file:${sqliteDir}/`] : ["--handler=postgresql", `--postgresql-url=${opts.postgresqlUrl}`];
   return startMongoServer(ctx, {
     name: "ferretdb",
     label: "FerretDB",
     bin: ferretdb,
     args: (port) => [
-      ...backendArgs,
+      "--handler=postgresql",
+      `--postgresql-url=${opts.postgresqlUrl}`,
       `--state-dir=${stateDir}`,
       `--listen-addr=127.0.0.1:${port}`,
       `--test-batch-size=${BATCH_SIZE}`,

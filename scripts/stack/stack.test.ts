@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { MongoClient } from "mongodb";
 import { afterAll, describe, expect, it } from "vitest";
-import { startStack, type StackHandle } from "./index.ts";
+import { FERRETDB_SCALE_NOTE, startStack, type StackHandle } from "./index.ts";
 
 function accepts(hostPort: string): Promise<boolean> {
   const [host, port] = hostPort.split(":");
@@ -47,19 +47,37 @@ describe("local stack", () => {
     await fsp.rm(dataDir, { recursive: true, force: true });
   });
 
+  it("refuses the removed VULNSCAN_FERRETDB_BACKEND rather than ignore it", async () => {
+    const before = process.env.VULNSCAN_FERRETDB_BACKEND;
+    process.env.VULNSCAN_FERRETDB_BACKEND = "sqlite";
+    // Checked before anything starts or any await, so the env is restored right after the call.
+    const started = startStack({ dataDir, log: () => undefined });
+    if (before === undefined) delete process.env.VULNSCAN_FERRETDB_BACKEND;
+    else process.env.VULNSCAN_FERRETDB_BACKEND = before;
+    await expect(started).rejects.toThrow(/VULNSCAN_FERRETDB_BACKEND="sqlite" is no longer read: .*FerretDB runs on PostgreSQL only/);
+  });
+
   it("starts Kafka and a MongoDB-protocol server on loopback, and stops them", { timeout: 300_000 }, async () => {
     stack = await startStack({ dataDir, log: () => undefined });
     const startedHere = !process.env.KAFKA_BROKERS && !process.env.MONGO_URL;
 
     if (!process.env.KAFKA_BROKERS) expect(stack.kafkaBrokers).toMatch(/^127\.0\.0\.1:\d+$/);
     if (!process.env.MONGO_URL) expect(stack.mongoUrl).toMatch(/^mongodb:\/\/127\.0\.0\.1:\d+\/$/);
-    // FerretDB on PostgreSQL hands the services its PostgreSQL, for the GIN indexes.
-    if (stack.ferretdbBackend === "postgresql") expect(stack.serviceEnv.FERRETDB_POSTGRESQL_URL).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
-    else expect(stack.serviceEnv.FERRETDB_POSTGRESQL_URL).toBeUndefined();
+    // FerretDB (always on PostgreSQL) hands the services its PostgreSQL, for the declared field
+    // types and indexes; it alone carries the scale note of the ready line.
+    if (stack.mongoKind === "ferretdb") {
+      expect(stack.serviceEnv.FERRETDB_POSTGRESQL_URL).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/postgres$/);
+      expect(stack.mongoServer).toMatch(/^FerretDB v\S+ \(PostgreSQL /);
+      expect(stack.scaleNote).toBe(FERRETDB_SCALE_NOTE);
+    } else {
+      expect(stack.serviceEnv.FERRETDB_POSTGRESQL_URL).toBeUndefined();
+      expect(stack.scaleNote).toBeUndefined();
+    }
     // clamd for grc's malware check, when it could be installed: its address goes to the services.
     if (stack.clamavServer) expect(await accepts(stack.serviceEnv.CLAMD_ADDRESS!)).toBe(true);
     else expect(stack.serviceEnv.CLAMD_ADDRESS).toBeUndefined();
-    expect(stack.mongoKind).toBe(process.env.MONGO_URL ? "external" : stack.ferretdbBackend ? "ferretdb" : "mongodb");
+    if (process.env.MONGO_URL) expect(stack.mongoKind).toBe("external");
+    else expect(stack.mongoKind).toBe(stack.mongoServer.startsWith("FerretDB") ? "ferretdb" : "mongodb");
     const mongoHostPort = new URL(stack.mongoUrl).host;
     expect(await accepts(stack.kafkaBrokers.split(",")[0]!)).toBe(true);
     expect(await accepts(mongoHostPort)).toBe(true);
