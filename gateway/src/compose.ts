@@ -8,7 +8,7 @@ import { kafkaAuthEventFeed } from "./auth/event-feed.js";
 import { TokenVerifier } from "./auth/token-verifier.js";
 import type { GatewayConfig } from "./config.js";
 import { PlanCache } from "./plans.js";
-import { RateLimiter, rateLimitIndexes } from "./rate-limit.js";
+import { RateLimiter, rateLimitFields, rateLimitIndexes } from "./rate-limit.js";
 import { createUpstreams } from "./upstreams.js";
 
 export interface GatewayParts {
@@ -72,11 +72,16 @@ export async function composeGateway(
   });
   // Until the database answers (it may start later, or be restarting): unready until then.
   const stopped = new AbortController();
-  const indexed = untilSucceeds(() => ensureIndexes(mongo.db, rateLimitIndexes), {
-    logger,
-    what: "waiting for the database to ensure the rate-limit indexes",
-    signal: stopped.signal,
-  });
+  const indexed = untilSucceeds(
+    async () => {
+      await ensureIndexes(mongo.db, rateLimitIndexes, { fields: rateLimitFields, logger });
+    },
+    {
+      logger,
+      what: "waiting for the database to ensure the rate-limit indexes",
+      signal: stopped.signal,
+    },
+  );
   return {
     app,
     view,

@@ -1,4 +1,4 @@
-import { SlotCounter, slotIndexes, type IndexSpec } from "@vulnscan/kit";
+import { SlotCounter, slotFieldTypes, slotIndexes, type FieldTypes, type IndexSpec } from "@vulnscan/kit";
 import type { Db } from "mongodb";
 
 export interface RateLimits {
@@ -18,6 +18,7 @@ export interface RateDecision {
 
 const COLLECTION = "rate_counters";
 export const rateLimitIndexes: IndexSpec[] = slotIndexes(COLLECTION);
+export const rateLimitFields: FieldTypes = slotFieldTypes(COLLECTION);
 
 const HOUR = 3600;
 const DAY = 86_400;

@@ -1,12 +1,12 @@
 import { createMongo, ensureIndexes, type MongoHandle } from "@vulnscan/kit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../test/support/names.js";
-import { RateLimiter, rateLimitIndexes } from "../src/rate-limit.js";
+import { RateLimiter, rateLimitFields, rateLimitIndexes } from "../src/rate-limit.js";
 
 let mongo: MongoHandle;
 beforeAll(async () => {
   mongo = createMongo(inject("mongoUrl"), unique("gwrl"), "gateway-test");
-  await ensureIndexes(mongo.db, rateLimitIndexes);
+  await ensureIndexes(mongo.db, rateLimitIndexes, { fields: rateLimitFields });
 });
 afterAll(async () => {
   await mongo.db.dropDatabase().catch(() => undefined);

@@ -12,6 +12,7 @@ export * from "./logger.js";
 export * from "./metrics.js";
 export * from "./mongo.js";
 export * from "./ferretdb-pg.js";
+export * from "./field-types.js";
 export * from "./query-shapes.js";
 export * from "./processed-events.js";
 export * from "./readiness.js";

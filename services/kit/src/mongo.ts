@@ -7,7 +7,9 @@ import {
   type IndexSpecification,
   type OptionalUnlessRequiredId,
 } from "mongodb";
-import { ensureFerretdbPostgresIndexes } from "./ferretdb-pg.js";
+import { ensureFerretdbPostgres, type SkippedDeclaration } from "./ferretdb-pg.js";
+import type { FieldTypes } from "./field-types.js";
+import type { Logger } from "./logger.js";
 import { recordQueryShapes } from "./query-shapes.js";
 
 /*
@@ -81,25 +83,52 @@ export interface IndexSpec {
 
 export interface EnsureIndexesOptions {
   /**
-   * The PostgreSQL behind FerretDB, when FerretDB runs on it: GIN expression indexes are added
-   * for the declared fields (ferretdb-pg.ts). Defaults to FERRETDB_POSTGRESQL_URL, which the
-   * stack scripts pass to every process they start.
+   * The PostgreSQL behind FerretDB, when FerretDB runs on it: the field declarations become
+   * CHECK constraints and the other index-key fields get GIN expression indexes there
+   * (ferretdb-pg.ts). Defaults to FERRETDB_POSTGRESQL_URL, which the stack scripts pass to
+   * every process they start.
    */
   ferretdbPostgresqlUrl?: string;
+  /**
+   * The type class of the fields the code queries, by collection (field-types.ts). Only
+   * FerretDB on PostgreSQL uses them; MongoDB plans without.
+   */
+  fields?: FieldTypes;
+  /** Told about each declaration that could not be added. */
+  logger?: Pick<Logger, "warn">;
 }
 
-export async function ensureIndexes(db: Db, specs: IndexSpec[], opts: EnsureIndexesOptions = {}): Promise<void> {
+export interface EnsureIndexesResult {
+  /** Declarations that stored documents break: those fields get no pushdown (FerretDB on PostgreSQL only). */
+  skipped: SkippedDeclaration[];
+}
+
+const createCollection = (db: Db, name: string) =>
+  db.createCollection(name).catch((err: unknown) => {
+    if ((err as { codeName?: string }).codeName !== "NamespaceExists") throw err;
+  });
+
+export async function ensureIndexes(db: Db, specs: IndexSpec[], opts: EnsureIndexesOptions = {}): Promise<EnsureIndexesResult> {
   const pgUrl = opts.ferretdbPostgresqlUrl ?? process.env.FERRETDB_POSTGRESQL_URL;
   for (const spec of specs) {
     if (spec.arrays && pgUrl) {
-      await db.createCollection(spec.collection).catch((err: unknown) => {
-        if ((err as { codeName?: string }).codeName !== "NamespaceExists") throw err;
-      });
+      await createCollection(db, spec.collection);
       continue;
     }
     await db.collection(spec.collection).createIndex(spec.key, spec.options ?? {});
   }
-  if (pgUrl) await ensureFerretdbPostgresIndexes(pgUrl, db.databaseName, specs);
+  if (!pgUrl) return { skipped: [] };
+  // Constraints go on a collection's table, which FerretDB makes with the collection.
+  const fields = opts.fields ?? {};
+  for (const collection of Object.keys(fields)) await createCollection(db, collection);
+  const { skipped } = await ensureFerretdbPostgres(pgUrl, db.databaseName, specs, fields);
+  for (const s of skipped) {
+    opts.logger?.warn(
+      { collection: s.collection, field: s.field, class: s.fieldClass, reason: s.reason },
+      "field declaration skipped: queries on this field are not pushed down to PostgreSQL",
+    );
+  }
+  return { skipped };
 }
 
 /** Duplicate-key errors are how unique indexes say "already there"; callers often expect them. */

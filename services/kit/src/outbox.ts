@@ -5,6 +5,7 @@ import { Binary, type Db, type Document } from "mongodb";
 import { randomUUID } from "node:crypto";
 import type { KafkaBus } from "./kafka.js";
 import type { Logger } from "./logger.js";
+import type { FieldTypes } from "./field-types.js";
 import type { IndexSpec } from "./mongo.js";
 import { startPeriodic, type PeriodicJob } from "./periodic.js";
 
@@ -87,6 +88,9 @@ export function outboxFields(records: Pending[], field = "outbox"): Record<strin
 export const outboxIndexes = (collection: string, field = "outbox"): IndexSpec[] => [
   { collection, key: { [`${field}_pending`]: 1 }, options: { name: `${field}_pending` } },
 ];
+
+/** The relay's flag (`<field>_pending`, always a boolean: withOutbox, outboxFields, flush). */
+export const outboxFieldTypes = (collection: string, field = "outbox"): FieldTypes => ({ [collection]: { [`${field}_pending`]: "bool" } });
 
 export interface OutboxOptions {
   /** Relay period. */

@@ -1,4 +1,5 @@
 import type { Db } from "mongodb";
+import type { FieldTypes } from "./field-types.js";
 import { isDuplicateKey, type IndexSpec } from "./mongo.js";
 
 const COLLECTION = "processed_events";
@@ -7,6 +8,9 @@ export const processedEventsIndexes: IndexSpec[] = [
   // No TTL index (FerretDB v1 lacks them): old markers are pruned by prune().
   { collection: COLLECTION, key: { processed_at: 1 } },
 ];
+
+/** Keys are `<consumer>:<event id>`; markers are stamped with a Date. */
+export const processedEventsFieldTypes: FieldTypes = { [COLLECTION]: { _id: "string", processed_at: "date" } };
 
 /**
  * Kafka delivers at least once. A consumer records each event id it has applied and

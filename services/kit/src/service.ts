@@ -9,7 +9,8 @@ import { KafkaMetrics } from "./kafka-metrics.js";
 import { createLogger, type Logger } from "./logger.js";
 import { createMetrics, rpcMetricsInterceptor, type Metrics } from "./metrics.js";
 import { createMongo, ensureIndexes, type IndexSpec, type MongoHandle } from "./mongo.js";
-import { ProcessedEvents, processedEventsIndexes } from "./processed-events.js";
+import { ProcessedEvents, processedEventsFieldTypes, processedEventsIndexes } from "./processed-events.js";
+import { mergeFieldTypes, type FieldTypes } from "./field-types.js";
 import { watchClient } from "./client-watchdog.js";
 import { Readiness } from "./readiness.js";
 import { untilSucceeds } from "./retry.js";
@@ -34,6 +35,8 @@ export interface ServiceParts {
   /** Fully-qualified RPC service names, answered by grpc.health.v1 Check. */
   serviceNames?: string[];
   indexes?: IndexSpec[];
+  /** The type class of each field the service queries (field-types.ts), beside its indexes. */
+  fields?: FieldTypes;
   /** Topics this service produces to or consumes from; created (with DLQs) at start. */
   topics?: string[];
   /** Runs once Mongo and Kafka answer: consumers, schedulers. */
@@ -89,6 +92,8 @@ export async function runService<C extends ServiceConfig>(opts: {
     processedEvents: (consumer) => new ProcessedEvents(mongo.db, consumer),
   };
   const parts = await opts.compose(ctx);
+  // Merged here, so a field declared with two classes fails the start instead of being retried.
+  const fields = mergeFieldTypes(processedEventsFieldTypes, parts.fields ?? {});
 
   const rpc = await startRpcServer({
     host: config.HOST,
@@ -116,7 +121,7 @@ export async function runService<C extends ServiceConfig>(opts: {
       await untilSucceeds(
         async () => {
           await mongo.ping();
-          await ensureIndexes(mongo.db, [...processedEventsIndexes, ...(parts.indexes ?? [])]);
+          await ensureIndexes(mongo.db, [...processedEventsIndexes, ...(parts.indexes ?? [])], { fields, logger });
           if (parts.topics?.length) await kafka.ensureTopics(parts.topics);
           else await kafka.ping();
         },

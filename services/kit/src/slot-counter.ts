@@ -1,4 +1,5 @@
 import type { Collection, Db } from "mongodb";
+import type { FieldTypes } from "./field-types.js";
 import { isDuplicateKey, type IndexSpec } from "./mongo.js";
 
 /*
@@ -36,6 +37,9 @@ export const slotIndexes = (collection: string): IndexSpec[] => [
   { collection, key: { expires_at: 1 } },
   { collection, key: { key: 1 } },
 ];
+
+/** The fields SlotCounter queries: block and hint documents alike (BlockDoc). */
+export const slotFieldTypes = (collection: string): FieldTypes => ({ [collection]: { _id: "string", key: "string", expires_at: "date" } });
 
 export class SlotCounter {
   private readonly blocks: Collection<BlockDoc>;

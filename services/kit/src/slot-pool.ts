@@ -1,4 +1,5 @@
 import type { Collection, Db } from "mongodb";
+import type { FieldTypes } from "./field-types.js";
 import { isDuplicateKey, type IndexSpec } from "./mongo.js";
 
 /*
@@ -34,6 +35,11 @@ export const slotPoolIndexes = (collection: string): IndexSpec[] => [
   { collection, key: { key: 1, holder: 1 } },
   { collection, key: { acquired_at: 1 } },
 ];
+
+/** The fields SlotPool queries (PoolSlotDoc). */
+export const slotPoolFieldTypes = (collection: string): FieldTypes => ({
+  [collection]: { _id: "string", key: "string", holder: "string", acquired_at: "date" },
+});
 
 export class SlotPool {
   private readonly slots: Collection<PoolSlotDoc>;

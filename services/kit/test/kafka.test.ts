@@ -8,7 +8,7 @@ import { unique } from "../../../test/support/names.js";
 import { dlqTopic, KafkaBus, PoisonMessageError } from "../src/kafka.js";
 import { createLogger } from "../src/logger.js";
 import { createMongo, ensureIndexes, type MongoHandle } from "../src/mongo.js";
-import { ProcessedEvents, processedEventsIndexes } from "../src/processed-events.js";
+import { ProcessedEvents, processedEventsFieldTypes, processedEventsIndexes } from "../src/processed-events.js";
 import { initTelemetry, tracer } from "../src/telemetry.js";
 
 type Envelope = MessageShape<typeof EventEnvelopeSchema>;
@@ -58,7 +58,7 @@ async function until(cond: () => boolean, timeoutMs = 20_000) {
 beforeAll(async () => {
   bus = new KafkaBus({ clientId: "kit-test", brokers: [inject("kafkaBrokers")], logger, partitions: 3 });
   mongo = createMongo(inject("mongoUrl"), unique("kit"), "kit-test");
-  await ensureIndexes(mongo.db, processedEventsIndexes);
+  await ensureIndexes(mongo.db, processedEventsIndexes, { fields: processedEventsFieldTypes });
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { unique } from "../../../test/support/names.js";
 import { KafkaBus } from "../src/kafka.js";
 import { createLogger } from "../src/logger.js";
 import { createMongo, ensureIndexes, type MongoHandle } from "../src/mongo.js";
-import { Outbox, outboxIndexes, withOutbox, pendingEvent } from "../src/outbox.js";
+import { Outbox, outboxFieldTypes, outboxIndexes, withOutbox, pendingEvent } from "../src/outbox.js";
 
 const logger = createLogger("outbox-test", "silent");
 let mongo: MongoHandle;
@@ -14,7 +14,7 @@ let bus: KafkaBus;
 beforeAll(async () => {
   mongo = createMongo(inject("mongoUrl"), unique("outbox"), "outbox-test");
   bus = new KafkaBus({ clientId: "outbox-test", brokers: [inject("kafkaBrokers")], logger, partitions: 1 });
-  await ensureIndexes(mongo.db, outboxIndexes("things"));
+  await ensureIndexes(mongo.db, outboxIndexes("things"), { fields: outboxFieldTypes("things") });
 });
 afterAll(async () => {
   await bus.close();

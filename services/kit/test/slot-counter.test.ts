@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
 import { createMongo, ensureIndexes, type MongoHandle } from "../src/mongo.js";
-import { SlotCounter, slotIndexes } from "../src/slot-counter.js";
+import { SlotCounter, slotFieldTypes, slotIndexes } from "../src/slot-counter.js";
 
 let mongo: MongoHandle;
 beforeAll(async () => {
   mongo = createMongo(inject("mongoUrl"), unique("slots"), "kit-test");
-  await ensureIndexes(mongo.db, slotIndexes("slots"));
+  await ensureIndexes(mongo.db, slotIndexes("slots"), { fields: slotFieldTypes("slots") });
 });
 afterAll(async () => {
   await mongo.db.dropDatabase().catch(() => undefined);

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { unique } from "../../../test/support/names.js";
 import { createMongo, ensureIndexes, type MongoHandle } from "../src/mongo.js";
-import { SlotPool, slotPoolIndexes } from "../src/slot-pool.js";
+import { SlotPool, slotPoolFieldTypes, slotPoolIndexes } from "../src/slot-pool.js";
 
 let mongo: MongoHandle;
 beforeAll(async () => {
   mongo = createMongo(inject("mongoUrl"), unique("pool"), "kit-test");
-  await ensureIndexes(mongo.db, slotPoolIndexes("pool"));
+  await ensureIndexes(mongo.db, slotPoolIndexes("pool"), { fields: slotPoolFieldTypes("pool") });
 });
 afterAll(async () => {
   await mongo.db.dropDatabase().catch(() => undefined);
