@@ -48,7 +48,7 @@ describe("MongoDB plans every recorded query shape with an index", () => {
       if (shapes.length === 0) continue;
       const db = mongo.client.db(unique(`explain_${service.replaceAll("-", "_")}`));
       try {
-        await ensureIndexes(db, declared.indexes);
+        await ensureIndexes(db, declared.indexes, { fields: declared.fields });
         for (const shape of shapes) {
           const { filter, sort } = BSON.EJSON.parse(shape.sample, { relaxed: false }) as { filter: Document; sort: Document };
           const coll = db.collection(shape.collection);

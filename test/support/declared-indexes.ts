@@ -1,27 +1,32 @@
-import { processedEventsIndexes, type IndexSpec, type ScanAllowance } from "@vulnscan/kit";
-import { rateLimitIndexes } from "../../gateway/src/rate-limit.js";
-import { authIndexes, authScanAllowances } from "../../services/auth/src/storage/index.js";
-import { findingIndexes } from "../../services/findings/src/storage/indexes.js";
-import { grcIndexes, grcScanAllowances } from "../../services/grc/src/storage/collections.js";
-import { scanIndexes } from "../../services/scan-orchestrator/src/storage/mongo-store.js";
-import { webhookIndexes, webhookScanAllowances } from "../../services/webhook-dispatcher/src/storage/collections.js";
+import { mergeFieldTypes, processedEventsFieldTypes, processedEventsIndexes, type FieldTypes, type IndexSpec, type ScanAllowance } from "@vulnscan/kit";
+import { rateLimitFields, rateLimitIndexes } from "../../gateway/src/rate-limit.js";
+import { authFields, authIndexes, authScanAllowances } from "../../services/auth/src/storage/index.js";
+import { findingFields, findingIndexes } from "../../services/findings/src/storage/indexes.js";
+import { grcFields, grcIndexes, grcScanAllowances } from "../../services/grc/src/storage/collections.js";
+import { scanFields, scanIndexes } from "../../services/scan-orchestrator/src/storage/mongo-store.js";
+import { webhookFields, webhookIndexes, webhookScanAllowances } from "../../services/webhook-dispatcher/src/storage/collections.js";
 
 export interface DeclaredIndexes {
   indexes: IndexSpec[];
   /** Queries that scan on purpose, each with its reason. */
   allowances: ScanAllowance[];
+  /** The type class of each field the queries use (FerretDB on PostgreSQL pushes down only these). */
+  fields: FieldTypes;
 }
+
+/** A service's fields with the kit's (runService declares processedEventsFieldTypes in every service). */
+const withKit = (fields: FieldTypes) => mergeFieldTypes(processedEventsFieldTypes, fields);
 
 /**
  * What each process (by the appName it gives the kit's createMongo: the service name) declares:
  * its own index list plus the kit's (runService creates processedEventsIndexes in every service).
  */
 export const declaredIndexes: Record<string, DeclaredIndexes> = {
-  auth: { indexes: [...processedEventsIndexes, ...authIndexes], allowances: authScanAllowances },
-  "scan-orchestrator": { indexes: [...processedEventsIndexes, ...scanIndexes], allowances: [] },
-  findings: { indexes: [...processedEventsIndexes, ...findingIndexes], allowances: [] },
-  grc: { indexes: [...processedEventsIndexes, ...grcIndexes], allowances: grcScanAllowances },
-  "webhook-dispatcher": { indexes: [...processedEventsIndexes, ...webhookIndexes], allowances: webhookScanAllowances },
-  scanner: { indexes: [...processedEventsIndexes], allowances: [] },
-  gateway: { indexes: rateLimitIndexes, allowances: [] },
+  auth: { indexes: [...processedEventsIndexes, ...authIndexes], allowances: authScanAllowances, fields: withKit(authFields) },
+  "scan-orchestrator": { indexes: [...processedEventsIndexes, ...scanIndexes], allowances: [], fields: withKit(scanFields) },
+  findings: { indexes: [...processedEventsIndexes, ...findingIndexes], allowances: [], fields: withKit(findingFields) },
+  grc: { indexes: [...processedEventsIndexes, ...grcIndexes], allowances: grcScanAllowances, fields: withKit(grcFields) },
+  "webhook-dispatcher": { indexes: [...processedEventsIndexes, ...webhookIndexes], allowances: webhookScanAllowances, fields: withKit(webhookFields) },
+  scanner: { indexes: [...processedEventsIndexes], allowances: [], fields: withKit({}) },
+  gateway: { indexes: rateLimitIndexes, allowances: [], fields: rateLimitFields },
 };

@@ -7,7 +7,7 @@ import { createAuthDomain } from "./domain/index.js";
 import { argon2Hasher } from "./domain/passwords.js";
 import { noopObserver } from "./domain/ports.js";
 import { defaultSettings } from "./domain/settings.js";
-import { authIndexes, mongoRepositories, outboxCollections } from "./storage/index.js";
+import { authFields, authIndexes, mongoRepositories, outboxCollections } from "./storage/index.js";
 
 export { isPlanTier } from "./domain/plans.js";
 export type { CustomLimits, Limit, PlanLimits } from "./domain/types.js";
@@ -19,7 +19,7 @@ export { seedDemo } from "./seed.js";
  * publishes them within seconds.
  */
 export async function authAdmin(db: Db, opts: { kafka?: KafkaBus; logger: Logger }) {
-  await ensureIndexes(db, authIndexes);
+  await ensureIndexes(db, authIndexes, { fields: authFields, logger: opts.logger });
   const repos = mongoRepositories(db, opts.kafka ? new Outbox(db, opts.kafka, opts.logger, outboxCollections) : undefined);
   return createAuthDomain({
     ...repos,

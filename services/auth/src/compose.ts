@@ -7,7 +7,7 @@ import { authObserver } from "./metrics.js";
 import { AuthRpcService } from "./rpc/auth-service.js";
 import { authRoutes, authServiceNames } from "./rpc/routes.js";
 import { startHeartbeat } from "./events/heartbeat.js";
-import { authIndexes, mongoRepositories, outboxCollections } from "./storage/index.js";
+import { authFields, authIndexes, mongoRepositories, outboxCollections } from "./storage/index.js";
 
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 /** Ended sessions stay this long (support can still see them), then are deleted. */
@@ -41,6 +41,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     routes: authRoutes(impl),
     serviceNames: authServiceNames,
     indexes: authIndexes,
+    fields: authFields,
     topics: [Topics.authEvents],
     start: async () => {
       // Replicas starting together race here; the unique generation index leaves one key.

@@ -5,7 +5,7 @@ import { Directory } from "./domain/directory.js";
 import { loginAttemptKey } from "./domain/login.js";
 import { argon2Hasher } from "./domain/passwords.js";
 import { PLAN_TIERS, type PlanTier } from "./domain/types.js";
-import { authIndexes, mongoRepositories } from "./storage/index.js";
+import { authFields, authIndexes, mongoRepositories } from "./storage/index.js";
 
 export interface DemoAccount {
   plan: string;
@@ -23,7 +23,7 @@ const title = (t: PlanTier) => t[0]!.toUpperCase() + t.slice(1);
  * credentials it returns always work.
  */
 export async function seedDemo(db: Db): Promise<DemoAccount[]> {
-  await ensureIndexes(db, authIndexes);
+  await ensureIndexes(db, authIndexes, { fields: authFields });
   const repos = mongoRepositories(db);
   const now = () => new Date();
   const directory = new Directory({ orgs: repos.orgs, users: repos.users, hasher: argon2Hasher, now });

@@ -12,7 +12,7 @@ import { subscribeDetections } from "./events/detections-consumer.js";
 import { FindingRpcService } from "./rpc/finding-service.js";
 import { findingRoutes, findingServiceNames } from "./rpc/routes.js";
 import type { FindingStore } from "./storage/finding-store.js";
-import { findingIndexes, mongoRepositories } from "./storage/index.js";
+import { findingFields, findingIndexes, mongoRepositories } from "./storage/index.js";
 
 export interface ComposeOverrides {
   /** Plan facts (tests); default: auth's GetPlan at AUTH_URL. */
@@ -64,6 +64,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     routes: findingRoutes(new FindingRpcService(app, logger)),
     serviceNames: findingServiceNames,
     indexes: findingIndexes,
+    fields: findingFields,
     topics: [config.DETECTIONS_TOPIC, config.FINDING_EVENTS_TOPIC],
     start: async () => {
       subscription = await subscribeDetections(kafka, app.ingestion, {

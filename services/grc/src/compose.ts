@@ -8,7 +8,7 @@ import { subscribeGrcInputs } from "./events/consumers.js";
 import { ClamdScanner } from "./malware/clamd.js";
 import { GrcRpcService } from "./rpc/grc-service.js";
 import { grcRoutes, grcServiceNames } from "./rpc/routes.js";
-import { grcIndexes, outboxCollections } from "./storage/collections.js";
+import { grcFields, grcIndexes, outboxCollections } from "./storage/collections.js";
 import { mongoStores } from "./storage/mongo.js";
 
 export interface ComposeOverrides {
@@ -46,6 +46,7 @@ export async function compose(ctx: ServiceContext<Config>, overrides: ComposeOve
     routes: grcRoutes(new GrcRpcService(domain)),
     serviceNames: grcServiceNames,
     indexes: grcIndexes,
+    fields: grcFields,
     topics: [config.FINDING_EVENTS_TOPIC, config.SCAN_EVENTS_TOPIC, config.GRC_EVENTS_TOPIC],
     start: async () => {
       subscriptions = await subscribeGrcInputs(kafka, domain, {

@@ -12,7 +12,7 @@ import { authPlanProvider } from "./plans/auth-plans.js";
 import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-service.js";
 import { COMMANDS_FIELD } from "./storage/commands.js";
 import { CachedMonthlyCounter } from "./storage/monthly-count-cache.js";
-import { Collections, MongoScanStore, MongoScheduleStore, outboxCollections, scanIndexes } from "./storage/mongo-store.js";
+import { Collections, MongoScanStore, MongoScheduleStore, outboxCollections, scanFields, scanIndexes } from "./storage/mongo-store.js";
 
 /** Leaked-slot reconciliation and quota pruning run every this many watchdog passes. */
 const RECONCILE_EVERY = 12;
@@ -56,6 +56,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     routes: scanRoutes(scanServiceImpl(domain.scans, domain.schedules)),
     serviceNames: scanServiceNames,
     indexes: scanIndexes,
+    fields: scanFields,
     topics: [Topics.scanEvents, Topics.scanJobs, Topics.scanCancellations, Topics.scanReports],
     start: async () => {
       outbox.start();

@@ -14,7 +14,7 @@ import { AttemptGate, EVENT_TOPICS, subscribeEvents } from "./events/event-consu
 import { dispatchMetrics } from "./metrics.js";
 import { webhookRoutes, webhookServiceNames } from "./rpc/routes.js";
 import { WebhookRpcService } from "./rpc/webhook-service.js";
-import { webhookIndexes } from "./storage/collections.js";
+import { webhookFields, webhookIndexes } from "./storage/collections.js";
 import { CachedWebhooks } from "./storage/cached-webhooks.js";
 import { MongoDeliveries } from "./storage/deliveries.js";
 import { MongoHourlyBudget, MongoSchedule } from "./storage/schedule.js";
@@ -83,6 +83,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     routes: webhookRoutes(new WebhookRpcService(registry, dispatcher)),
     serviceNames: webhookServiceNames,
     indexes: webhookIndexes,
+    fields: webhookFields,
     topics: [...EVENT_TOPICS, Topics.webhookEvents],
     start: async () => {
       // Retries first: they need only the database, and joining the consumer groups can wait out

@@ -1,4 +1,14 @@
-import { allowScan, outboxIndexes, slotIndexes, type IndexSpec, type ScanAllowance } from "@vulnscan/kit";
+import {
+  allowScan,
+  mergeFieldTypes,
+  outboxFieldTypes,
+  outboxIndexes,
+  slotFieldTypes,
+  slotIndexes,
+  type FieldTypes,
+  type IndexSpec,
+  type ScanAllowance,
+} from "@vulnscan/kit";
 
 /** Collections of the `auth` database. */
 export const Collections = {
@@ -37,6 +47,31 @@ export const authIndexes: IndexSpec[] = [
   // Attempt counters (kit SlotCounter): expiry for the housekeeping purge, key for reset.
   ...slotIndexes(Collections.loginAttempts),
 ];
+
+/**
+ * The type class of every field the queries and indexes above use (field-types.ts), as the
+ * repositories write them: ids are strings (`_id: org.id` …), times are Dates, `revoked_at`
+ * is a Date or null, `disabled` is absent until first set, then a boolean.
+ */
+export const authFields: FieldTypes = mergeFieldTypes(
+  {
+    [Collections.organizations]: { _id: "string", name: "string" },
+    [Collections.users]: {
+      _id: "string",
+      org_id: "string",
+      email: "string",
+      disabled: "bool",
+      mfa_enabled: "bool",
+      mfa_pending_secret: "string",
+      mfa_last_step: "number",
+    },
+    [Collections.sessions]: { _id: "string", org_id: "string", user_id: "string", revoked_at: "date", expires_at: "date" },
+    [Collections.apiKeys]: { _id: "string", org_id: "string", key_hash: "string", revoked_at: "date", expires_at: "date" },
+    [Collections.signingKeys]: { _id: "string", generation: "number" },
+  },
+  ...outboxCollections.map((c) => outboxFieldTypes(c)),
+  slotFieldTypes(Collections.loginAttempts),
+);
 
 /** Queries that scan on purpose (the index-coverage test accepts exactly these). */
 export const authScanAllowances: ScanAllowance[] = [

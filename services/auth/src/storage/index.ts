@@ -7,7 +7,7 @@ import { MongoSessionRepository } from "./sessions.js";
 import { MongoSigningKeyRepository } from "./signing-keys.js";
 import { MongoUserRepository } from "./users.js";
 
-export { authIndexes, authScanAllowances, Collections, outboxCollections } from "./collections.js";
+export { authFields, authIndexes, authScanAllowances, Collections, outboxCollections } from "./collections.js";
 
 /** Every repository of the auth database. Without an outbox, events wait for the service's relay. */
 export function mongoRepositories(db: Db, outbox?: Outbox) {

@@ -6,7 +6,7 @@ import { FindingStore } from "./finding-store.js";
 import { AI_CREDITS } from "./indexes.js";
 import { ProcessedDetections } from "./processed-detections.js";
 
-export { findingIndexes } from "./indexes.js";
+export { findingFields, findingIndexes } from "./indexes.js";
 
 /** Every repository of the findings database; `store` also runs the relay and the rollups' housekeeping. */
 export function mongoRepositories(db: Db, kafka: Pick<KafkaBus, "publishRaw" | "publishRawMany">, logger: Logger, eventsTopic: string = Topics.findingEvents) {

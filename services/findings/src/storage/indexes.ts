@@ -1,4 +1,4 @@
-import { slotIndexes, type IndexSpec } from "@vulnscan/kit";
+import { mergeFieldTypes, slotFieldTypes, slotIndexes, type FieldTypes, type IndexSpec } from "@vulnscan/kit";
 
 export const FINDINGS = "findings";
 /** Claimed revisions of findings (the write log; also the outbox of their events). */
@@ -49,3 +49,36 @@ export const findingIndexes: IndexSpec[] = [
   { collection: PROCESSED_DETECTIONS, key: { processed_at: 1 }, options: { name: "processed_at" } },
   ...slotIndexes(AI_CREDITS),
 ];
+
+/*
+ * The type class of every field the queries and indexes above use (field-types.ts), as the code
+ * writes them: FindingDoc (domain/types.ts, built in domain/changes.ts), LogDoc and
+ * FingerprintDoc (finding-store.ts), the rollup documents (rollups.ts). Ids are strings;
+ * `resolved_at` and `done_at` are a Date or null; scan_ids and cve_keys are arrays of strings.
+ */
+export const findingFields: FieldTypes = mergeFieldTypes(
+  {
+    [FINDINGS]: {
+      _id: "string",
+      org_id: "string",
+      fingerprint: "string",
+      status: "string",
+      target: "string",
+      tool: "string",
+      severity_rank: "number",
+      cvss_score: "number",
+      detected_at: "date",
+      resolved_at: "date",
+      scan_ids: "string[]",
+      cve_keys: "string[]",
+    },
+    [FINDING_LOG]: { _id: "string", created_at: "date", done_at: "date" },
+    [FINGERPRINTS]: { _id: "string" },
+    [PROCESSED_DETECTIONS]: { _id: "string", processed_at: "date" },
+    [AI_ANALYSES]: { _id: "string" },
+    [ROLLUPS]: { _id: "string", org_id: "string" },
+    [ROLLUP_SLOTS]: { _id: "string", source: "string", created_at: "date" },
+    [ROLLUP_LOG]: { _id: "string", done_at: "date" },
+  },
+  slotFieldTypes(AI_CREDITS),
+);

@@ -1,4 +1,4 @@
-import { allowScan, outboxIndexes, type IndexSpec, type ScanAllowance } from "@vulnscan/kit";
+import { allowScan, mergeFieldTypes, outboxFieldTypes, outboxIndexes, type FieldTypes, type IndexSpec, type ScanAllowance } from "@vulnscan/kit";
 
 /** Collections of the `grc` database. */
 export const Collections = {
@@ -42,6 +42,36 @@ export const grcIndexes: IndexSpec[] = [
   { collection: `${EVIDENCE_BUCKET}.chunks`, key: { files_id: 1, n: 1 }, options: { name: "files_id_1_n_1", unique: true } },
   { collection: `${EVIDENCE_BUCKET}.files`, key: { filename: 1, uploadDate: 1 }, options: { name: "filename_1_uploadDate_1" } },
 ];
+
+/*
+ * The type class of every field the queries and indexes above use (field-types.ts), as
+ * storage/mongo.ts writes them (domain/types.ts): ids are strings (a finding link's is
+ * `<org>:<finding>`), `expires_at` is a Date or null, control_ids an array of strings. The
+ * GridFS driver writes its own documents: ObjectId file ids, an int chunk number `n`, a Date
+ * `uploadDate`.
+ */
+export const grcFields: FieldTypes = mergeFieldTypes(
+  {
+    [Collections.controls]: { _id: "string", org_id: "string" },
+    [Collections.findingLinks]: { _id: "string", org_id: "string", open: "bool" },
+    [Collections.evidence]: {
+      _id: "string",
+      org_id: "string",
+      control_ids: "string[]",
+      status: "string",
+      expiring_notified: "bool",
+      expires_at: "date",
+    },
+    [Collections.auditRequests]: { _id: "string", org_id: "string", status: "string" },
+    [Collections.state]: { _id: "string" },
+    [Collections.versions]: { _id: "string" },
+    [Collections.complianceScans]: { _id: "string" },
+    [Collections.once]: { _id: "string", at: "date" },
+    [`${EVIDENCE_BUCKET}.chunks`]: { _id: "objectId", files_id: "objectId", n: "number" },
+    [`${EVIDENCE_BUCKET}.files`]: { _id: "objectId", filename: "string", uploadDate: "date" },
+  },
+  ...outboxCollections.map((c) => outboxFieldTypes(c)),
+);
 
 export const grcScanAllowances: ScanAllowance[] = [
   allowScan(

@@ -1,5 +1,5 @@
 import { create, toBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
-import { outboxFields, outboxIndexes, Topics, type IndexSpec, type PendingMessage } from "@vulnscan/kit";
+import { outboxFieldTypes, outboxFields, outboxIndexes, Topics, type FieldTypes, type IndexSpec, type PendingMessage } from "@vulnscan/kit";
 import { ScanCancellationSchema, ScanJobSchema } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
 import { Binary } from "mongodb";
 import { randomUUID } from "node:crypto";
@@ -37,3 +37,5 @@ function pendingMessage<S extends DescMessage>(schema: S, msg: MessageShape<S>, 
 export const commandFields = (commands: PendingMessage[]) => outboxFields(commands, COMMANDS_FIELD);
 
 export const commandOutboxIndexes = (collection: string): IndexSpec[] => outboxIndexes(collection, COMMANDS_FIELD);
+
+export const commandOutboxFieldTypes = (collection: string): FieldTypes => outboxFieldTypes(collection, COMMANDS_FIELD);

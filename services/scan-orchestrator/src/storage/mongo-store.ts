@@ -1,5 +1,18 @@
-import { insertOnce, isDuplicateKey, outboxFields, outboxIndexes, pendingEvent, slotIndexes, slotPoolIndexes, Topics } from "@vulnscan/kit";
-import type { IndexSpec, Outbox } from "@vulnscan/kit";
+import {
+  insertOnce,
+  isDuplicateKey,
+  mergeFieldTypes,
+  outboxFieldTypes,
+  outboxFields,
+  outboxIndexes,
+  pendingEvent,
+  slotFieldTypes,
+  slotIndexes,
+  slotPoolFieldTypes,
+  slotPoolIndexes,
+  Topics,
+} from "@vulnscan/kit";
+import type { FieldTypes, IndexSpec, Outbox } from "@vulnscan/kit";
 import type { Collection, Db, Document } from "mongodb";
 
 interface IdDoc extends Document {
@@ -8,7 +21,7 @@ interface IdDoc extends Document {
 import type { ProjectedFields } from "../domain/projection.js";
 import type { ScanFilter, ScanStore, ScheduleStore, Volatile } from "../domain/ports.js";
 import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScheduleRecord, Transition } from "../domain/types.js";
-import { commandFields, commandOutboxIndexes, pendingCommand } from "./commands.js";
+import { commandFields, commandOutboxFieldTypes, commandOutboxIndexes, pendingCommand } from "./commands.js";
 
 /*
  * Collections of the `scans` database:
@@ -50,6 +63,24 @@ export const scanIndexes: IndexSpec[] = [
   ...slotPoolIndexes(Collections.scanSlots),
   ...slotIndexes(Collections.quotaSlots),
 ];
+
+/*
+ * The type class of every field the queries and indexes above use (field-types.ts), as this
+ * file writes them (ScanRecord, Transition, ScheduleRecord in domain/types.ts): ids are
+ * strings, `created_at`, `at`, `next_run_at` and `claimed_at` Dates.
+ */
+export const scanFields: FieldTypes = mergeFieldTypes(
+  {
+    [Collections.scans]: { _id: "string", org_id: "string", target: "string", status: "string", created_at: "date" },
+    [Collections.activity]: { _id: "string" },
+    [Collections.transitions]: { _id: "string", scan_id: "string", at: "date" },
+    [Collections.schedules]: { _id: "string", org_id: "string", created_at: "date", next_run_at: "date" },
+    [Collections.scheduleRuns]: { _id: "string", claimed_at: "date" },
+  },
+  ...outboxCollections.flatMap((c) => [outboxFieldTypes(c), commandOutboxFieldTypes(c)]),
+  slotPoolFieldTypes(Collections.scanSlots),
+  slotFieldTypes(Collections.quotaSlots),
+);
 
 const HIDDEN = { outbox: 0, outbox_pending: 0, commands: 0, commands_pending: 0 } as const;
 

@@ -1,4 +1,14 @@
-import { allowScan, slotIndexes, slotPoolIndexes, type IndexSpec, type ScanAllowance } from "@vulnscan/kit";
+import {
+  allowScan,
+  mergeFieldTypes,
+  slotFieldTypes,
+  slotIndexes,
+  slotPoolFieldTypes,
+  slotPoolIndexes,
+  type FieldTypes,
+  type IndexSpec,
+  type ScanAllowance,
+} from "@vulnscan/kit";
 
 /** The dispatcher's collections (database `webhooks`). */
 export const Collections = {
@@ -19,7 +29,15 @@ export const Collections = {
   /** Events/hour per organization (kit SlotCounter). */
   budget: "hourly_budget",
 } as const;
-const { webhooks: WEBHOOKS, webhookSlots: WEBHOOK_SLOTS, deliveries: DELIVERIES, schedule: SCHEDULE, leases: LEASES, budget: BUDGET } = Collections;
+const {
+  webhooks: WEBHOOKS,
+  webhookSlots: WEBHOOK_SLOTS,
+  deliveries: DELIVERIES,
+  schedule: SCHEDULE,
+  firstLeases: FIRST_LEASES,
+  leases: LEASES,
+  budget: BUDGET,
+} = Collections;
 
 /*
  * Deliveries are written on the hot path (insert, then one update per attempt), so they carry
@@ -36,6 +54,33 @@ export const webhookIndexes: IndexSpec[] = [
   ...slotPoolIndexes(WEBHOOK_SLOTS),
   ...slotIndexes(BUDGET),
 ];
+
+/*
+ * The type class of every field the queries and indexes above use (field-types.ts), as the
+ * storage writes them (WebhookDoc, DeliveryDoc, EntryDoc, LeaseDoc): ids are strings, a
+ * webhook's `events` an array of strings, a delivery's `attempts` a number and `next_retry` a
+ * Date or null.
+ */
+export const webhookFields: FieldTypes = mergeFieldTypes(
+  {
+    [WEBHOOKS]: { _id: "string", org_id: "string", events: "string[]", active: "bool" },
+    [DELIVERIES]: {
+      _id: "string",
+      org_id: "string",
+      webhook_id: "string",
+      event: "string",
+      status: "string",
+      attempts: "number",
+      created_at: "date",
+      next_retry: "date",
+    },
+    [SCHEDULE]: { _id: "string", due_at: "date" },
+    [FIRST_LEASES]: { _id: "string", expires_at: "date" },
+    [LEASES]: { _id: "string", expires_at: "date" },
+  },
+  slotPoolFieldTypes(WEBHOOK_SLOTS),
+  slotFieldTypes(BUDGET),
+);
 
 export const webhookScanAllowances: ScanAllowance[] = [
   allowScan(
