@@ -67,7 +67,7 @@ export interface StackOptions {
 
 /** What FerretDB serves, for the ready line (the pushdown: scripts/ferretdb/overlay). */
 export const FERRETDB_SCALE_NOTE =
-  'lists, filters and counts are answered from PostgreSQL indexes (measured in docs/decisions.md "Database"); production runs on MongoDB';
+  'lists, filters and counts are answered from PostgreSQL indexes: a filtered, sorted page took 4 ms (p99 11 ms) at 1,000,000 documents; counting 100,000 matches takes about half a second (docs/decisions.md "Database"); production runs on MongoDB';
 
 function defaultLog(line: string): void {
   process.stderr.write(`[stack] ${line}\n`);
