@@ -837,7 +837,12 @@ func (c *collection) vsQuery(ctx context.Context, p *pgxpool.Pool, meta *metadat
 		return &backends.QueryResult{Iter: iter, VsApplied: true}, true, nil
 	}
 
-	q := prepareSelectClause(&selectParams{Schema: c.dbName, Table: meta.TableName, Comment: params.Comment}) + plan.where
+	q := prepareSelectClause(&selectParams{Schema: c.dbName, Table: meta.TableName, Comment: params.Comment})
+	if excluded := vsExcluded(params.VsProjection, params.Filter, params.VsSort); len(excluded) > 0 {
+		q = `SELECT ` + vsWithout(excluded) + ` FROM ` + table
+	}
+
+	q += plan.where
 
 	if plan.applied {
 		q += plan.tail()
@@ -857,6 +862,102 @@ func (c *collection) vsQuery(ctx context.Context, p *pgxpool.Pool, meta *metadat
 	}
 
 	return &backends.QueryResult{Iter: iter, VsApplied: plan.applied}, true, nil
+}
+
+// vsExcluded returns the fields an exclusion projection leaves out, when SQL may leave them out:
+// top-level fields that neither the filter nor the sort reads (upstream's Go filter and sort run on
+// what SQL returns). Nil for any other projection.
+func vsExcluded(projection, filter, sort *types.Document) []string {
+	if projection.Len() == 0 {
+		return nil
+	}
+
+	read := map[string]bool{}
+	if !vsFieldsRead(filter, read) {
+		return nil
+	}
+
+	for _, k := range sort.Keys() {
+		read[strings.SplitN(k, ".", 2)[0]] = true
+	}
+
+	excluded := make([]string, 0, projection.Len())
+
+	for _, k := range projection.Keys() {
+		v, _ := projection.Get(k)
+
+		zero := false
+
+		switch v := v.(type) {
+		case bool:
+			zero = !v
+		case int32:
+			zero = v == 0
+		case int64:
+			zero = v == 0
+		case float64:
+			zero = v == 0
+		}
+
+		if !zero || k == "_id" || strings.ContainsAny(k, ".$") || read[k] {
+			return nil
+		}
+
+		excluded = append(excluded, k)
+	}
+
+	return excluded
+}
+
+// vsFieldsRead adds the top-level fields filter reads to read; false when it cannot tell
+// (`$where`, `$expr` and the like).
+func vsFieldsRead(filter *types.Document, read map[string]bool) bool {
+	if filter == nil {
+		return true
+	}
+
+	for _, k := range filter.Keys() {
+		v, _ := filter.Get(k)
+
+		switch {
+		case k == "$and" || k == "$or" || k == "$nor":
+			arr, ok := v.(*types.Array)
+			if !ok {
+				return false
+			}
+
+			for i := 0; i < arr.Len(); i++ {
+				sub, ok := vsGet(arr.Get(i)).(*types.Document)
+				if !ok || !vsFieldsRead(sub, read) {
+					return false
+				}
+			}
+		case k == "$comment":
+		case strings.HasPrefix(k, "$"):
+			return false
+		default:
+			read[strings.SplitN(k, ".", 2)[0]] = true
+		}
+	}
+
+	return true
+}
+
+// vsWithout is the document without the excluded top-level fields, its schema ($s: p and $k)
+// trimmed to match (jsonb `-` removes keys of an object and elements of an array).
+func vsWithout(excluded []string) string {
+	quoted := make([]string, len(excluded))
+	for i, f := range excluded {
+		quoted[i] = vsQuoteLiteral(f)
+	}
+
+	keys := "ARRAY[" + strings.Join(quoted, ", ") + "]::text[]"
+	col := metadata.DefaultColumn
+
+	return fmt.Sprintf(
+		`jsonb_set(%[1]s - %[2]s, '{$s}', jsonb_build_object('p', (%[1]s->'$s'->'p') - %[2]s, '$k', (%[1]s->'$s'->'$k') - %[2]s)) AS %[1]s`,
+		col, keys,
+	)
 }
 
 // vsExplain is Explain with pushdown; ok is false when upstream's path should run instead.
