@@ -837,17 +837,19 @@ func (c *collection) vsQuery(ctx context.Context, p *pgxpool.Pool, meta *metadat
 		return &backends.QueryResult{Iter: iter, VsApplied: true}, true, nil
 	}
 
-	q := prepareSelectClause(&selectParams{Schema: c.dbName, Table: meta.TableName, Comment: params.Comment})
-	if excluded := vsExcluded(params.VsProjection, params.Filter, params.VsSort); len(excluded) > 0 {
-		q = `SELECT ` + vsWithout(excluded) + ` FROM ` + table
-	}
-
-	q += plan.where
+	q := prepareSelectClause(&selectParams{Schema: c.dbName, Table: meta.TableName, Comment: params.Comment}) + plan.where
 
 	if plan.applied {
 		q += plan.tail()
 	} else if params.Limit != 0 && plan.exact {
 		q += fmt.Sprintf(" LIMIT %d", params.Limit)
+	}
+
+	if excluded := vsExcluded(params.VsProjection, params.Filter, params.VsSort); len(excluded) > 0 {
+		// Outside the query, so only the rows returned are trimmed, not every row a sort, skip or
+		// limit reads (PostgreSQL computes the select list below those). Upstream's Go sort orders
+		// what comes back.
+		q = `SELECT ` + vsWithout(excluded) + ` FROM (` + q + `) AS vs`
 	}
 
 	rows, err := p.Query(ctx, q, plan.args...)
