@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { validationError } from "./errors.js";
+import { validationError } from "./domain-errors.js";
 
 /*
  * Keyset pagination, one codec for every list. A cursor names the last row of a page (its sort

@@ -1,4 +1,4 @@
-import { validationError } from "./errors.js";
+import { validationError } from "./domain-errors.js";
 
 /** A proto enum as protobuf-es generates it: names (prefix stripped) ⇄ numbers. */
 type ProtoEnum = Record<string, string | number>;
