@@ -3,6 +3,7 @@
 // children of the postmaster), so a window's cost is the difference of two snapshots.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** Clock ticks per second of /proc/<pid>/stat's times (usually 100). */
 export const CLK_TCK = (() => {
@@ -176,8 +177,6 @@ export function commOf(pid: number): string {
     return "?";
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Share of one core the processes used together over one window. */
 async function shareOver(targets: Measured[], windowMs: number): Promise<number> {

@@ -1,6 +1,7 @@
 // Before measuring: the API answers what was seeded (totals, a finding, a scan), and the
 // organization's raised request limits have reached the gateway (or the run would meet 429s).
 import { type DatasetSpec, type Expected, findingId, scanId, statusOf } from "./dataset.js";
+import { setTimeout as sleep } from "node:timers/promises";
 
 export interface Answer {
   status: number;
@@ -28,8 +29,6 @@ export async function get(origin: string, path: string, headers: Record<string, 
     return { status: 0, ms: performance.now() - t0, body: undefined, headers: undefined, error: (err as Error).message };
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until the gateway applies the organization's raised hourly limit (auth events reach it over Kafka). */
 export async function waitForLimits(origin: string, headers: Record<string, string>, perHour: number, timeoutMs = 60_000): Promise<void> {

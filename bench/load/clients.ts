@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { Client } from "undici";
 import { Tally } from "./tally.js";
+import { setTimeout as sleep } from "node:timers/promises";
 
 export interface ClientSpec {
   org: string;
@@ -59,7 +60,6 @@ const percentiles = (values: number[]): Percentiles => {
 };
 
 const RAMP_MS = 5000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function run(plan: LoadPlan): Promise<LoadSummary> {
   const tally = new Tally();

@@ -29,6 +29,7 @@ import { startLab } from "../../test/lab/lab.js";
 import { Api } from "../../test/support/api.js";
 import type { ClientSpec, LoadPlan, LoadSummary, PlanFigures } from "./clients.js";
 import { judgeWindow, Tally } from "./tally.js";
+import { setTimeout as sleep } from "node:timers/promises";
 
 const options = { duration: "60", clients: "200", baseline: "10" };
 const { values } = parseArgs({ options: Object.fromEntries(Object.entries(options).map(([k, v]) => [k, { type: "string", default: v }])) });
@@ -36,7 +37,6 @@ const [DURATION, CLIENTS, BASELINE] = [values.duration, values.clients, values.b
 const SCAN_TIMEOUT_MS = 15 * 60_000;
 const PASSWORD = "load-benchmark-password-1";
 const log = (s: string) => process.stderr.write(`[bench:load] ${new Date().toISOString().slice(11, 19)} ${s}\n`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const failures: string[] = [];
 const check = (ok: boolean, what: string) => {
   if (!ok) failures.push(what);

@@ -28,6 +28,7 @@ import { compose } from "../../services/webhook-dispatcher/src/compose.js";
 import { configSchema } from "../../services/webhook-dispatcher/src/config.js";
 import { deliveryHeaders, webhookBody } from "../../services/webhook-dispatcher/src/domain/payload.js";
 import { selfSignedCertificates } from "../../test/support/tls.js";
+import { setTimeout as sleep } from "node:timers/promises";
 
 const { values: args } = parseArgs({
   options: {
@@ -57,7 +58,6 @@ if (!process.env.BENCH_TLS_DIR) {
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Arrivals per path prefix: latency from the body's timestamp, and the last arrival. */
 class Arrivals {

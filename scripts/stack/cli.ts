@@ -5,6 +5,7 @@
 // The JSON line goes to stdout and everything else to stderr, so a caller can read the addresses
 // with a plain line reader.
 
+import { parseArgs } from "node:util";
 import { cacheDir, installStack, startStack, type StackHandle } from "./index.ts";
 
 const usage = `usage: tsx scripts/stack/cli.ts install
@@ -22,29 +23,37 @@ const usage = `usage: tsx scripts/stack/cli.ts install
 const log = (line: string) => process.stderr.write(`[stack] ${line}\n`);
 
 async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  if (command === "install" && rest.length === 0) {
+  let parsed: { values: { persistent?: boolean; "data-dir"?: string; help?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { persistent: { type: "boolean" }, "data-dir": { type: "string" }, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage}\n`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [command, ...extra] = positionals;
+  if (values.help || command === undefined) {
+    process.stderr.write(`${usage}\n`);
+    return 0;
+  }
+  const upOnly = values.persistent !== undefined || values["data-dir"] !== undefined;
+  if (command === "install" && extra.length === 0 && !upOnly) {
     const done = await installStack({ log });
     log(`kafka: ${done.kafka}`);
     log(`mongo: ${done.mongo}`);
     return 0;
   }
-  if (command !== "up") {
+  if (command !== "up" || extra.length > 0) {
     process.stderr.write(`${usage}\n`);
-    return command === undefined || command === "--help" || command === "-h" ? 0 : 2;
+    return 2;
   }
-
-  let persistent = false;
-  let dataDir: string | undefined;
-  for (let i = 0; i < rest.length; i++) {
-    const arg = rest[i];
-    if (arg === "--persistent") persistent = true;
-    else if (arg === "--data-dir" && rest[i + 1]) dataDir = rest[++i];
-    else {
-      process.stderr.write(`${usage}\n`);
-      return 2;
-    }
-  }
+  const persistent = values.persistent ?? false;
+  const dataDir = values["data-dir"];
 
   let handle: StackHandle | undefined;
   let signalled: NodeJS.Signals | undefined;

@@ -19,7 +19,8 @@ import { ensureFerretdb, FERRETDB_VERSION, startFerretdb } from "./ferretdb.ts";
 import { ensureKafka, KAFKA_VERSION, startKafka } from "./kafka.ts";
 import { findMongod, startMongod } from "./mongodb.ts";
 import { findPostgres, startPostgres, type StartedPostgres } from "./postgres.ts";
-import { installHooks, liveStacks, sleep, tempDirs, terminate, type Managed } from "./process.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import { installHooks, liveStacks, tempDirs, terminate, type Managed } from "./process.ts";
 import { relaunchServer, type StartContext, type Started } from "./servers.ts";
 
 export { cacheDir };

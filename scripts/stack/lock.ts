@@ -5,7 +5,8 @@ import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { cacheDir } from "../lib/stack-state.ts";
-import { heldLocks, installHooks, sleep } from "./process.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import { heldLocks, installHooks } from "./process.ts";
 
 const LOCK_STALE_MS = 15 * 60_000;
 

@@ -7,10 +7,9 @@ import fs from "node:fs";
 import { freePort } from "../lib/net.ts";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 export const STOP_GRACE_MS = 10_000;
-
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 // Process bookkeeping. Every child is its own process group leader, so a signal to -pid reaches

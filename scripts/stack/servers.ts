@@ -2,7 +2,8 @@
 // waiting until the server answers its own protocol, and retrying when a free port was taken.
 
 import fs from "node:fs";
-import { PORT_IN_USE, sleep, startManaged, tail, type Managed } from "./process.ts";
+import { setTimeout as sleep } from "node:timers/promises";
+import { PORT_IN_USE, startManaged, tail, type Managed } from "./process.ts";
 
 const PORT_ATTEMPTS = 3;
 

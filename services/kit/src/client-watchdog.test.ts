@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
 import { watchClient } from "./client-watchdog.js";
 
@@ -6,7 +7,7 @@ const until = async (cond: () => boolean, ms = 2000) => {
   const end = Date.now() + ms;
   while (!cond()) {
     if (Date.now() > end) throw new Error("condition not met");
-    await new Promise((r) => setTimeout(r, 5));
+    await sleep(5);
   }
 };
 
@@ -25,11 +26,11 @@ describe("watchClient", () => {
       intervalMs: 5,
       failingForMs: 60,
     });
-    await new Promise((r) => setTimeout(r, 40));
+    await sleep(40);
     expect(stuck).toEqual([]);
     clientUp = false;
     await until(() => stuck.length > 0);
-    await new Promise((r) => setTimeout(r, 40));
+    await sleep(40);
     expect(stuck).toHaveLength(1); // said once
     expect(stuck[0]).toMatch(/mongo client has failed .*connection 2 to 127\.0\.0\.1:1 closed.*new connection succeeds/);
     await job.stop();

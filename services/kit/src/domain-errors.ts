@@ -27,4 +27,3 @@ export const unauthenticated = (errorCode: string, message: string) => new Domai
 export const quotaExceeded = (errorCode: string, message: string, retryAfterSeconds?: number) =>
   new DomainError("quota", errorCode, message, undefined, retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(retryAfterSeconds)));
 export const conflict = (message: string, errorCode = "CONFLICT") => new DomainError("conflict", errorCode, message);
-

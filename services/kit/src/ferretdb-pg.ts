@@ -9,7 +9,7 @@ import {
   type FieldClass,
   type FieldTypes,
 } from "./field-types.js";
-import type { IndexSpec } from "./mongo.js";
+import type { IndexSpec } from "./index-spec.js";
 
 /*
  * What FerretDB v1 on PostgreSQL needs beside the indexes it makes itself, added straight in

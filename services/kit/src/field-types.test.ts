@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ginFieldsByCollection } from "./ferretdb-pg.js";
-import type { IndexSpec } from "./mongo.js";
+import type { IndexSpec } from "./index-spec.js";
 import {
   declarationCheck,
   declarationComment,

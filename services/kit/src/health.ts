@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError, type ConnectRouter } from "@connectrpc/connect";
 import { Health, HealthCheckResponse_ServingStatus as ServingStatus, HealthCheckResponseSchema } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
@@ -27,7 +28,7 @@ export function healthRoutes(readiness: Readiness, serviceNames: string[]) {
             last = status;
             yield create(HealthCheckResponseSchema, { status });
           }
-          await new Promise((r) => setTimeout(r, 1000));
+          await sleep(1000);
         }
       },
     });

@@ -8,6 +8,7 @@ import type { KafkaMetrics } from "./kafka-metrics.js";
 import type { Logger } from "./logger.js";
 import type { ProcessedEvents } from "./processed-events.js";
 import { extractTraceContext, injectTraceHeaders } from "./telemetry.js";
+import { setTimeout as sleep } from "node:timers/promises";
 
 export const dlqTopic = (topic: string) => `${topic}.dlq`;
 
@@ -109,8 +110,6 @@ export function isTransient(err: unknown, depth = 0): boolean {
   const wrapped = inner?.errorResponse instanceof Error ? inner.errorResponse : inner?.cause;
   return depth < 3 && wrapped instanceof Error && isTransient(wrapped, depth + 1);
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class KafkaBus {
   private readonly kafka: Kafka;

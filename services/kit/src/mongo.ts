@@ -1,16 +1,11 @@
-import {
-  MongoClient,
-  type Collection,
-  type CreateIndexesOptions,
-  type Db,
-  type Document,
-  type IndexSpecification,
-  type OptionalUnlessRequiredId,
-} from "mongodb";
+import { MongoClient, type Collection, type Db, type Document, type OptionalUnlessRequiredId } from "mongodb";
 import { ensureFerretdbPostgres, type SkippedDeclaration } from "./ferretdb-pg.js";
 import type { FieldTypes } from "./field-types.js";
 import type { Logger } from "./logger.js";
+import type { IndexSpec } from "./index-spec.js";
 import { recordQueryShapes } from "./query-shapes.js";
+
+export type { IndexSpec } from "./index-spec.js";
 
 /*
  * Every service owns one database. The code uses only what both MongoDB and FerretDB v1
@@ -67,19 +62,6 @@ export function createMongo(url: string, dbName: string, appName: string): Mongo
       await client.close();
     },
   };
-}
-
-export interface IndexSpec {
-  collection: string;
-  key: IndexSpecification;
-  options?: CreateIndexesOptions;
-  /**
-   * The key holds an array field. MongoDB indexes each element (multikey); FerretDB on PostgreSQL
-   * would put the whole array in one btree row, which serves no element match and fails an insert
-   * once the row passes PostgreSQL's limit (2,704 bytes), so there only the GIN indexes are made.
-   * A key with a field declared `string[]` (EnsureIndexesOptions.fields) is treated the same way.
-   */
-  arrays?: true;
 }
 
 export interface EnsureIndexesOptions {

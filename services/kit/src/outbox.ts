@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { KafkaBus } from "./kafka.js";
 import type { Logger } from "./logger.js";
 import type { FieldTypes } from "./field-types.js";
-import type { IndexSpec } from "./mongo.js";
+import type { IndexSpec } from "./index-spec.js";
 import { startPeriodic, type PeriodicJob } from "./periodic.js";
 
 /**

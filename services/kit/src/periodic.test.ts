@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startPeriodic } from "./periodic.js";
 
@@ -23,7 +24,7 @@ describe("startPeriodic", () => {
         starts.push(Date.now());
         active++;
         maxActive = Math.max(maxActive, active);
-        await new Promise((r) => setTimeout(r, 250));
+        await sleep(250);
         active--;
       },
     });
@@ -62,7 +63,7 @@ describe("startPeriodic", () => {
       logger,
       run: async () => {
         passes++;
-        await new Promise((r) => setTimeout(r, 50));
+        await sleep(50);
         finished = true;
       },
     });

@@ -1,6 +1,6 @@
 import { ObjectId } from "mongodb";
 import { describe, expect, it } from "vitest";
-import type { IndexSpec } from "./mongo.js";
+import type { IndexSpec } from "./index-spec.js";
 import { allowScan, checkShape, queriesOfCommand, shapesOf, type QueryShape } from "./query-shapes.js";
 
 const shape = (filter: Record<string, unknown>, sort?: Record<string, 1 | -1>): QueryShape => shapesOf("c", "find", filter, sort)[0]!;

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { BSON, type Document, type MongoClient } from "mongodb";
-import type { IndexSpec } from "./mongo.js";
+import type { IndexSpec } from "./index-spec.js";
 
 /*
  * Index coverage (DESIGN.md §4): every query shape must have a MongoDB index in

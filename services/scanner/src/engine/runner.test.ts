@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { EgressDenied, EgressGuard } from "../net/egress.js";
 import { progressAfter, progressBasis, runJob, type JobSpec, type RunnerReport, type StopReason } from "./runner.js";
 import { PHASES, type DetectionDraft, type Phase, type PhaseHandler } from "./types.js";
+import { setTimeout as sleep } from "node:timers/promises";
 
 const log = createLogger("runner-test", "silent");
 const guard = new EgressGuard("127.0.0.0/8");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const draft = (templateId: string, severity: DetectionDraft["severity"] = "medium", component = "c"): DetectionDraft => ({
   templateId,

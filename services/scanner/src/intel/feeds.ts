@@ -1,3 +1,4 @@
+import { parse as parseCsv } from "csv-parse/sync";
 import { z } from "zod";
 import type { CpeMatchCriteria } from "./cpe.js";
 
@@ -122,39 +123,46 @@ export interface EpssEntry {
 
 /** Parses FIRST's EPSS CSV (the `#model_version:...,score_date:...` line is optional metadata). */
 export function parseEpss(csv: string): { scores: Map<string, EpssEntry>; modelVersion?: string; scoreDate?: string } {
+  const meta = new Map<string, string>();
+  for (const line of csv.split(/\r?\n/, 5).filter((l) => l.startsWith("#"))) {
+    for (const kv of line.slice(1).split(",")) {
+      const i = kv.indexOf(":");
+      if (i > 0) meta.set(kv.slice(0, i).trim(), kv.slice(i + 1).trim());
+    }
+  }
+  let rows: Record<string, string>[];
+  try {
+    rows = parseCsv(csv, {
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      comment: "#",
+      comment_no_infix: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+    });
+  } catch (err) {
+    throw new FeedError(`not an EPSS CSV: ${(err as Error).message}`);
+  }
+  const header = rows.length > 0 ? Object.keys(rows[0]!) : headerOf(csv);
+  if (!header) throw new FeedError("not an EPSS CSV: no header line");
+  if (!header.includes("cve") || !header.includes("epss")) throw new FeedError(`not an EPSS CSV: header "${header.join(",")}"`);
   const scores = new Map<string, EpssEntry>();
-  let modelVersion: string | undefined;
-  let scoreDate: string | undefined;
-  let header: string[] | undefined;
-  for (const raw of csv.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (!line) continue;
-    if (line.startsWith("#")) {
-      for (const kv of line.slice(1).split(",")) {
-        const i = kv.indexOf(":");
-        if (i < 0) continue;
-        const k = kv.slice(0, i).trim();
-        const v = kv.slice(i + 1).trim();
-        if (k === "model_version") modelVersion = v;
-        if (k === "score_date") scoreDate = v;
-      }
-      continue;
-    }
-    const cells = line.split(",").map((c) => c.trim());
-    if (!header) {
-      header = cells.map((c) => c.toLowerCase());
-      if (!header.includes("cve") || !header.includes("epss")) throw new FeedError(`not an EPSS CSV: header "${line}"`);
-      continue;
-    }
-    const cve = cells[header.indexOf("cve")];
-    const epss = Number(cells[header.indexOf("epss")]);
-    const pIdx = header.indexOf("percentile");
-    const percentile = pIdx >= 0 ? Number(cells[pIdx]) : NaN;
+  for (const row of rows) {
+    const cve = row.cve;
+    const epss = Number(row.epss);
+    const percentile = row.percentile === undefined ? NaN : Number(row.percentile);
     if (!cve || !/^CVE-\d{4}-\d{4,}$/.test(cve) || !Number.isFinite(epss) || epss < 0 || epss > 1) continue;
     scores.set(cve, { epss, percentile: Number.isFinite(percentile) ? percentile : 0 });
   }
-  if (!header) throw new FeedError("not an EPSS CSV: no header line");
+  const modelVersion = meta.get("model_version");
+  const scoreDate = meta.get("score_date");
   return { scores, ...(modelVersion ? { modelVersion } : {}), ...(scoreDate ? { scoreDate } : {}) };
+}
+
+/** The header of a CSV with no data rows (csv-parse returns no record to read it from). */
+function headerOf(csv: string): string[] | undefined {
+  const line = csv.split(/\r?\n/).find((l) => l.trim() && !l.startsWith("#"));
+  return line?.split(",").map((c) => c.trim().toLowerCase());
 }
 
 export interface KevEntry {

@@ -9,6 +9,7 @@ import { unique } from "../../../../test/support/names.js";
 import { compose, type ComposeOverrides } from "../../src/compose.js";
 import { configSchema } from "../../src/config.js";
 import type { WorkerTopics } from "../../src/worker/scan-worker.js";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /*
  * The scanner service in-process on the real broker and database, with topics and consumer
@@ -25,8 +26,6 @@ export interface Scanner {
   cancel(scanId: string, orgId?: string): Promise<void>;
   stop(): Promise<void>;
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function until<T>(fn: () => T | undefined | false, timeoutMs = 30_000, what = "condition"): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -7,7 +7,8 @@ import { phasesFor } from "@vulnscan/scan-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../../../../test/support/names.js";
 import type { PhaseHandler } from "../../src/engine/types.js";
-import { sleep, startScanner, until, type Scanner } from "./harness.js";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startScanner, until, type Scanner } from "./harness.js";
 
 /*
  * The scanner worker end to end on the real broker: ScanJobs in, ScanReports and Detections
