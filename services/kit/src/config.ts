@@ -33,6 +33,22 @@ export const brokerList = z
 
 export const mongoUrl = z.string().regex(/^mongodb(\+srv)?:\/\//, "must be a mongodb:// URL");
 
+/**
+ * What the stack scripts and test runs set for every process they start, read by the storage
+ * layer wherever it is used (services, the operator CLI, the demo seed): the PostgreSQL behind
+ * FerretDB, which gets the field declarations and GIN indexes (ferretdb-pg.ts), and the file
+ * every query shape is recorded in (query-shapes.ts).
+ */
+export const storageEnvSchema = z.object({
+  FERRETDB_POSTGRESQL_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  VULNSCAN_QUERY_SHAPES_FILE: z.string().min(1).optional(),
+});
+
+export const storageSettings = (env: NodeJS.ProcessEnv = process.env) => loadConfig(storageEnvSchema, env);
+
 export const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .default("false")

@@ -4,7 +4,7 @@ import { pino, stdTimeFunctions, type Logger } from "pino";
 export type { Logger };
 
 /** One logger per process; every line carries the active trace and span ids. */
-export function createLogger(service: string, level: string = process.env.LOG_LEVEL ?? "info"): Logger {
+export function createLogger(service: string, level: string): Logger {
   return pino({
     level,
     base: { service },

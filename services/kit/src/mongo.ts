@@ -1,5 +1,6 @@
 import { MongoClient, type Collection, type Db, type Document, type OptionalUnlessRequiredId } from "mongodb";
 import { ensureFerretdbPostgres, type SkippedDeclaration } from "./ferretdb-pg.js";
+import { storageSettings } from "./config.js";
 import type { FieldTypes } from "./field-types.js";
 import type { Logger } from "./logger.js";
 import type { IndexSpec } from "./index-spec.js";
@@ -34,7 +35,7 @@ export interface MongoHandle {
  * there under `appName` for the index-coverage check (query-shapes.ts).
  */
 export function createMongo(url: string, dbName: string, appName: string): MongoHandle {
-  const shapesFile = process.env.VULNSCAN_QUERY_SHAPES_FILE;
+  const shapesFile = storageSettings().VULNSCAN_QUERY_SHAPES_FILE;
   const client = new MongoClient(url, { appName, serverSelectionTimeoutMS: 5000, connectTimeoutMS: 5000, monitorCommands: Boolean(shapesFile) });
   if (shapesFile) recordQueryShapes(client, appName, shapesFile);
   const db = client.db(dbName);
@@ -100,7 +101,7 @@ const createCollection = (db: Db, name: string) =>
   });
 
 export async function ensureIndexes(db: Db, specs: IndexSpec[], opts: EnsureIndexesOptions = {}): Promise<EnsureIndexesResult> {
-  const pgUrl = opts.ferretdbPostgresqlUrl ?? process.env.FERRETDB_POSTGRESQL_URL;
+  const pgUrl = opts.ferretdbPostgresqlUrl ?? storageSettings().FERRETDB_POSTGRESQL_URL;
   for (const spec of specs) {
     if (pgUrl && (spec.arrays || keysArrayField(spec, opts.fields))) {
       await createCollection(db, spec.collection);

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startPeriodic } from "./periodic.js";
 
@@ -7,6 +6,7 @@ function quietLogger() {
   return { warnings, logger: { warn: (_obj: unknown, msg?: string) => void warnings.push(String(msg)) } as never };
 }
 
+// The passes wait on the global setTimeout (not node:timers/promises), which the fake timers drive.
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
@@ -24,7 +24,7 @@ describe("startPeriodic", () => {
         starts.push(Date.now());
         active++;
         maxActive = Math.max(maxActive, active);
-        await sleep(250);
+        await new Promise((r) => setTimeout(r, 250));
         active--;
       },
     });
@@ -63,7 +63,7 @@ describe("startPeriodic", () => {
       logger,
       run: async () => {
         passes++;
-        await sleep(50);
+        await new Promise((r) => setTimeout(r, 50));
         finished = true;
       },
     });
