@@ -1,5 +1,6 @@
-import { SlotCounter, slotFieldTypes, slotIndexes, type FieldTypes, type IndexSpec } from "@vulnscan/kit";
-import type { Db } from "mongodb";
+import { isDuplicateKey, type FieldTypes, type IndexSpec } from "@vulnscan/kit";
+import { LRUCache } from "lru-cache";
+import type { Collection, Db } from "mongodb";
 
 export interface RateLimits {
   /** undefined = unlimited */
@@ -16,31 +17,44 @@ export interface RateDecision {
   retryAfterSeconds: number;
 }
 
+/** One window of one organization: `_id` `<org id>:<h|d>:<window index>`. */
+interface CounterDoc {
+  _id: string;
+  /** Positions reserved by every replica; passes the limit by what the last blocks did not use. */
+  n: number;
+  /** The day after the window ends, for the prune. */
+  expires_at: Date;
+}
+
 const COLLECTION = "rate_counters";
-export const rateLimitIndexes: IndexSpec[] = slotIndexes(COLLECTION);
-export const rateLimitFields: FieldTypes = slotFieldTypes(COLLECTION);
+export const rateLimitIndexes: IndexSpec[] = [{ collection: COLLECTION, key: { expires_at: 1 } }];
+export const rateLimitFields: FieldTypes = { [COLLECTION]: { _id: "string", expires_at: "date" } };
 
 const HOUR = 3600;
 const DAY = 86_400;
 // A block is sized to about a second of this replica's traffic, within these bounds.
 const MIN_BLOCK = 100;
 const MAX_BLOCK = 20_000;
+/** Windows whose blocks a replica keeps (an hour and a day per organization it serves). */
+const MAX_WINDOWS = 20_000;
 
 interface Block {
   start: number;
   next: number;
+  /** Last position of the block (inclusive), never past the limit. */
   end: number;
 }
 
 interface Local {
   /** Blocks owned by this replica, in order; positions are handed out from the first. */
   blocks: Block[];
-  /** The window is full (a claim found no position left). */
+  /** No position is left: a reservation reached the limit. */
   full: boolean;
-  /** The highest position known to be taken by anyone (our last block's end). */
+  /** The count of the window as of our last reservation (everyone's positions). */
   knownEnd: number;
-  expiresAt: number;
-  /** Requests of this replica waiting for the claim in flight (they take the next block at once). */
+  /** The reservation in flight, shared by every request waiting for it. */
+  reserving?: Promise<void>;
+  /** Requests of this replica waiting for the reservation in flight (they take the next block at once). */
   waiting: number;
   /** Requests of the current and previous second, to size blocks to about a second of traffic. */
   second: number;
@@ -50,55 +64,69 @@ interface Local {
 
 /**
  * Fixed windows per organization (hour, then day), counted in the gateway's own database so
- * every replica counts the same requests. Counting uses the kit's SlotCounter, exact under
- * concurrency even on FerretDB v1. To keep the database off the hot path, a replica claims
- * positions in blocks and hands them out from memory. A block is about one second of this
- * replica's traffic for the organization (at least 100, at most 20,000) but never more than
- * 1/16 of what is left in the window, down to single positions at the boundary, so N
- * concurrent requests at the boundary admit exactly the remaining capacity; a block is still as
- * large as the number of requests waiting for it (they take it at once, so it strands nothing),
- * so a burst at the boundary waits for one claim rather than one per request (bench/load). The next block is
- * claimed in the background when half of the current one is used, so a request waits for the
- * database only when a replica starts or traffic jumps. A replica that stops getting traffic
- * may leave part of its blocks unused: the window then admits slightly fewer, never more. A
- * request refused by the hourly window takes no daily position.
+ * every replica counts the same requests: one counter document per window, and a replica
+ * reserves a block of positions with one `$inc` of the block size, which returns the count
+ * after it, so two replicas never get the same position and none past the limit is handed out.
+ * To keep the database off the hot path, positions are handed out from memory. A block is
+ * about one second of this replica's traffic for the organization (at least 100, at most
+ * 20,000) but never more than 1/16 of what is left in the window, down to single positions at
+ * the boundary, so N concurrent requests at the boundary admit exactly the remaining capacity;
+ * a block is still as large as the number of requests waiting for it (they take it at once, so
+ * it strands nothing), so a burst at the boundary waits for one reservation rather than one per
+ * request (bench/load). The next block is reserved in the background when half of the current
+ * one is used, so a request waits for the database only when a replica starts or traffic jumps.
+ * A replica that stops getting traffic may leave part of its blocks unused: the window then
+ * admits slightly fewer, never more. A request refused by the hourly window takes no daily
+ * position.
  */
 export class RateLimiter {
-  private readonly counter: SlotCounter;
-  private readonly local = new Map<string, Local>();
-  private readonly claims = new Map<string, Promise<void>>();
+  private readonly counters: Collection<CounterDoc>;
+  // Past windows are never read again: the least recently used are the first to go.
+  private readonly local = new LRUCache<string, Local>({ max: MAX_WINDOWS });
 
   constructor(db: Db) {
-    this.counter = new SlotCounter(db, COLLECTION);
+    this.counters = db.collection<CounterDoc>(COLLECTION);
   }
 
-  private claim(key: string, l: Local, limit: number, expiresAt: Date): Promise<void> {
-    let claim = this.claims.get(key);
-    if (claim) return claim;
+  /** The window's count after adding `size` positions to it. */
+  private async add(id: string, size: number, expiresAt: Date): Promise<number> {
+    const inc = () =>
+      this.counters.findOneAndUpdate(
+        { _id: id },
+        { $inc: { n: size }, $setOnInsert: { expires_at: expiresAt } },
+        { upsert: true, returnDocument: "after" },
+      );
+    // Replicas opening a window together may race to insert its counter: the one refused
+    // retries and finds the other's document (MongoDB documents this retry for upserts).
+    const doc = await inc().catch((err) => (isDuplicateKey(err) ? inc() : Promise.reject(err)));
+    return doc!.n; // an upsert returning the document after always has one
+  }
+
+  private reserve(id: string, l: Local, limit: number, expiresAt: Date): Promise<void> {
+    if (l.reserving) return l.reserving;
     const traffic = Math.max(l.thisSecond, l.lastSecond);
     // Never fewer than the requests already waiting: they use the block as soon as it comes, so
-    // it strands nothing, and a burst at the boundary costs one claim instead of one per request.
+    // it strands nothing, and a burst at the boundary costs one reservation instead of one per request.
     const size = Math.max(1, l.waiting, Math.min(Math.max(MIN_BLOCK, Math.min(MAX_BLOCK, traffic)), Math.floor((limit - l.knownEnd) / 16)));
-    claim = this.counter
-      .takeBlock(key, limit, size, expiresAt)
-      .then((b) => {
-        if (!b) l.full = true;
-        else {
-          l.blocks.push({ start: b.start, next: b.start, end: b.end });
-          l.knownEnd = Math.max(l.knownEnd, b.end);
-        }
+    l.reserving = this.add(id, size, expiresAt)
+      .then((n) => {
+        const start = n - size + 1;
+        if (start <= limit) l.blocks.push({ start, next: start, end: Math.min(n, limit) });
+        l.knownEnd = Math.max(l.knownEnd, n);
+        if (n >= limit) l.full = true;
       })
-      .finally(() => this.claims.delete(key));
-    this.claims.set(key, claim);
-    return claim;
+      .finally(() => {
+        l.reserving = undefined;
+      });
+    return l.reserving;
   }
 
-  /** A position in `key`'s window, or undefined when the window is full. */
-  private async position(key: string, limit: number, expiresAt: Date, now: number): Promise<number | undefined> {
-    let l = this.local.get(key);
+  /** A position in window `id`, or undefined when the window is full. */
+  private async position(id: string, limit: number, expiresAt: Date, now: number): Promise<number | undefined> {
+    let l = this.local.get(id);
     if (!l) {
-      l = { blocks: [], full: false, knownEnd: 0, expiresAt: expiresAt.getTime(), waiting: 0, second: 0, thisSecond: 0, lastSecond: 0 };
-      this.local.set(key, l);
+      l = { blocks: [], full: false, knownEnd: 0, waiting: 0, second: 0, thisSecond: 0, lastSecond: 0 };
+      this.local.set(id, l);
     }
     const second = Math.floor(now / 1000);
     if (second !== l.second) {
@@ -111,10 +139,10 @@ export class RateLimiter {
       const block = l.blocks[0];
       if (block && block.next <= block.end) {
         const p = block.next++;
-        // Half used and nothing queued behind it: claim the next one before it runs out (not
-        // near the boundary, where single positions are claimed as they are needed).
+        // Half used and nothing queued behind it: reserve the next one before it runs out (not
+        // near the boundary, where single positions are reserved as they are needed).
         if (l.blocks.length === 1 && !l.full && 2 * (block.next - block.start) >= block.end - block.start + 1 && limit - l.knownEnd >= 32) {
-          void this.claim(key, l, limit, expiresAt).catch(() => undefined);
+          void this.reserve(id, l, limit, expiresAt).catch(() => undefined);
         }
         return p;
       }
@@ -125,7 +153,7 @@ export class RateLimiter {
       if (l.full) return undefined;
       l.waiting++;
       try {
-        await this.claim(key, l, limit, expiresAt);
+        await this.reserve(id, l, limit, expiresAt);
       } finally {
         l.waiting--;
       }
@@ -139,7 +167,6 @@ export class RateLimiter {
       { name: "d", size: DAY, limit: limits.perDay },
     ].filter((w): w is { name: string; size: number; limit: number } => w.limit !== undefined);
     if (windows.length === 0) return undefined;
-    this.sweep(now);
 
     let remaining = Number.POSITIVE_INFINITY;
     for (const w of windows) {
@@ -161,13 +188,8 @@ export class RateLimiter {
     };
   }
 
-  /** Forgets blocks of windows that have passed. */
-  private sweep(now: number): void {
-    if (this.local.size < 1000) return;
-    for (const [key, b] of this.local) if (b.expiresAt < now) this.local.delete(key);
-  }
-
-  prune(now = new Date()): Promise<number> {
-    return this.counter.prune(now);
+  /** Deletes the counters of windows long over (FerretDB has no TTL index to do it). */
+  async prune(now = new Date()): Promise<number> {
+    return (await this.counters.deleteMany({ expires_at: { $lt: now } })).deletedCount;
   }
 }

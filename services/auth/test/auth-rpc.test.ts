@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
 import { totpCode, TOTP_PERIOD_SECONDS } from "../src/domain/totp.js";
 import { Collections } from "../src/storage/collections.js";
-import { closeDatabases, database, failure, PASSWORD, startAuth, type AuthClient, type AuthUnderTest } from "./harness.js";
+import { closeDatabases, database, failure, freshStep, PASSWORD, startAuth, type AuthClient, type AuthUnderTest } from "./harness.js";
 
 let auth: AuthUnderTest;
 let rpc: AuthClient;
@@ -35,12 +35,6 @@ async function orgWithUser(tier = PlanTier.PROFESSIONAL) {
 
 async function login(email: string, mfaCode = "") {
   return rpc.issueToken({ username: email, password: PASSWORD, mfaCode, ...client });
-}
-
-/** Waits until a TOTP step has at least 15 s left, so codes computed now stay valid for the test. */
-async function freshStep() {
-  const into = (Date.now() / 1000) % TOTP_PERIOD_SECONDS;
-  if (into > TOTP_PERIOD_SECONDS - 15) await new Promise((r) => setTimeout(r, (TOTP_PERIOD_SECONDS - into + 0.2) * 1000));
 }
 
 describe("organizations, plans and users", () => {

@@ -8,7 +8,7 @@ import { unique } from "../../../test/support/names.js";
 import { totpCode, TOTP_PERIOD_SECONDS } from "../src/domain/totp.js";
 import { Collections } from "../src/storage/collections.js";
 import { MongoUserRepository } from "../src/storage/users.js";
-import { closeDatabases, database, failure, PASSWORD, startAuth, until, type AuthUnderTest } from "./harness.js";
+import { closeDatabases, database, failure, freshStep, PASSWORD, startAuth, until, type AuthUnderTest } from "./harness.js";
 
 type Envelope = MessageShape<typeof EventEnvelopeSchema>;
 
@@ -80,8 +80,7 @@ describe("auth events on vulnscan.auth.events", () => {
 
   it("user.mfa_disabled when MFA is turned off, and reason mfa_required / invalid_mfa_code on MFA failures", async () => {
     const { orgId, userId, email } = await orgWithUser();
-    const into = (Date.now() / 1000) % TOTP_PERIOD_SECONDS;
-    if (into > TOTP_PERIOD_SECONDS - 15) await new Promise((r) => setTimeout(r, (TOTP_PERIOD_SECONDS - into + 0.2) * 1000));
+    await freshStep();
     const { secret } = await auth.client.setupMfa({ orgId, userId });
     const t0 = Date.now();
     const code = (k: number) => totpCode(secret, new Date(t0 + k * TOTP_PERIOD_SECONDS * 1000));

@@ -3,10 +3,12 @@ import { Code, ConnectError, type Client } from "@connectrpc/connect";
 import { createRpcClient, errorInfoOf, loadConfig, runService, type RunningService } from "@vulnscan/kit";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { MongoClient, type Db } from "mongodb";
+import { setTimeout as sleep } from "node:timers/promises";
 import { inject } from "vitest";
 import { unique } from "../../../test/support/names.js";
 import { compose } from "../src/compose.js";
 import { configSchema } from "../src/config.js";
+import { TOTP_PERIOD_SECONDS } from "../src/domain/totp.js";
 
 export type AuthClient = Client<typeof AuthService>;
 
@@ -74,6 +76,12 @@ export async function until<T>(probe: () => T | undefined | Promise<T | undefine
     const v = await probe();
     if (v !== undefined) return v;
     if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
+}
+
+/** Waits until a TOTP step has at least 15 s left, so codes computed now stay valid for the test. */
+export async function freshStep(): Promise<void> {
+  const into = (Date.now() / 1000) % TOTP_PERIOD_SECONDS;
+  if (into > TOTP_PERIOD_SECONDS - 15) await sleep((TOTP_PERIOD_SECONDS - into + 0.2) * 1000);
 }

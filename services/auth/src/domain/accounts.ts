@@ -1,4 +1,4 @@
-import { notFound } from "@vulnscan/kit/errors";
+import { notFound } from "@vulnscan/kit/core";
 import type { Clock, UserRepository } from "./ports.js";
 import type { Sessions } from "./sessions.js";
 

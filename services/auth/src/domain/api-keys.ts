@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { notFound, quotaExceeded, validationError } from "@vulnscan/kit/errors";
-import { newId } from "@vulnscan/kit/ids";
+import { newId, notFound, quotaExceeded, validationError } from "@vulnscan/kit/core";
 import { apiKeysNotInPlan, invalidToken } from "./errors.js";
 import { effectivePlan } from "./plans.js";
 import type { ApiKeyRepository, AuthObserver, Clock, OrganizationRepository, UserRepository } from "./ports.js";

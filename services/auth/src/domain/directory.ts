@@ -1,5 +1,4 @@
-import { notFound, validationError } from "@vulnscan/kit/errors";
-import { newId } from "@vulnscan/kit/ids";
+import { newId, notFound, validationError } from "@vulnscan/kit/core";
 import { emailTaken } from "./errors.js";
 import { checkPasswordPolicy, type PasswordHasher } from "./passwords.js";
 import { effectivePlan } from "./plans.js";

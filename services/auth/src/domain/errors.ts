@@ -1,4 +1,4 @@
-import { DomainError, forbidden, quotaExceeded, unauthenticated } from "@vulnscan/kit/errors";
+import { DomainError, forbidden, quotaExceeded, unauthenticated } from "@vulnscan/kit/core";
 
 /*
  * Identity's errors, with the spec's texts where the spec gives them. The kit's interceptor maps

@@ -1,4 +1,4 @@
-import { newId } from "@vulnscan/kit/ids";
+import { newId } from "@vulnscan/kit/core";
 import { invalidCredentials, invalidMfaCode, invalidToken, mfaRequired, tooManyAttempts } from "./errors.js";
 import { dummyHash, type PasswordHasher } from "./passwords.js";
 import type { AttemptCounter, AuthObserver, Clock, OrganizationRepository, SessionRepository, UserRepository } from "./ports.js";
@@ -29,8 +29,8 @@ export class Login {
   constructor(private readonly d: LoginDeps) {}
 
   /**
-   * Every attempt on an account takes a slot in its window before anything is checked, so
-   * parallel guesses cannot overrun the limit; a success frees the slots. Unknown emails are
+   * Every attempt on an account is counted in its window before anything is checked, so
+   * parallel guesses cannot overrun the limit; a success resets the count. Unknown emails are
    * counted the same way, so throttling does not reveal which accounts exist either.
    */
   async issueToken(req: { username: string; password: string; mfaCode: string; client: ClientInfo }): Promise<IssuedToken> {

@@ -1,4 +1,4 @@
-import { invalidState, notFound, validationError } from "@vulnscan/kit/errors";
+import { invalidState, notFound, validationError } from "@vulnscan/kit/core";
 import { tooManyAttempts } from "./errors.js";
 import type { AttemptCounter, Clock, UserRepository } from "./ports.js";
 import type { AuthSettings } from "./settings.js";

@@ -1,5 +1,5 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
-import { validationError } from "@vulnscan/kit/errors";
+import { validationError } from "@vulnscan/kit/core";
 
 export const MIN_PASSWORD_LENGTH = 12;
 /** Long enough for any passphrase, short enough that hashing cannot be used to burn CPU. */

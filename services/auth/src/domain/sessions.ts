@@ -1,4 +1,4 @@
-import { notFound } from "@vulnscan/kit/errors";
+import { notFound } from "@vulnscan/kit/core";
 import { sessionActive } from "./login.js";
 import type { Clock, SessionRepository, UserRepository } from "./ports.js";
 import { tokensValidUntil, type AuthSettings } from "./settings.js";

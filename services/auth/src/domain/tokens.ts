@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { errors, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWTPayload } from "jose";
+import { LRUCache } from "lru-cache";
 import { invalidToken, tokenExpired } from "./errors.js";
 import type { Clock, SigningKeyRepository } from "./ports.js";
 import type { AccessClaims, PublicJwk, SigningKey } from "./types.js";
@@ -28,7 +29,8 @@ type Key = Awaited<ReturnType<typeof importJWK>>;
  */
 export class Keyring {
   private cached?: { key: SigningKey; private: Key; readAt: number };
-  private readonly imported = new Map<string, Key>();
+  /** Public keys imported for verification; a handful are published at once, so a few suffice. */
+  private readonly imported = new LRUCache<string, Key>({ max: 16 });
   private readonly rotationMs: number;
   private readonly cacheMs: number;
   private readonly tokenTtlMs: number;

@@ -1,4 +1,4 @@
-import { validationError } from "@vulnscan/kit/errors";
+import { validationError } from "@vulnscan/kit/core";
 
 /** Emails are compared in this form everywhere (login, uniqueness). */
 export const normalizeEmail = (raw: string) => raw.trim().toLowerCase();

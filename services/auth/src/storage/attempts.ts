@@ -1,36 +1,49 @@
-import { SlotCounter } from "@vulnscan/kit";
-import type { Db } from "mongodb";
+import { isDuplicateKey } from "@vulnscan/kit";
+import type { Collection, Db } from "mongodb";
 import type { AttemptCounter, AttemptCount } from "../domain/ports.js";
 import { Collections } from "./collections.js";
 
-/** Attempts counted past this are all "too many"; it only bounds the documents one key can make. */
-const CAP = 10_000;
+interface AttemptDoc {
+  /** `<key>@<window start>`: one counter per key and fixed window. */
+  _id: string;
+  key: string;
+  n: number;
+  /** The window's end, for the housekeeping purge. */
+  expires_at: Date;
+}
 
 /**
- * Attempt counters in fixed windows aligned to the window length (`<key>@<window start>`),
- * counted with the kit's SlotCounter: each attempt inserts its own position, so parallel
- * guesses are counted exactly. A `$inc` counter is not enough on FerretDB v1, which loses
- * concurrent increments and would let a burst of guesses past the limit.
+ * Attempt counters in fixed windows aligned to the window length: one `$inc` upsert per attempt,
+ * which returns the count including it, so parallel guesses each see a different count and
+ * cannot slip past the limit together.
  */
 export class MongoAttemptCounter implements AttemptCounter {
-  private readonly counter: SlotCounter;
+  private readonly coll: Collection<AttemptDoc>;
   constructor(db: Db) {
-    this.counter = new SlotCounter(db, Collections.loginAttempts);
+    this.coll = db.collection<AttemptDoc>(Collections.loginAttempts);
   }
 
   async hit(key: string, now: Date, windowMs: number): Promise<AttemptCount> {
     const start = Math.floor(now.getTime() / windowMs) * windowMs;
     const resetsAt = new Date(start + windowMs);
-    const position = await this.counter.take(`${key}@${start}`, CAP, resetsAt);
-    return { count: position ?? CAP + 1, resetsAt };
+    const count = () =>
+      this.coll.findOneAndUpdate(
+        { _id: `${key}@${start}` },
+        { $inc: { n: 1 }, $setOnInsert: { key, expires_at: resetsAt } },
+        { upsert: true, returnDocument: "after" },
+      );
+    // Two first attempts racing may both try to insert the counter; the one refused retries
+    // and finds the other's document (MongoDB documents this retry for upserts).
+    const doc = await count().catch((err) => (isDuplicateKey(err) ? count() : Promise.reject(err)));
+    return { count: doc!.n, resetsAt }; // an upsert returning the document after always has one
   }
 
   async reset(key: string): Promise<void> {
-    await this.counter.forget(`${key}@`);
+    await this.coll.deleteMany({ key });
   }
 
   /** Deletes the counters of windows that are over (there is no TTL index to do it). */
   async purgeExpired(now = new Date()): Promise<number> {
-    return this.counter.prune(now);
+    return (await this.coll.deleteMany({ expires_at: { $lt: now } })).deletedCount;
   }
 }

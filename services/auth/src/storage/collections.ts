@@ -1,14 +1,4 @@
-import {
-  allowScan,
-  mergeFieldTypes,
-  outboxFieldTypes,
-  outboxIndexes,
-  slotFieldTypes,
-  slotIndexes,
-  type FieldTypes,
-  type IndexSpec,
-  type ScanAllowance,
-} from "@vulnscan/kit";
+import { allowScan, mergeFieldTypes, outboxFieldTypes, outboxIndexes, type FieldTypes, type IndexSpec, type ScanAllowance } from "@vulnscan/kit";
 
 /** Collections of the `auth` database. */
 export const Collections = {
@@ -44,8 +34,9 @@ export const authIndexes: IndexSpec[] = [
   { collection: Collections.apiKeys, key: { org_id: 1, _id: -1 }, options: { name: "org_newest" } },
   // One key per generation: replicas racing to create the next key get exactly one winner.
   { collection: Collections.signingKeys, key: { generation: 1 }, options: { name: "generation_unique", unique: true } },
-  // Attempt counters (kit SlotCounter): expiry for the housekeeping purge, key for reset.
-  ...slotIndexes(Collections.loginAttempts),
+  // Attempt counters (one per key and window, by `_id`): expiry for the housekeeping purge, key for reset.
+  { collection: Collections.loginAttempts, key: { expires_at: 1 } },
+  { collection: Collections.loginAttempts, key: { key: 1 } },
 ];
 
 /**
@@ -68,9 +59,9 @@ export const authFields: FieldTypes = mergeFieldTypes(
     [Collections.sessions]: { _id: "string", org_id: "string", user_id: "string", revoked_at: "date", expires_at: "date" },
     [Collections.apiKeys]: { _id: "string", org_id: "string", key_hash: "string", revoked_at: "date", expires_at: "date" },
     [Collections.signingKeys]: { _id: "string", generation: "number" },
+    [Collections.loginAttempts]: { _id: "string", key: "string", expires_at: "date" },
   },
   ...outboxCollections.map((c) => outboxFieldTypes(c)),
-  slotFieldTypes(Collections.loginAttempts),
 );
 
 /** Queries that scan on purpose (the index-coverage test accepts exactly these). */
