@@ -63,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(deps.upstreams.auth));
   await app.register(scanRoutes(deps.upstreams.scans));
   await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans }));
-  await app.register(consoleRoutes());
+  await app.register(consoleRoutes({ distDir: deps.config.WEB_DIST_DIR }));
   await app.register(webhookRoutes(deps.upstreams.webhooks));
   await app.register(grcRoutes(deps.upstreams.grc, deps.config.CONTROL_PAGE_FRESH_MS));
   for (const plugin of deps.plugins ?? []) await app.register(plugin);

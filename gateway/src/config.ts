@@ -32,6 +32,8 @@ export const gatewayEnvSchema = z.object({
   FINDINGS_URL: upstream("http://127.0.0.1:50054"),
   GRC_URL: upstream("http://127.0.0.1:50055"),
   WEBHOOK_DISPATCHER_URL: upstream("http://127.0.0.1:50056"),
+  /** The built web console (default: web/dist of this checkout). */
+  WEB_DIST_DIR: z.string().min(1).optional(),
   /** Kafka, for following vulnscan.auth.events (the AuthView). */
   KAFKA_BROKERS: brokerList.default(["127.0.0.1:9092"]),
   /**

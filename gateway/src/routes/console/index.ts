@@ -6,7 +6,7 @@ import { bearerSecurity, errorResponses } from "../../schemas.js";
 import { docsCookies } from "./docs-cookie.js";
 import { cacheControl, loadConsole, SECURITY_HEADERS } from "./static.js";
 
-/** Where `npm run build -w web` puts the console; WEB_DIST_DIR overrides (container images). */
+/** Where `npm run build -w web` puts the console; the gateway's WEB_DIST_DIR setting overrides it (container images). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../web/dist");
 
 const docsCookieSchema = {
@@ -22,7 +22,7 @@ const docsCookieSchema = {
 export const consoleRoutes =
   (opts: { distDir?: string } = {}): FastifyPluginAsync =>
   async (app) => {
-    const files = loadConsole(opts.distDir ?? process.env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
+    const files = loadConsole(opts.distDir ?? DEFAULT_WEB_DIST);
     const hidden = { config: { public: true }, schema: { hide: true } } as const;
 
     const serve = (rel: string) => async (_req: unknown, reply: import("fastify").FastifyReply) => {
