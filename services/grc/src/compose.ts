@@ -1,27 +1,19 @@
 import { Catalogue, ComplianceMap } from "@vulnscan/compliance-catalogue";
 import { Outbox, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
-import { startPeriodic, type PeriodicJob, type PeriodicLease } from "@vulnscan/kit/periodic";
+import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
 import type { Config } from "./config.js";
 import { createGrcDomain, type GrcDomain } from "./domain/index.js";
-import type { MalwareScanner, OnceStore } from "./domain/ports.js";
+import type { MalwareScanner } from "./domain/ports.js";
 import { subscribeGrcInputs } from "./events/consumers.js";
 import { ClamdScanner } from "./malware/clamd.js";
 import { GrcRpcService } from "./rpc/grc-service.js";
 import { grcRoutes, grcServiceNames } from "./rpc/routes.js";
 import { grcFields, grcIndexes, outboxCollections } from "./storage/collections.js";
+import { periodLease } from "./storage/leases.js";
 import { mongoStores } from "./storage/mongo.js";
 
 export interface ComposeOverrides {
   malware?: MalwareScanner;
-}
-
-/**
- * One pass per period across every replica: the first to claim the period's marker runs it
- * (a unique insert, which every MongoDB-protocol server keeps exact). The per-item markers of
- * the jobs still make each event once if two passes ever overlap.
- */
-export function slotLease(once: OnceStore, job: string, periodMs: number, now = () => Date.now()): PeriodicLease {
-  return { acquire: () => once.claim(`job:${job}:${Math.floor(now() / periodMs)}`) };
 }
 
 /** Wiring: mongo → stores (outbox for events) → use cases → rpc, consumers and the leased jobs. */
@@ -61,7 +53,7 @@ export async function compose(ctx: ServiceContext<Config>, overrides: ComposeOve
           name: "evidence expiry pass",
           intervalMs: config.EVIDENCE_EXPIRY_INTERVAL_MS,
           immediate: true,
-          lease: slotLease(stores.once, "evidence-expiry", config.EVIDENCE_EXPIRY_INTERVAL_MS),
+          lease: periodLease(db, "evidence-expiry", config.EVIDENCE_EXPIRY_INTERVAL_MS),
           run: async () => {
             const r = await domain.evidence.expiryPass();
             if (r.announced || r.expired) logger.info(r, "evidence expiry pass");
@@ -72,7 +64,7 @@ export async function compose(ctx: ServiceContext<Config>, overrides: ComposeOve
           name: "pending evidence rescan",
           intervalMs: config.EVIDENCE_RESCAN_INTERVAL_MS,
           jitter: 0.1,
-          lease: slotLease(stores.once, "evidence-rescan", config.EVIDENCE_RESCAN_INTERVAL_MS),
+          lease: periodLease(db, "evidence-rescan", config.EVIDENCE_RESCAN_INTERVAL_MS),
           run: () => domain.evidence.rescanPending(),
           logger,
         }),

@@ -1,4 +1,4 @@
-import { createRpcClient, newId, Outbox, SlotCounter, SlotPool, Topics, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
+import { createRpcClient, newId, Outbox, Topics, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { Config } from "./config.js";
 import { systemResolver } from "./dns-resolver.js";
@@ -10,13 +10,13 @@ import { consumeReports } from "./events/reports-consumer.js";
 import { scanObserver } from "./metrics.js";
 import { authPlanProvider } from "./plans/auth-plans.js";
 import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-service.js";
-import { COMMANDS_FIELD } from "./storage/commands.js";
-import { CachedMonthlyCounter } from "./storage/monthly-count-cache.js";
+import { MongoScanLimits } from "./storage/limits.js";
+import { COMMANDS_FIELD } from "./storage/messages.js";
 import { Collections, MongoScanStore, MongoScheduleStore, outboxCollections, scanFields, scanIndexes } from "./storage/mongo-store.js";
 
-/** Leaked-slot reconciliation and quota pruning run every this many watchdog passes. */
-const RECONCILE_EVERY = 12;
-/** Report ids are remembered this long; a redelivery after that is still harmless (transitions are unique). */
+/** The repair of places left held and the pruning of report ids run every this many watchdog passes. */
+const REPAIR_EVERY = 12;
+/** Report ids are remembered this long; a redelivery after that is still harmless (transitions are version-guarded). */
 const PROCESSED_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 /** Wiring: mongo → repositories → outboxes → auth plans → domain → rpc, consumer, loops. */
@@ -24,7 +24,6 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
   const { config, logger, db } = ctx;
   const outbox = new Outbox(db, ctx.kafka, logger, outboxCollections, { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS });
   const commands = new Outbox(db, ctx.kafka, logger, outboxCollections, { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS, field: COMMANDS_FIELD });
-  const quotaSlots = new SlotCounter(db, Collections.quotaSlots);
   const domain = createScanDomain({
     scanStore: new MongoScanStore(db, outbox, commands),
     scheduleStore: new MongoScheduleStore(db),
@@ -34,8 +33,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       allowedNetworks: parseNetworkList(config.SCAN_ALLOWED_NETWORKS),
       resolver: systemResolver(),
     }),
-    slots: new SlotPool(db, Collections.scanSlots),
-    monthly: new CachedMonthlyCounter(quotaSlots),
+    limits: new MongoScanLimits(db, Collections),
     observer: scanObserver(ctx.metrics.registry),
     settings: {
       maxDurationSeconds: config.SCAN_MAX_DURATION_SECONDS,
@@ -71,10 +69,9 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       });
       every(config.SCAN_WATCHDOG_INTERVAL_MS, "watchdog", async () => {
         await domain.watchdog.pass();
-        if (passes++ % RECONCILE_EVERY === 0) {
-          await domain.watchdog.reconcileSlots();
-          // FerretDB v1 has no TTL indexes: old months' positions and old markers are pruned by hand.
-          await quotaSlots.prune();
+        if (passes++ % REPAIR_EVERY === 0) {
+          await domain.watchdog.repairPlaces();
+          // FerretDB v1 has no TTL indexes: old report ids are pruned by hand.
           await processed.prune(new Date(Date.now() - PROCESSED_RETENTION_MS));
         }
       });

@@ -1,6 +1,5 @@
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { isFrameworkId } from "@vulnscan/compliance-catalogue";
-import { newId, validationError } from "@vulnscan/kit";
+import { newId, validationError } from "@vulnscan/kit/core";
 import type { Controls } from "./controls.js";
 import type { AuditStore, EvidenceStore } from "./ports.js";
 import { AUDIT_STATUSES, type AuditDoc, type AuditStatus } from "./types.js";
@@ -54,23 +53,7 @@ export class Audits {
       answered_at: null,
       evidence_ids: [],
     };
-    await this.deps.audits.insert(doc, [
-      {
-        type: "audit.request_created",
-        orgId: doc.org_id,
-        payload: {
-          case: "auditRequestCreated",
-          value: {
-            auditRequestId: doc._id,
-            framework: doc.framework,
-            controlIds: doc.control_ids,
-            title: doc.title,
-            requestedBy: doc.requested_by,
-            ...(doc.due_date ? { dueDate: timestampFromDate(doc.due_date) } : {}),
-          },
-        },
-      },
-    ]);
+    await this.deps.audits.insert(doc, [{ type: "audit.request_created", audit: doc }]);
     return doc;
   }
 

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { Catalogue } from "@vulnscan/compliance-catalogue";
-import { validationError } from "@vulnscan/kit/errors";
+import { validationError } from "@vulnscan/kit/core";
+import { LRUCache } from "lru-cache";
 import type { ControlStore, EvidenceStore, LinkStore, StateStore } from "./ports.js";
-import { CONTROL_STATUSES, SET_STATUSES, type ControlStatus, type ControlView, type FrameworkScore, type SetStatus } from "./types.js";
+import { CONTROL_STATUSES, SET_STATUSES, type ControlView, type FrameworkScore, type SetStatus } from "./types.js";
 import { changeEvents, found, OrgView, pageOf } from "./view.js";
 
 export interface ControlsDeps {
@@ -42,6 +43,8 @@ export interface NotModified {
 }
 
 const MAX_OWNER = 320;
+/** Organizations whose view is kept (~800 controls each, a few hundred kB). */
+const VIEW_CACHE_ORGS = 500;
 const MAX_NOTES = 10_000;
 
 /**
@@ -53,7 +56,8 @@ const MAX_NOTES = 10_000;
  * a time in this process.
  */
 export class Controls {
-  private readonly cache = new Map<string, { version: string; view: OrgView; checkedAt: number }>();
+  /** Views of the organizations read lately; the least recently read go first. */
+  private readonly cache = new LRUCache<string, { version: string; view: OrgView; checkedAt: number }>({ max: VIEW_CACHE_ORGS });
   private readonly settling = new Map<string, Promise<unknown>>();
 
   constructor(private readonly deps: ControlsDeps) {}
@@ -151,14 +155,20 @@ export class Controls {
       .catch(() => undefined)
       .then(async () => {
         await change();
-        const before = await this.deps.state.get(orgId);
-        const view = await this.load(orgId);
-        const scores = view.scores(this.deps.catalogue);
-        const events = changeEvents(orgId, before, view, scores, user);
-        const version = randomUUID();
-        const statuses: Record<string, ControlStatus> = view.statuses();
-        await this.deps.state.save(orgId, { version, statuses, scores: Object.fromEntries(scores.map((s) => [s.id, s.score])) }, events);
-        this.cache.set(orgId, { version, view, checkedAt: performance.now() });
+        // Saved only over the state it was diffed against: when another replica settled this
+        // organization meanwhile, diff again against what that one published.
+        for (;;) {
+          const before = await this.deps.state.get(orgId);
+          const view = await this.load(orgId);
+          const scores = view.scores(this.deps.catalogue);
+          const events = changeEvents(orgId, before, view, scores, user);
+          const version = randomUUID();
+          const state = { version, statuses: view.statuses(), scores: Object.fromEntries(scores.map((s) => [s.id, s.score])) };
+          if (await this.deps.state.save(orgId, state, before?.version, events)) {
+            this.cache.set(orgId, { version, view, checkedAt: performance.now() });
+            return;
+          }
+        }
       });
     this.settling.set(orgId, next);
     // Both outcomes clean up; a failed change reaches the caller through `next`, and this side

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
-import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { invalidState, newId, validationError, type EnvelopeInit } from "@vulnscan/kit";
+import { invalidState, newId, validationError } from "@vulnscan/kit/core";
 import type { Controls } from "./controls.js";
-import { MalwareScannerUnavailable, type EvidenceStore, type FileStore, type MalwareScanner, type OnceStore } from "./ports.js";
-import type { EvidenceDoc } from "./types.js";
+import { MalwareScannerUnavailable, type EvidenceStore, type FileStore, type MalwareScanner } from "./ports.js";
+import type { EvidenceDoc, GrcEvent } from "./types.js";
 import { found } from "./view.js";
 
 /** Largest evidence file (the gateway caps uploads at the same size). */
@@ -32,7 +31,6 @@ export interface EvidenceDeps {
   evidence: EvidenceStore;
   files: FileStore;
   malware: MalwareScanner;
-  once: OnceStore;
   now: () => Date;
 }
 
@@ -44,51 +42,10 @@ const baseName = (name: string) =>
     .trim()
     .slice(0, 255);
 
-function uploadedEvent(d: EvidenceDoc): EnvelopeInit {
-  return {
-    type: "evidence.uploaded",
-    orgId: d.org_id,
-    payload: {
-      case: "evidenceUploaded",
-      value: {
-        evidenceId: d._id,
-        controlId: d.control_id,
-        name: d.name,
-        contentType: d.content_type,
-        sizeBytes: d.size_bytes,
-        uploadedBy: d.uploaded_by,
-        source: d.source,
-        sha256: d.sha256,
-        scanId: d.scan_id,
-        ...(d.expires_at ? { expiresAt: timestampFromDate(d.expires_at) } : {}),
-      },
-    },
-  };
-}
-
-function threatEvent(d: EvidenceDoc, threat: string, at: Date): EnvelopeInit {
-  return {
-    type: "quarantine.threat_detected",
-    orgId: d.org_id,
-    payload: {
-      case: "quarantineThreatDetected",
-      value: {
-        evidenceId: d._id,
-        controlId: d.control_id,
-        fileName: d.name,
-        sha256: d.sha256,
-        threat,
-        uploadedBy: d.uploaded_by,
-        detectedAt: timestampFromDate(at),
-      },
-    },
-  };
-}
-
 /** The status a malware scan verdict gives an item, with its event. */
-function verdict(d: EvidenceDoc, threat: string | null, at: Date): { set: Partial<EvidenceDoc>; events: EnvelopeInit[] } {
-  if (threat) return { set: { status: "quarantined", threat }, events: [threatEvent({ ...d }, threat, at)] };
-  return { set: { status: "clean" }, events: [uploadedEvent({ ...d, status: "clean" })] };
+function verdict(d: EvidenceDoc, threat: string | null, at: Date): { set: Partial<EvidenceDoc>; events: GrcEvent[] } {
+  if (threat) return { set: { status: "quarantined", threat }, events: [{ type: "quarantine.threat_detected", evidence: d, threat, detectedAt: at }] };
+  return { set: { status: "clean" }, events: [{ type: "evidence.uploaded", evidence: { ...d, status: "clean" } }] };
 }
 
 /**
@@ -186,7 +143,7 @@ export class Evidence {
     };
     let inserted = false;
     await this.deps.controls.settle(input.orgId, "system", async () => {
-      inserted = await this.deps.evidence.insert(doc, [uploadedEvent(doc)]);
+      inserted = await this.deps.evidence.insert(doc, [{ type: "evidence.uploaded", evidence: doc }]);
       if (!inserted) await this.deps.files.delete(fileId); // a concurrent redelivery won
     });
     return inserted;
@@ -215,7 +172,10 @@ export class Evidence {
     });
   }
 
-  /** Retries the malware scan of items held while the scanner was down. */
+  /**
+   * Retries the malware scan of items held while the scanner was down. The verdict is recorded
+   * only on an item still pending, so two replicas rescanning it announce it once.
+   */
   async rescanPending(): Promise<number> {
     let n = 0;
     for (const doc of await this.deps.evidence.pendingScan(BATCH)) {
@@ -223,51 +183,29 @@ export class Evidence {
       if (!content) continue;
       const threat = await this.scan(content);
       if (threat === undefined) break; // still down: try again next pass
-      if (!(await this.deps.once.claim(`scanned:${doc._id}`))) continue;
       const v = verdict(doc, threat, this.deps.now());
-      await this.deps.controls.settle(doc.org_id, "system", () => this.deps.evidence.update(doc._id, v.set, v.events));
-      n++;
+      await this.deps.controls.settle(doc.org_id, "system", async () => {
+        if (await this.deps.evidence.recordVerdict(doc._id, v.set, v.events)) n++;
+      });
     }
     return n;
   }
 
   /**
-   * The daily pass: evidence.expiring once per item EXPIRY_NOTICE_DAYS before expiry (a
-   * unique marker makes it once even if two replicas run the pass), and expired items stop
-   * counting.
+   * The daily pass: evidence.expiring once per item EXPIRY_NOTICE_DAYS before expiry (recorded
+   * with the item's mark, which the write requires unset, so two replicas announce it once), and
+   * expired items stop counting.
    */
   async expiryPass(): Promise<{ announced: number; expired: number }> {
     const now = this.deps.now();
     let announced = 0;
     for (const doc of await this.deps.evidence.expiringUnannounced(new Date(now.getTime() + EXPIRY_NOTICE_DAYS * DAY_MS), BATCH)) {
-      if (!(await this.deps.once.claim(`expiring:${doc._id}`))) {
-        // Another replica announced it: only record that, so it is not read again.
-        await this.deps.evidence.update(doc._id, { expiring_notified: true }, []);
-        continue;
-      }
-      const expiresAt = doc.expires_at as Date;
-      const event: EnvelopeInit = {
-        type: "evidence.expiring",
-        orgId: doc.org_id,
-        payload: {
-          case: "evidenceExpiring",
-          value: {
-            evidenceId: doc._id,
-            controlId: doc.control_id,
-            name: doc.name,
-            expiresAt: timestampFromDate(expiresAt),
-            daysRemaining: Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / DAY_MS)),
-          },
-        },
-      };
-      await this.deps.evidence.update(doc._id, { expiring_notified: true }, [event]);
-      announced++;
+      const daysRemaining = Math.max(0, Math.floor(((doc.expires_at as Date).getTime() - now.getTime()) / DAY_MS));
+      if (await this.deps.evidence.announceExpiry(doc._id, { type: "evidence.expiring", evidence: doc, daysRemaining })) announced++;
     }
-    // The daily pass also drops week-old markers: every item they guard was announced or scanned by then.
-    await this.deps.once.prune(new Date(now.getTime() - 7 * DAY_MS));
     let expired = 0;
     for (const doc of await this.deps.evidence.expiredClean(now, BATCH)) {
-      await this.deps.controls.settle(doc.org_id, "system", () => this.deps.evidence.update(doc._id, { status: "expired" }, []));
+      await this.deps.controls.settle(doc.org_id, "system", () => this.deps.evidence.expire(doc._id));
       expired++;
     }
     return { announced, expired };

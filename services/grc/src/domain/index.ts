@@ -3,7 +3,7 @@ import { Audits } from "./audits.js";
 import { Controls } from "./controls.js";
 import { Evidence } from "./evidence.js";
 import { FindingsSync } from "./findings-sync.js";
-import type { AuditStore, ControlStore, EvidenceStore, FileStore, LinkStore, MalwareScanner, OnceStore, ScanStore, StateStore } from "./ports.js";
+import type { AuditStore, ControlStore, EvidenceStore, FileStore, LinkStore, MalwareScanner, ScanStore, StateStore } from "./ports.js";
 import { ComplianceScans } from "./scans.js";
 
 export interface GrcDeps {
@@ -16,7 +16,6 @@ export interface GrcDeps {
   audits: AuditStore;
   state: StateStore;
   scans: ScanStore;
-  once: OnceStore;
   malware: MalwareScanner;
   now: () => Date;
   /** See ControlsDeps.viewMaxAgeMs. */
@@ -28,7 +27,7 @@ export type GrcDomain = ReturnType<typeof createGrcDomain>;
 /** The use cases, wired on whatever adapters are given (Mongo in the service, memory in unit tests). */
 export function createGrcDomain(deps: GrcDeps) {
   const controls = new Controls({ ...deps });
-  const evidence = new Evidence({ controls, evidence: deps.evidence, files: deps.files, malware: deps.malware, once: deps.once, now: deps.now });
+  const evidence = new Evidence({ controls, evidence: deps.evidence, files: deps.files, malware: deps.malware, now: deps.now });
   return {
     catalogue: deps.catalogue,
     controls,

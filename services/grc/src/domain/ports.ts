@@ -1,5 +1,4 @@
-import type { EnvelopeInit } from "@vulnscan/kit";
-import type { AuditDoc, AuditStatus, ComplianceScanDoc, ControlOverride, EvidenceDoc, FindingLink, PublishedState } from "./types.js";
+import type { AuditDoc, AuditStatus, ComplianceScanDoc, ControlOverride, EvidenceDoc, FindingLink, GrcEvent, PublishedState } from "./types.js";
 
 /*
  * What the use cases need from storage and the outside world. Every write that other parts
@@ -22,12 +21,17 @@ export interface LinkStore {
 
 export interface EvidenceStore {
   /** False when an item with that id exists (a redelivered scan). */
-  insert(doc: EvidenceDoc, events: EnvelopeInit[]): Promise<boolean>;
+  insert(doc: EvidenceDoc, events: GrcEvent[]): Promise<boolean>;
   get(orgId: string, id: string): Promise<EvidenceDoc | null>;
   list(orgId: string, controlId: string | undefined, page: number, perPage: number): Promise<{ items: EvidenceDoc[]; total: number }>;
   /** Clean items per control id (an item counts for each control it supports). */
   cleanCounts(orgId: string): Promise<Map<string, number>>;
-  update(id: string, set: Partial<EvidenceDoc>, events: EnvelopeInit[]): Promise<void>;
+  /** Records a pending item's malware verdict with its events; false when it was no longer pending. */
+  recordVerdict(id: string, set: Partial<EvidenceDoc>, events: GrcEvent[]): Promise<boolean>;
+  /** Marks an item announced, with its evidence.expiring; false when it was announced already. */
+  announceExpiry(id: string, event: GrcEvent): Promise<boolean>;
+  /** A clean item expired: it stops counting. */
+  expire(id: string): Promise<void>;
   delete(orgId: string, id: string): Promise<boolean>;
   pendingScan(limit: number): Promise<EvidenceDoc[]>;
   /** Clean items expiring at or before `at` that were not yet announced. */
@@ -44,7 +48,7 @@ export interface FileStore {
 }
 
 export interface AuditStore {
-  insert(doc: AuditDoc, events: EnvelopeInit[]): Promise<void>;
+  insert(doc: AuditDoc, events: GrcEvent[]): Promise<void>;
   get(orgId: string, id: string): Promise<AuditDoc | null>;
   list(orgId: string, status: AuditStatus | undefined, page: number, perPage: number): Promise<{ items: AuditDoc[]; total: number }>;
   update(orgId: string, id: string, set: Partial<AuditDoc>): Promise<void>;
@@ -54,19 +58,16 @@ export interface AuditStore {
 export interface StateStore {
   version(orgId: string): Promise<string | undefined>;
   get(orgId: string): Promise<PublishedState | null>;
-  save(orgId: string, state: PublishedState, events: EnvelopeInit[]): Promise<void>;
+  /**
+   * Stores the state with the events it publishes, if the stored one is still at `previous`
+   * (undefined: none yet); false when another replica saved first.
+   */
+  save(orgId: string, state: PublishedState, previous: string | undefined, events: GrcEvent[]): Promise<boolean>;
 }
 
 export interface ScanStore {
   remember(doc: ComplianceScanDoc): Promise<void>;
   get(scanId: string): Promise<ComplianceScanDoc | null>;
-}
-
-/** Unique-insert markers: `claim` is true for exactly one caller per key, across replicas. */
-export interface OnceStore {
-  claim(key: string): Promise<boolean>;
-  /** Drops markers claimed before `olderThan` (their races are long over). */
-  prune(olderThan: Date): Promise<number>;
 }
 
 export class MalwareScannerUnavailable extends Error {}

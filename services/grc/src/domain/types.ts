@@ -137,3 +137,15 @@ export interface Page<T> {
   page: number;
   perPage: number;
 }
+
+/**
+ * What grc announces (vulnscan.grc.events), as the domain sees it: each is stored with the state
+ * change it describes and published after it (storage/events.ts maps them to their payloads).
+ */
+export type GrcEvent =
+  | { type: "control.status_changed"; orgId: string; control: ControlView; from: ControlStatus; user: string }
+  | { type: "framework.score_changed"; orgId: string; score: FrameworkScore; previousScore: number }
+  | { type: "evidence.uploaded"; evidence: EvidenceDoc }
+  | { type: "evidence.expiring"; evidence: EvidenceDoc; daysRemaining: number }
+  | { type: "quarantine.threat_detected"; evidence: EvidenceDoc; threat: string; detectedAt: Date }
+  | { type: "audit.request_created"; audit: AuditDoc };

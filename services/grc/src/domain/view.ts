@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Catalogue } from "@vulnscan/compliance-catalogue";
-import { notFound, type EnvelopeInit } from "@vulnscan/kit";
-import type { ControlOverride, ControlStatus, ControlView, FindingLink, FrameworkScore, PublishedState } from "./types.js";
+import { notFound } from "@vulnscan/kit/core";
+import type { ControlOverride, ControlStatus, ControlView, FindingLink, FrameworkScore, GrcEvent, PublishedState } from "./types.js";
 
 /** An organization's control id: derived from the catalogue key, so it needs no stored document until someone changes it. */
 export function controlIdOf(orgId: string, key: string): string {
@@ -88,35 +88,16 @@ export class OrgView {
  * published: only a real change emits, so a redelivered finding event emits nothing.
  * Before anything was published every control was not_started and every score 0.
  */
-export function changeEvents(orgId: string, before: PublishedState | null, view: OrgView, scores: FrameworkScore[], user: string): EnvelopeInit[] {
-  const events: EnvelopeInit[] = [];
+export function changeEvents(orgId: string, before: PublishedState | null, view: OrgView, scores: FrameworkScore[], user: string): GrcEvent[] {
+  const events: GrcEvent[] = [];
   for (const c of view.controls) {
     const from = before?.statuses[c.id] ?? "not_started";
     if (from === c.status) continue;
-    events.push({
-      type: "control.status_changed",
-      orgId,
-      payload: {
-        case: "controlStatusChanged",
-        value: {
-          controlId: c.id,
-          name: c.name,
-          frameworks: [c.framework],
-          from,
-          to: c.status,
-          user: c.status === "failing" || from === "failing" ? "system" : user,
-        },
-      },
-    });
+    events.push({ type: "control.status_changed", orgId, control: c, from, user: c.status === "failing" || from === "failing" ? "system" : user });
   }
   for (const s of scores) {
-    const previous = before?.scores[s.id] ?? 0;
-    if (previous === s.score) continue;
-    events.push({
-      type: "framework.score_changed",
-      orgId,
-      payload: { case: "frameworkScoreChanged", value: { framework: s.id, name: s.name, previousScore: previous, score: s.score } },
-    });
+    const previousScore = before?.scores[s.id] ?? 0;
+    if (previousScore !== s.score) events.push({ type: "framework.score_changed", orgId, score: s, previousScore });
   }
   return events;
 }

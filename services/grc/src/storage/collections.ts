@@ -12,8 +12,8 @@ export const Collections = {
   /** Per organization, only the version: the one small read each cached request makes. */
   versions: "grc_versions",
   complianceScans: "compliance_scans",
-  /** Unique-insert markers (evidence.expiring once, a pending item rescanned once, job slots). */
-  once: "grc_once",
+  /** Per periodic job, the last period a replica took (storage/leases.ts). */
+  jobs: "grc_jobs",
 } as const;
 
 /** GridFS bucket of the evidence files. */
@@ -33,8 +33,6 @@ export const grcIndexes: IndexSpec[] = [
   { collection: Collections.evidence, key: { status: 1, expires_at: 1 }, options: { name: "status_expiry" } },
   { collection: Collections.auditRequests, key: { org_id: 1, _id: -1 }, options: { name: "org_newest" } },
   { collection: Collections.auditRequests, key: { org_id: 1, status: 1, _id: -1 }, options: { name: "org_status_newest" } },
-  // Pruning old markers (no TTL indexes on FerretDB).
-  { collection: Collections.once, key: { at: 1 }, options: { name: "at" } },
   ...outboxIndexes(Collections.state),
   ...outboxIndexes(Collections.evidence),
   ...outboxIndexes(Collections.auditRequests),
@@ -63,10 +61,10 @@ export const grcFields: FieldTypes = mergeFieldTypes(
       expires_at: "date",
     },
     [Collections.auditRequests]: { _id: "string", org_id: "string", status: "string" },
-    [Collections.state]: { _id: "string" },
+    [Collections.state]: { _id: "string", version: "string" },
     [Collections.versions]: { _id: "string" },
     [Collections.complianceScans]: { _id: "string" },
-    [Collections.once]: { _id: "string", at: "date" },
+    [Collections.jobs]: { _id: "string", period: "number" },
     [`${EVIDENCE_BUCKET}.chunks`]: { _id: "objectId", files_id: "objectId", n: "number" },
     [`${EVIDENCE_BUCKET}.files`]: { _id: "objectId", filename: "string", uploadDate: "date" },
   },

@@ -1,15 +1,19 @@
 // In-memory adapters for unit tests only: the service always runs on Mongo.
 import type { EnvelopeInit } from "@vulnscan/kit";
-import type { AuditStore, ControlStore, EvidenceStore, FileStore, LinkStore, MalwareScanner, OnceStore, ScanStore, StateStore } from "../domain/ports.js";
+import type { AuditStore, ControlStore, EvidenceStore, FileStore, LinkStore, MalwareScanner, ScanStore, StateStore } from "../domain/ports.js";
 import { MalwareScannerUnavailable } from "../domain/ports.js";
-import type { AuditDoc, ComplianceScanDoc, ControlOverride, EvidenceDoc, FindingLink, PublishedState } from "../domain/types.js";
+import type { AuditDoc, ComplianceScanDoc, ControlOverride, EvidenceDoc, FindingLink, GrcEvent, PublishedState } from "../domain/types.js";
+import { envelopeOf } from "./events.js";
 
 const newestFirst = <T extends { _id: string }>(a: T, b: T) => b._id.localeCompare(a._id);
 const page = <T>(items: T[], p: number, per: number) => ({ items: items.slice((p - 1) * per, p * per), total: items.length });
 
-/** Every adapter on plain maps; `events` collects what the outbox would publish, in order. */
+/** Every adapter on plain maps; `events` collects what the outbox would publish, in order, as it travels. */
 export class MemoryGrcStores {
   readonly events: EnvelopeInit[] = [];
+  private publish(events: GrcEvent[]) {
+    this.events.push(...events.map(envelopeOf));
+  }
   readonly overrides = new Map<string, ControlOverride>();
   readonly linkDocs = new Map<string, FindingLink>();
   readonly evidenceDocs = new Map<string, EvidenceDoc>();
@@ -17,7 +21,6 @@ export class MemoryGrcStores {
   readonly auditDocs = new Map<string, AuditDoc>();
   readonly states = new Map<string, PublishedState>();
   readonly scanDocs = new Map<string, ComplianceScanDoc>();
-  readonly claims = new Set<string>();
 
   readonly controls: ControlStore = {
     overrides: async (orgId) => [...this.overrides.values()].filter((o) => o.org_id === orgId),
@@ -39,7 +42,7 @@ export class MemoryGrcStores {
     insert: async (doc, events) => {
       if (this.evidenceDocs.has(doc._id)) return false;
       this.evidenceDocs.set(doc._id, { ...doc });
-      this.events.push(...events);
+      this.publish(events);
       return true;
     },
     get: async (orgId, id) => {
@@ -58,12 +61,9 @@ export class MemoryGrcStores {
         if (d.org_id === orgId && d.status === "clean") for (const c of d.control_ids) counts.set(c, (counts.get(c) ?? 0) + 1);
       return counts;
     },
-    update: async (id, set, events) => {
-      const d = this.evidenceDocs.get(id);
-      if (!d) return;
-      this.evidenceDocs.set(id, { ...d, ...set });
-      this.events.push(...events);
-    },
+    recordVerdict: async (id, set, events) => this.updateEvidence(id, (d) => d.status === "pending_scan", set, events),
+    announceExpiry: async (id, event) => this.updateEvidence(id, (d) => !d.expiring_notified, { expiring_notified: true }, [event]),
+    expire: async (id) => void this.updateEvidence(id, (d) => d.status === "clean", { status: "expired" }, []),
     delete: async (orgId, id) => {
       const d = this.evidenceDocs.get(id);
       if (!d || d.org_id !== orgId) return false;
@@ -89,7 +89,7 @@ export class MemoryGrcStores {
   readonly audits: AuditStore = {
     insert: async (doc, events) => {
       this.auditDocs.set(doc._id, { ...doc });
-      this.events.push(...events);
+      this.publish(events);
     },
     get: async (orgId, id) => {
       const d = this.auditDocs.get(id);
@@ -106,9 +106,11 @@ export class MemoryGrcStores {
   readonly state: StateStore = {
     version: async (orgId) => this.states.get(orgId)?.version,
     get: async (orgId) => this.states.get(orgId) ?? null,
-    save: async (orgId, state, events) => {
+    save: async (orgId, state, previous, events) => {
+      if (this.states.get(orgId)?.version !== previous) return false;
       this.states.set(orgId, state);
-      this.events.push(...events);
+      this.publish(events);
+      return true;
     },
   };
 
@@ -117,14 +119,13 @@ export class MemoryGrcStores {
     get: async (id) => this.scanDocs.get(id) ?? null,
   };
 
-  readonly once: OnceStore = {
-    claim: async (key) => {
-      if (this.claims.has(key)) return false;
-      this.claims.add(key);
-      return true;
-    },
-    prune: async () => 0,
-  };
+  private updateEvidence(id: string, guard: (d: EvidenceDoc) => boolean, set: Partial<EvidenceDoc>, events: GrcEvent[]): boolean {
+    const d = this.evidenceDocs.get(id);
+    if (!d || !guard(d)) return false;
+    this.evidenceDocs.set(id, { ...d, ...set });
+    this.publish(events);
+    return true;
+  }
 }
 
 /** EICAR's test string marks a file infected; `down` makes it unreachable. */

@@ -1,7 +1,7 @@
 import { GridFSBucket, ObjectId, type Collection, type Db, type Document, type Filter, type WithId } from "mongodb";
-import { insertOnce, isDuplicateKey, outboxFields, withOutbox, type EnvelopeInit, type Outbox } from "@vulnscan/kit";
-import type { AuditStore, ControlStore, EvidenceStore, FileStore, LinkStore, OnceStore, ScanStore, StateStore } from "../domain/ports.js";
-import type { AuditDoc, ComplianceScanDoc, ControlOverride, EvidenceDoc, FindingLink, PublishedState } from "../domain/types.js";
+import { isDuplicateKey, outboxFields, withOutbox, type Outbox } from "@vulnscan/kit";
+import type { AuditStore, ControlStore, EvidenceStore, FileStore, LinkStore, ScanStore, StateStore } from "../domain/ports.js";
+import type { AuditDoc, ComplianceScanDoc, ControlOverride, EvidenceDoc, FindingLink, GrcEvent, PublishedState } from "../domain/types.js";
 import { Collections, EVIDENCE_BUCKET } from "./collections.js";
 import { toPending } from "./events.js";
 
@@ -34,12 +34,17 @@ export function mongoStores(db: Db, outbox: Outbox | undefined, topic: string) {
   const state = coll<PublishedState & { _id: string }>(Collections.state);
   const scans = coll<ComplianceScanDoc>(Collections.complianceScans);
   const versions = db.collection<{ _id: string; version: string }>(Collections.versions);
-  const once = db.collection<{ _id: string; at: Date }>(Collections.once);
   const bucket = new GridFSBucket(db, { bucketName: EVIDENCE_BUCKET });
-  const flush = async (collection: string, id: string, events: EnvelopeInit[]) => {
+  const flush = async (collection: string, id: string, events: GrcEvent[]) => {
     if (events.length) await outbox?.flushSoon(collection, id);
   };
-  const withEvents = (update: Document, events: EnvelopeInit[]) => (events.length ? withOutbox(update, toPending(topic, events)) : update);
+  const withEvents = (update: Document, events: GrcEvent[]) => (events.length ? withOutbox(update, toPending(topic, events)) : update);
+  /** An update of one evidence item, made only where `guard` still holds, with its events; true when made. */
+  const updateEvidence = async (id: string, guard: Filter<Stored<EvidenceDoc>>, set: Partial<EvidenceDoc>, events: GrcEvent[]) => {
+    const made = (await evidence.updateOne({ ...guard, _id: id }, withEvents({ $set: set }, events))).modifiedCount === 1;
+    if (made) await flush(Collections.evidence, id, events);
+    return made;
+  };
 
   const controlStore: ControlStore = {
     overrides: (orgId) => controls.find({ org_id: orgId }).toArray(),
@@ -85,9 +90,10 @@ export function mongoStores(db: Db, outbox: Outbox | undefined, topic: string) {
         for (const c of d.control_ids as string[]) counts.set(c, (counts.get(c) ?? 0) + 1);
       return counts;
     },
-    update: async (id, set, events) => {
-      await evidence.updateOne({ _id: id }, withEvents({ $set: set }, events));
-      await flush(Collections.evidence, id, events);
+    recordVerdict: (id, set, events) => updateEvidence(id, { status: "pending_scan" }, set, events),
+    announceExpiry: (id, event) => updateEvidence(id, { expiring_notified: false }, { expiring_notified: true }, [event]),
+    expire: async (id) => {
+      await updateEvidence(id, { status: "clean" }, { status: "expired" }, []);
     },
     delete: async (orgId, id) => (await evidence.deleteOne({ _id: id, org_id: orgId })).deletedCount === 1,
     pendingScan: (limit) => evidence.find({ status: "pending_scan" }, NO_OUTBOX).limit(limit).toArray(),
@@ -145,24 +151,29 @@ export function mongoStores(db: Db, outbox: Outbox | undefined, topic: string) {
     // cost ~15 ms on FerretDB, which decodes the whole document before projecting.
     version: async (orgId) => (await versions.findOne({ _id: orgId }))?.version,
     get: (orgId) => state.findOne({ _id: orgId }, NO_OUTBOX),
-    save: async (orgId, s, events) => {
-      await state.updateOne({ _id: orgId }, withEvents({ $set: { version: s.version, statuses: s.statuses, scores: s.scores } }, events), { upsert: true });
+    save: async (orgId, s, previous, events) => {
+      const fields = { version: s.version, statuses: s.statuses, scores: s.scores };
+      if (previous === undefined) {
+        try {
+          await state.insertOne({ _id: orgId, ...fields, ...outboxFields(toPending(topic, events)) });
+        } catch (err) {
+          if (isDuplicateKey(err)) return false;
+          throw err;
+        }
+      } else if ((await state.updateOne({ _id: orgId, version: previous }, withEvents({ $set: fields }, events))).modifiedCount === 0) return false;
       // After the state: a reader that sees the new version reloads a view that includes it.
       await versions.updateOne({ _id: orgId }, { $set: { version: s.version } }, { upsert: true });
       await flush(Collections.state, orgId, events);
+      return true;
     },
   };
 
   const scanStore: ScanStore = {
+    // The same document for a redelivered scan.created: storing it again changes nothing.
     remember: async (doc) => {
-      await insertOnce(scans, doc);
+      await scans.replaceOne({ _id: doc._id }, doc, { upsert: true });
     },
     get: (scanId) => scans.findOne({ _id: scanId }),
-  };
-
-  const onceStore: OnceStore = {
-    claim: (key) => insertOnce(once, { _id: key, at: new Date() }),
-    prune: async (olderThan) => (await once.deleteMany({ at: { $lt: olderThan } })).deletedCount,
   };
 
   return {
@@ -173,6 +184,5 @@ export function mongoStores(db: Db, outbox: Outbox | undefined, topic: string) {
     audits: auditStore,
     state: stateStore,
     scans: scanStore,
-    once: onceStore,
   };
 }

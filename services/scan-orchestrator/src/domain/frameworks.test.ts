@@ -1,4 +1,4 @@
-import type { DomainError } from "@vulnscan/kit/errors";
+import type { DomainError } from "@vulnscan/kit/core";
 import { describe, expect, it } from "vitest";
 import { FRAMEWORK_IDS, parseFrameworks } from "./frameworks.js";
 

@@ -1,4 +1,4 @@
-import { validationError } from "@vulnscan/kit/errors";
+import { validationError } from "@vulnscan/kit/core";
 
 /** Framework ids a scan may map findings to (DESIGN.md §3). */
 export const FRAMEWORK_IDS = ["soc2", "iso27001", "pci_dss", "hipaa", "gdpr", "nist_csf", "nist_800_53", "cis_controls"] as const;

@@ -1,4 +1,4 @@
-import type { ConcurrencySlots, MonthlyCounter, PlanProvider, ScanObserver, ScanStore, ScheduleStore } from "./ports.js";
+import type { PlanProvider, ScanLimits, ScanObserver, ScanStore, ScheduleStore } from "./ports.js";
 import { ReportUseCase } from "./reports.js";
 import { ScanUseCases, type ScanSettings } from "./scans.js";
 import { ScheduleUseCases } from "./schedules.js";
@@ -23,8 +23,7 @@ export function createScanDomain(deps: {
   scheduleStore: ScheduleStore;
   plans: PlanProvider;
   policy: TargetPolicy;
-  slots: ConcurrencySlots;
-  monthly: MonthlyCounter;
+  limits: ScanLimits;
   observer: ScanObserver;
   settings: DomainSettings;
   now: () => Date;
@@ -34,8 +33,7 @@ export function createScanDomain(deps: {
     store: deps.scanStore,
     plans: deps.plans,
     policy: deps.policy,
-    slots: deps.slots,
-    monthly: deps.monthly,
+    limits: deps.limits,
     observer: deps.observer,
     settings: deps.settings,
     now: deps.now,
@@ -50,11 +48,11 @@ export function createScanDomain(deps: {
     now: deps.now,
     newScheduleId: () => deps.newId("schedule"),
   });
-  const reports = new ReportUseCase(scans.lifecycle, { maxAttempts: deps.settings.maxAttempts }, deps.observer, deps.now);
+  const reports = new ReportUseCase(deps.scanStore, scans.lifecycle, { maxAttempts: deps.settings.maxAttempts }, deps.observer, deps.now);
   const watchdog = new Watchdog({
     store: deps.scanStore,
     lifecycle: scans.lifecycle,
-    slots: deps.slots,
+    limits: deps.limits,
     settings: { redispatchAfterMs: deps.settings.redispatchAfterMs, maxAttempts: deps.settings.maxAttempts },
     now: deps.now,
   });

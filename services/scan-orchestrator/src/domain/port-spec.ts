@@ -1,4 +1,4 @@
-import { validationError } from "@vulnscan/kit/errors";
+import { validationError } from "@vulnscan/kit/core";
 
 /*
  * The `ports` field of a scan: a comma list of ports and ranges ("22,80,443,8000-8100"),

@@ -1,5 +1,4 @@
-import type { ProjectedFields } from "./projection.js";
-import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScanStatusName, ScheduleRecord, Transition } from "./types.js";
+import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScanStatusName, ScheduleRecord } from "./types.js";
 
 /*
  * What the use cases need from the outside. Tenant queries take the organization id; the few
@@ -34,8 +33,8 @@ export interface ScanFilter {
   to?: Date;
 }
 
-/** What the last report said (the scan's activity record), besides the transitions. */
-export interface Volatile {
+/** What the last report said: the phase and tool the worker is on, and when it last spoke. */
+export interface Activity {
   phase?: string;
   current_tool?: string;
   last_report_at?: Date;
@@ -44,31 +43,24 @@ export interface Volatile {
 export interface ScanStore {
   /** Stores a new scan with its events and scanner records (one single-document insert). */
   insert(scan: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<void>;
-  /** The scan with its activity record merged in (phase, current_tool, last_report_at). */
   get(orgId: string, scanId: string): Promise<ScanRecord | null>;
   /**
-   * Newest first (created_at desc, then _id desc), each with its activity merged in. Without
-   * `after`, page `page.page`; with it, the `page.perPage` scans strictly after that one (a range,
-   * no skip). `more` tells whether a scan follows the page.
+   * Newest first (created_at desc, then _id desc). Without `after`, page `page.page`; with it, the
+   * `page.perPage` scans strictly after that one (a range, no skip). `more` tells whether a scan
+   * follows the page.
    */
   list(orgId: string, filter: ScanFilter, page: PageRequest, after?: ScanAnchor): Promise<ScanPage>;
-  transitions(scanId: string): Promise<Transition[]>;
-  /** Transitions of several scans at once (lists). */
-  transitionsOf(scanIds: string[]): Promise<Map<string, Transition[]>>;
-  /** Inserts a transition with its events and records; false when it already exists. */
-  claim(transition: Transition, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean>;
-  /** Writes the projection onto the scan document. */
-  save(scanId: string, fields: ProjectedFields): Promise<void>;
   /**
-   * Writes the scan's activity record. It is a document of its own: FerretDB v1 rewrites a
-   * whole document per update, so fields shared with the outbox relay could be lost.
+   * Stores `to` with its events and scanner records, in one write, if the scan is still at
+   * `from`'s version; false when another writer changed it first.
    */
-  touch(scanId: string, fields: Volatile): Promise<void>;
+  transition(from: ScanRecord, to: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean>;
+  /** Records the last report of a running scan's attempt `attempt` (nothing once it ended or moved on). */
+  recordActivity(scanId: string, attempt: number, activity: Activity): Promise<void>;
   /** Pending and running scans of every organization, by id (= creation order), after `afterId` (watchdog). */
   activeAcrossOrganizations(limit: number, afterId?: string): Promise<ScanRecord[]>;
-  /** Publishes what a scan or a transition stored for Kafka; never throws (a relay retries). */
-  publishScan(scanId: string): Promise<void>;
-  publishTransition(transitionId: string): Promise<void>;
+  /** Publishes what a scan stored for Kafka; never throws (a relay retries). */
+  publish(scanId: string): Promise<void>;
 }
 
 export interface ScheduleStore {
@@ -78,29 +70,33 @@ export interface ScheduleStore {
   delete(orgId: string, scheduleId: string): Promise<boolean>;
   /** Schedules of every organization due at `now`, earliest first (scheduler). */
   dueAcrossOrganizations(now: Date, limit: number): Promise<ScheduleRecord[]>;
-  /** Claims one run of a schedule (unique insert of schedule id + run time); false when taken. */
-  claimRun(schedule: ScheduleRecord, runAt: Date, claimedAt: Date): Promise<boolean>;
-  /** Gives a claimed run back (it could not be attempted); a later pass claims it again. */
-  releaseRun(schedule: ScheduleRecord, runAt: Date): Promise<void>;
-  /** When the run was claimed, if it was. */
-  runClaimedAt(schedule: ScheduleRecord, runAt: Date): Promise<Date | undefined>;
-  /** Records what a claimed run did and moves next_run_at to `next` (one write). */
-  finishRun(schedule: ScheduleRecord, runAt: Date, outcome: { scanId?: string; error?: string }, at: Date, next: Date): Promise<void>;
-  /** Moves next_run_at from `runAt` to `next` (idempotent: every replica computes the same `next`). */
-  advance(scheduleId: string, runAt: Date, next: Date): Promise<void>;
+  /**
+   * Takes the run due at `runAt` and moves the schedule on to `next`; false when another
+   * scheduler took it first, or that run was taken before (a run happens at most once).
+   */
+  takeRun(scheduleId: string, runAt: Date, next: Date): Promise<boolean>;
+  /** Gives a taken run back (it could not be attempted): a later pass takes it again. */
+  returnRun(scheduleId: string, runAt: Date, next: Date): Promise<void>;
+  /** Moves the schedule on from a run that was taken before and is due again (put back by hand). */
+  skipRun(scheduleId: string, runAt: Date, next: Date): Promise<void>;
+  /** What a taken run did. */
+  recordRun(scheduleId: string, outcome: { scanId?: string; error?: string }, at: Date): Promise<void>;
 }
 
-/** Exact concurrency slots (the kit's SlotPool). */
-export interface ConcurrencySlots {
-  acquire(key: string, limit: number, holder: string): Promise<number | undefined>;
-  release(key: string, holder: string): Promise<boolean>;
-  heldBefore(before: Date, limit?: number): Promise<{ key: string; holder: string }[]>;
-}
-
-/** Exact monthly counting (the kit's SlotCounter). */
-export interface MonthlyCounter {
-  take(key: string, limit: number, expiresAt: Date): Promise<number | undefined>;
-  count(key: string, limit: number): Promise<number>;
+/**
+ * The plan limits, exact under any number of concurrent creations: places for pending or
+ * running scans, and scans counted per month.
+ */
+export interface ScanLimits {
+  /** Holds one of the organization's `limit` places for the scan; false when all are held. */
+  holdPlace(orgId: string, scanId: string, limit: number): Promise<boolean>;
+  /** Frees the scan's place (nothing when it holds none). */
+  freePlace(orgId: string, scanId: string): Promise<void>;
+  /** Every scan holding a place (the watchdog's repair). */
+  placesHeld(): Promise<{ orgId: string; scanId: string }[]>;
+  /** Counts a scan in the organization's month (`YYYY-MM`); false when `limit` are counted already. */
+  countScan(orgId: string, month: string, limit: number): Promise<boolean>;
+  scansCounted(orgId: string, month: string): Promise<number>;
 }
 
 export interface ScanObserver {

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { concurrencyKey } from "./lifecycle.js";
 import { QUICK_PHASES } from "@vulnscan/scan-contract";
 import type { Report } from "./reports.js";
 import { testDomain } from "./testing.js";
-import { project } from "./projection.js";
-import { transitionId, zeroCounts, type Counts, type Transition } from "./types.js";
+import { run, steps } from "./transitions.js";
+import { zeroCounts, type Counts } from "./types.js";
 import { DEADLINE_ERROR, WORKERS_LOST_ERROR } from "./watchdog.js";
 
 const counts = (c: Partial<Counts>): Counts => ({ ...zeroCounts(), ...c });
@@ -33,10 +32,10 @@ describe("reports", () => {
   it("a reader never sees the scan running without the tool of the report that started it", async () => {
     const { d, scan, r } = await quickScan();
     const seen: unknown[] = [];
-    const claim = d.scanStore.claim.bind(d.scanStore);
+    const transition = d.scanStore.transition.bind(d.scanStore);
     // What a GetScan would answer the moment the started transition lands.
-    d.scanStore.claim = async (...args) => {
-      const ok = await claim(...args);
+    d.scanStore.transition = async (...args) => {
+      const ok = await transition(...args);
       seen.push(await d.scans.get("org_p", scan._id));
       return ok;
     };
@@ -44,16 +43,22 @@ describe("reports", () => {
     expect(seen[0]).toMatchObject({ status: "running", phase: "discovery", current_tool: "portscan" });
   });
 
-  it("a pending scan shows no phase or tool, even once the activity of its first report is stored", async () => {
-    const { scan } = await quickScan();
-    expect(project({ ...scan, phase: "discovery", current_tool: "portscan" }, [])).toMatchObject({ status: "pending", phase: "", current_tool: "" });
+  it("a pending scan shows no phase or tool, even when a report named them (a retryable failure before the start)", async () => {
+    const { d, scan, r } = await quickScan();
+    expect(run({ ...scan, phase: "discovery", current_tool: "portscan" }, [steps.attempt(2, d.clock.now())]).scan).toMatchObject({
+      status: "pending",
+      phase: "",
+      current_tool: "",
+    });
+    await r({ kind: "failed", reason: "worker shutting down", phase: "discovery", retryable: true });
+    expect(await d.scans.get("org_p", scan._id)).toMatchObject({ status: "pending", attempt: 2, phase: "", current_tool: "" });
   });
 
   it("a started scan no report has named a phase for yet shows the first phase left", async () => {
-    const { d, scan } = await quickScan();
-    const started = { _id: transitionId.started(scan._id), scan_id: scan._id, org_id: "org_p", at: d.clock.now(), kind: "started", attempt: 1 } as Transition;
-    expect(project({ ...scan, phase: "" }, [started])).toMatchObject({ status: "running", phase: "discovery" });
-    expect(project({ ...scan, phase: "" }, [])).toMatchObject({ status: "pending", phase: "" });
+    const { d, scan, r } = await quickScan();
+    expect(run({ ...scan, phase: "" }, [steps.started(d.clock.now())]).scan).toMatchObject({ status: "running", phase: "discovery" });
+    await r({ kind: "heartbeat", phase: "", currentTool: "", progress: 0 });
+    expect(await d.scans.get("org_p", scan._id)).toMatchObject({ status: "running", phase: "discovery" });
   });
 
   it("PhaseCompleted stores counts per phase (repeat-safe), moves phases, emits one scan.progress per phase", async () => {
@@ -85,7 +90,7 @@ describe("reports", () => {
     const s = await d.scans.get("org_p", scan._id);
     expect(s).toMatchObject({ status: "completed", phase: "complete", progress: 100, phases_remaining: [], current_tool: "", completed_at: d.clock.now() });
     expect(s.phases_completed).toEqual([...QUICK_PHASES]);
-    expect(d.slots.holders(concurrencyKey("org_p"))).toEqual([]);
+    expect(d.limits.holders()).toEqual([]);
     expect(payloads("scan.completed")).toEqual([
       { scanId: scan._id, target: "93.184.216.34", status: "completed", durationSeconds: 90, findings: { total: 4, critical: 1, high: 0, medium: 1, low: 1 } },
     ]);
@@ -101,7 +106,7 @@ describe("reports", () => {
     d.clock.advance(30_000);
     await r({ kind: "failed", reason: "target unreachable", phase: "discovery", retryable: false });
     expect(await d.scans.get("org_p", scan._id)).toMatchObject({ status: "failed", error: "target unreachable", phase: "discovery" });
-    expect(d.slots.held.size).toBe(0);
+    expect(d.limits.holders()).toEqual([]);
     expect(payloads("scan.failed")).toEqual([
       { scanId: scan._id, target: "93.184.216.34", status: "failed", error: "target unreachable", phase: "discovery", durationSeconds: 30 },
     ]);
@@ -131,9 +136,11 @@ describe("reports", () => {
     await r({ kind: "phase_started", phase: "discovery", tool: "portscan" });
     const [cancel, done] = await Promise.allSettled([d.scans.cancel("org_p", scan._id), r({ kind: "completed", counts: zeroCounts() })]);
     const final = await d.scans.get("org_p", scan._id);
-    const terminal = [...d.scanStore.transitionsById.values()].filter((t) => t.kind === "terminal");
-    expect(terminal).toHaveLength(1);
-    expect(final.status).toBe(terminal[0]!.kind === "terminal" ? terminal[0]!.status : "");
+    // Exactly one ending: the completion's event or the cancel's ScanCancellation, as the final status says.
+    const completions = d.scanStore.eventTypes().filter((t) => t === "scan.completed").length;
+    const cancellations = d.scanStore.published.commands.filter((c) => c.kind === "cancellation").length;
+    expect(completions + cancellations).toBe(1);
+    expect(final.status).toBe(completions ? "completed" : "cancelled");
     if (final.status === "cancelled") expect(cancel.status).toBe("fulfilled");
     else expect(cancel.status).toBe("rejected");
     expect(done.status).toBe("fulfilled");
@@ -158,7 +165,7 @@ describe("watchdog", () => {
     await d.watchdog.pass();
     const s = await d.scans.get("org_p", scan._id);
     expect(s).toMatchObject({ status: "failed", error: WORKERS_LOST_ERROR });
-    expect(d.slots.held.size).toBe(0);
+    expect(d.limits.holders()).toEqual([]);
   });
 
   it("heartbeats keep a scan alive", async () => {
@@ -194,11 +201,22 @@ describe("watchdog", () => {
     expect(d.scanStore.published.commands.filter((c) => c.kind === "job" && c.job.attempt === 2)).toHaveLength(5);
   });
 
-  it("releases slots held by scans that ended or were never stored", async () => {
-    const d = testDomain();
-    await d.slots.acquire(concurrencyKey("org_p"), 3, "scan_ghost");
-    d.clock.advance(61_000);
-    expect(await d.watchdog.reconcileSlots()).toBe(1);
-    expect(d.slots.held.size).toBe(0);
+  it("frees places held by scans that ended, or that were missing at two repairs in a row (never stored)", async () => {
+    const { d, scan } = await quickScan();
+    await d.limits.holdPlace("org_p", "scan_ghost", 3);
+    await d.scanStore.transition(scan, { ...scan, status: "cancelled", version: scan.version + 1 }, [], []); // ended, place not freed (a crash)
+    expect(await d.watchdog.repairPlaces()).toBe(1); // the ended scan's; the ghost may be a scan being created
+    expect(d.limits.holders()).toEqual(["scan_ghost"]);
+    expect(await d.watchdog.repairPlaces()).toBe(1);
+    expect(d.limits.holders()).toEqual([]);
+  });
+
+  it("two watchdogs acting on one silent scan re-dispatch it once", async () => {
+    const { d, scan } = await quickScan();
+    d.clock.advance(121_000);
+    const passes = await Promise.all([d.watchdog.pass(), d.watchdog.pass()]);
+    expect(passes.reduce((n, p) => n + p.acted, 0)).toBe(1);
+    expect(d.scanStore.published.commands.filter((c) => c.kind === "job" && c.job.attempt === 2)).toHaveLength(1);
+    expect((await d.scans.get("org_p", scan._id)).attempt).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
-import { steps, type Lifecycle, type Step } from "./lifecycle.js";
 import { isPhaseName } from "@vulnscan/scan-contract";
-import type { ScanObserver, Volatile } from "./ports.js";
+import type { Decision, Lifecycle } from "./lifecycle.js";
+import type { Activity, ScanObserver, ScanStore } from "./ports.js";
+import { steps, type Step } from "./transitions.js";
 import { isTerminal, type Counts, type ScanRecord } from "./types.js";
 
 /** A scanner report (vulnscan.scans.v1.ScanReport) in domain terms. */
@@ -17,12 +18,6 @@ export interface ReportSettings {
   maxAttempts: number;
 }
 
-export interface ReportPlan {
-  ignored?: string;
-  steps: Step[];
-  volatile: Volatile;
-}
-
 const clampProgress = (p: number) => Math.min(100, Math.max(0, Math.trunc(p)));
 
 /**
@@ -31,48 +26,43 @@ const clampProgress = (p: number) => Math.min(100, Math.max(0, Math.trunc(p)));
  * first one starts the scan (scan.started). A retryable failure (worker crash or shutdown) is
  * re-dispatched while attempts and time are left; any other failure fails the scan.
  */
-export function planReport(view: ScanRecord, report: Report, now: Date, settings: ReportSettings): ReportPlan {
-  if (isTerminal(view.status)) return { ignored: `scan is ${view.status}`, steps: [], volatile: {} };
-  if (report.attempt !== view.attempt) {
-    return { ignored: `attempt ${report.attempt} is not the current attempt ${view.attempt}`, steps: [], volatile: {} };
-  }
+export function planReport(view: ScanRecord, report: Report, now: Date, settings: ReportSettings): Decision {
+  if (isTerminal(view.status)) return { ignored: `scan is ${view.status}` };
+  if (report.attempt !== view.attempt) return { ignored: `attempt ${report.attempt} is not the current attempt ${view.attempt}` };
   const plan: Step[] = [];
-  const volatile: Volatile = { last_report_at: now };
-  if (!view.started_at && report.kind !== "failed") plan.push(steps.started(view, report.attempt, now));
+  const activity: Activity = { last_report_at: now };
+  if (!view.started_at && report.kind !== "failed") plan.push(steps.started(now));
   switch (report.kind) {
     case "phase_started":
-      volatile.phase = report.phase;
-      volatile.current_tool = report.tool;
+      activity.phase = report.phase;
+      activity.current_tool = report.tool;
       break;
     case "heartbeat":
-      if (report.phase) volatile.phase = report.phase;
-      volatile.current_tool = report.currentTool;
+      if (report.phase) activity.phase = report.phase;
+      activity.current_tool = report.currentTool;
       break;
     case "phase_completed":
       if (isPhaseName(report.phase) && view.phases.includes(report.phase) && !view.phases_completed.includes(report.phase)) {
-        plan.push(steps.phase(view, report.attempt, report.phase, clampProgress(report.progress), report.counts, now));
+        plan.push(steps.phase(report.phase, clampProgress(report.progress), report.counts));
       }
-      volatile.phase = report.phase;
+      activity.phase = report.phase;
       break;
     case "completed":
-      plan.push(steps.completed(view, now));
+      plan.push(steps.completed(now));
       break;
-    case "failed": {
-      const failedView = report.phase ? { ...view, phase: report.phase } : view;
-      if (report.retryable && view.attempt < settings.maxAttempts && now < view.deadline) {
-        plan.push(steps.attempt(failedView, view.attempt + 1, `worker failed: ${report.reason}`, now));
-      } else {
-        plan.push(steps.failed(failedView, report.reason || "scan failed", now));
-      }
-      if (report.phase) volatile.phase = report.phase;
+    case "failed":
+      // The failed phase is recorded first, so a failure says where the scan stopped.
+      if (report.phase) activity.phase = report.phase;
+      if (report.retryable && view.attempt < settings.maxAttempts && now < view.deadline) plan.push(steps.attempt(view.attempt + 1, now));
+      else plan.push(steps.failed(report.reason || "scan failed", now));
       break;
-    }
   }
-  return { steps: plan, volatile };
+  return { steps: plan, activity };
 }
 
 export class ReportUseCase {
   constructor(
+    private readonly store: ScanStore,
     private readonly lifecycle: Lifecycle,
     private readonly settings: ReportSettings,
     private readonly observer: ScanObserver,
@@ -81,18 +71,9 @@ export class ReportUseCase {
 
   /** Applies one report; returns why it was ignored, if it was. */
   async apply(report: Report): Promise<string | undefined> {
-    const loaded = await this.lifecycle.load(report.orgId, report.scanId);
-    if (!loaded) {
-      this.observer.report(report.kind, "ignored");
-      return "unknown scan";
-    }
-    const plan = planReport(loaded.view, report, this.now(), this.settings);
-    if (plan.ignored) {
-      this.observer.report(report.kind, "ignored");
-      return plan.ignored;
-    }
-    await this.lifecycle.apply(loaded, plan.steps, plan.volatile);
-    this.observer.report(report.kind, "applied");
-    return undefined;
+    const scan = await this.store.get(report.orgId, report.scanId);
+    const ignored = scan ? (await this.lifecycle.change(scan, (s) => planReport(s, report, this.now(), this.settings))).ignored : "unknown scan";
+    this.observer.report(report.kind, ignored ? "ignored" : "applied");
+    return ignored;
   }
 }

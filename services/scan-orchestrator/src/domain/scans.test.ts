@@ -1,7 +1,6 @@
 import { encodeCursor } from "@vulnscan/kit/cursor";
-import { DomainError } from "@vulnscan/kit/errors";
+import { DomainError } from "@vulnscan/kit/core";
 import { describe, expect, it } from "vitest";
-import { concurrencyKey } from "./lifecycle.js";
 import { FULL_PHASES, QUICK_PHASES } from "@vulnscan/scan-contract";
 import { scanListDescription } from "./scans.js";
 import { PLANS, testDomain } from "./testing.js";
@@ -46,7 +45,7 @@ describe("CreateScan", () => {
     });
     const [cmd] = d.scanStore.published.commands;
     expect(cmd?.kind === "job" && cmd.job).toMatchObject({ scanId: scan._id, orgId: "org_p", attempt: 1, phases: [...FULL_PHASES] });
-    expect(d.slots.holders(concurrencyKey("org_p"))).toEqual([scan._id]);
+    expect(d.limits.holders()).toEqual([scan._id]);
   });
 
   it("runs the quick phases for a quick scan and keeps the normalized ports", async () => {
@@ -69,7 +68,7 @@ describe("CreateScan", () => {
     const e = await errorOf(d.scans.create({ ...base, orgId: "org_p", target: "93.184.216.34", ...patch }));
     expect(e).toMatchObject({ kind: "validation", code: "VALIDATION_ERROR", field });
     expect(d.scanStore.scans.size).toBe(0);
-    expect(d.slots.held.size).toBe(0);
+    expect(d.limits.holders()).toEqual([]);
   });
 
   it("caps CIDR size per plan", async () => {
@@ -86,7 +85,7 @@ describe("CreateScan", () => {
     expect(e).toMatchObject({ kind: "quota", code: "CONCURRENT_SCAN_LIMIT" });
     await d.scans.cancel("org_s", first._id);
     expect((await d.scans.create({ ...base, orgId: "org_s", target: "93.184.216.34" })).status).toBe("pending");
-    expect(d.monthly.counts.get(`org_s:month:2026-03`)).toBe(2); // the refused one did not count
+    expect(d.limits.months.get("org_s:2026-03")).toBe(2); // the refused one did not count
   });
 
   it("refuses beyond the monthly quota with SCAN_QUOTA_EXCEEDED and gives the concurrency slot back", async () => {
@@ -99,7 +98,7 @@ describe("CreateScan", () => {
     const e = await errorOf(d.scans.create({ ...base, orgId: "org_x", target: "93.184.216.34" }));
     expect(e).toMatchObject({ kind: "quota", code: "SCAN_QUOTA_EXCEEDED" });
     expect(e.message).toContain("2026-04-01T00:00:00.000Z");
-    expect(d.slots.held.size).toBe(0);
+    expect(d.limits.holders()).toEqual([]);
     // A new month starts a new count.
     d.clock.set(new Date("2026-04-01T00:00:00Z"));
     expect((await d.scans.create({ ...base, orgId: "org_x", target: "93.184.216.34" })).status).toBe("pending");
@@ -142,7 +141,7 @@ describe("GetScan, ListScans, CancelScan", () => {
     d.clock.advance(5000);
     const c = await d.scans.cancel("org_p", s._id);
     expect(c).toMatchObject({ status: "cancelled", error: "cancelled by user", completed_at: d.clock.now() });
-    expect(d.slots.held.size).toBe(0);
+    expect(d.limits.holders()).toEqual([]);
     expect(d.scanStore.eventTypes()).toEqual(["scan.created"]);
     expect(d.scanStore.published.commands.map((x) => x.kind)).toEqual(["job", "cancellation"]);
     expect(await errorOf(d.scans.cancel("org_p", s._id))).toMatchObject({

@@ -1,15 +1,13 @@
-import { decodeCursor, encodeCursor } from "@vulnscan/kit/cursor";
-import { invalidState, notFound, quotaExceeded, validationError } from "@vulnscan/kit/errors";
+import { decodeCursor, encodeCursor, invalidState, notFound, quotaExceeded, validationError } from "@vulnscan/kit/core";
+import { phasesFor, SCAN_TYPES, type ScanTypeName } from "@vulnscan/scan-contract";
 import { estimateSeconds } from "./estimate.js";
 import { parseFrameworks } from "./frameworks.js";
-import { concurrencyKey, Lifecycle, steps } from "./lifecycle.js";
-import { jobCommand, scanCreatedEvent } from "./messages.js";
+import { Lifecycle } from "./lifecycle.js";
 import { monthKey, startOfNextMonth } from "./month.js";
-import { phasesFor, SCAN_TYPES, type ScanTypeName } from "@vulnscan/scan-contract";
 import { parsePorts, portCount } from "./port-spec.js";
-import { project } from "./projection.js";
-import type { ConcurrencySlots, MonthlyCounter, PlanFacts, PlanProvider, PlanTierName, ScanFilter, ScanObserver, ScanStore } from "./ports.js";
+import type { PlanFacts, PlanProvider, PlanTierName, ScanFilter, ScanLimits, ScanObserver, ScanStore } from "./ports.js";
 import { checkRangeSize, hostCount, parseTarget, type ParsedTarget, type TargetPolicy } from "./target.js";
+import { steps } from "./transitions.js";
 import { isTerminal, zeroCounts, type ActorRecord, type PageRequest, type ScanAnchor, type ScanRecord } from "./types.js";
 
 export interface ScanListPage {
@@ -64,8 +62,6 @@ export interface QuotaView {
 /** The largest number a Limit's max can be; counting an unlimited plan uses it as the limit. */
 const UNLIMITED = 2_147_483_647;
 
-export const monthlyKey = (orgId: string, at: Date) => `${orgId}:month:${monthKey(at)}`;
-
 /** A scan request that passed validation, before quota. */
 export interface ValidScanRequest {
   target: ParsedTarget;
@@ -114,19 +110,18 @@ export class ScanUseCases {
   constructor(
     private readonly deps: RequestDeps & {
       store: ScanStore;
-      slots: ConcurrencySlots;
-      monthly: MonthlyCounter;
+      limits: ScanLimits;
       settings: ScanSettings;
       newScanId: () => string;
     },
   ) {
-    this.lifecycle = new Lifecycle(deps.store, deps.slots, deps.observer);
+    this.lifecycle = new Lifecycle(deps.store, deps.limits, deps.observer);
   }
 
   /**
-   * Validates, takes a concurrency slot then a monthly position (both exact under concurrency:
-   * unique inserts), stores the pending scan with its scan.created event and first job, then
-   * publishes them. A refused monthly quota gives the concurrency slot back.
+   * Validates, holds a place among the plan's concurrent scans then counts the scan in the month
+   * (both exact under concurrency: guarded `$inc`s), stores the pending scan with its scan.created event and first job, then
+   * publishes them. A refused monthly quota frees the place again.
    */
   async create(input: CreateScanInput, plan?: PlanFacts): Promise<ScanRecord> {
     const { deps } = this;
@@ -137,7 +132,7 @@ export class ScanUseCases {
     const now = deps.now();
     const scanId = deps.newScanId();
     const concurrent = plan.concurrentScans;
-    if (!concurrent.unlimited && (await deps.slots.acquire(concurrencyKey(input.orgId), concurrent.max, scanId)) === undefined) {
+    if (!concurrent.unlimited && !(await deps.limits.holdPlace(input.orgId, scanId, concurrent.max))) {
       deps.observer.refused("concurrency");
       throw quotaExceeded(
         "CONCURRENT_SCAN_LIMIT",
@@ -147,12 +142,7 @@ export class ScanUseCases {
     try {
       const monthly = plan.scansPerMonth;
       // Unlimited plans are counted too, so used_this_month is true for them.
-      const position = await deps.monthly.take(
-        monthlyKey(input.orgId, now),
-        monthly.unlimited ? UNLIMITED : monthly.max,
-        startOfNextMonth(startOfNextMonth(now)),
-      );
-      if (position === undefined) {
+      if (!(await deps.limits.countScan(input.orgId, monthKey(now), monthly.unlimited ? UNLIMITED : monthly.max))) {
         deps.observer.refused("monthly_quota");
         throw quotaExceeded(
           "SCAN_QUOTA_EXCEEDED",
@@ -184,21 +174,22 @@ export class ScanUseCases {
         error: "",
         attempt: 1,
         attempt_dispatched_at: now,
+        version: 0,
       };
-      await deps.store.insert(scan, [scanCreatedEvent(scan)], [jobCommand(scan, 1, scan.phases, now)]);
+      await deps.store.insert(scan, [{ type: "scan.created", scan }], [{ kind: "job", scan, attempt: 1, phases: scan.phases, at: now }]);
       deps.observer.created(scan.scan_type, input.scheduleId ? "schedule" : "api");
-      await deps.store.publishScan(scan._id);
+      await deps.store.publish(scan._id);
       return scan;
     } catch (err) {
-      if (!concurrent.unlimited) await deps.slots.release(concurrencyKey(input.orgId), scanId);
+      if (!concurrent.unlimited) await deps.limits.freePlace(input.orgId, scanId);
       throw err;
     }
   }
 
   async get(orgId: string, scanId: string): Promise<ScanRecord> {
-    const loaded = await this.lifecycle.load(orgId, scanId);
-    if (!loaded) throw notFound("Scan");
-    return loaded.view;
+    const scan = await this.deps.store.get(orgId, scanId);
+    if (!scan) throw notFound("Scan");
+    return scan;
   }
 
   /**
@@ -206,34 +197,33 @@ export class ScanUseCases {
    * previous page's last scan, so deep pages cost what the first does and scans created while a
    * client walks the list do not shift its pages). Each page but the last carries the cursor of
    * the next; a cursor carries the page number it leads to, and `page` is ignored beside it.
-   * Each scan is shown as its transitions say (the stored projection only serves the filters).
    */
   async list(orgId: string, filter: ScanFilter, page: PageRequest, cursor = ""): Promise<ScanListPage> {
     const list = scanListDescription(orgId, filter);
     const from = cursor ? anchorOf(decodeCursor(cursor, list)) : undefined;
     const p = from ? { ...page, page: from.page } : page;
     const found = await this.deps.store.list(orgId, filter, p, from?.after);
-    const transitions = await this.deps.store.transitionsOf(found.items.map((s) => s._id));
     const last = found.items.at(-1);
     const nextCursor = last && found.more ? encodeCursor(list, p.page + 1, { key: last.created_at, id: last._id }) : "";
-    return { total: found.total, items: found.items.map((s) => project(s, transitions.get(s._id) ?? [])), page: p, nextCursor };
+    return { total: found.total, items: found.items, page: p, nextCursor };
   }
 
   /** Pending or running → cancelled, once, even when a completion races it. */
   async cancel(orgId: string, scanId: string): Promise<ScanRecord> {
-    const loaded = await this.lifecycle.load(orgId, scanId);
-    if (!loaded) throw notFound("Scan");
-    if (isTerminal(loaded.view.status)) throw invalidState(`Scan is already ${loaded.view.status}`);
-    const { view, claimed } = await this.lifecycle.apply(loaded, [steps.cancelled(loaded.view, this.deps.now())]);
-    if (!claimed.some((t) => t.kind === "terminal")) throw invalidState(`Scan is already ${view.status}`);
-    return view;
+    const scan = await this.get(orgId, scanId);
+    const { ignored, scan: after } = await this.lifecycle.change(scan, (s) =>
+      isTerminal(s.status) ? { ignored: `Scan is already ${s.status}` } : { steps: [steps.cancelled(this.deps.now())] },
+    );
+    if (ignored) throw invalidState(ignored);
+    return after;
   }
 
   async quota(orgId: string): Promise<QuotaView> {
     const plan = await this.deps.plans.planOf(orgId);
     const now = this.deps.now();
     const monthly = plan.scansPerMonth;
-    const used = await this.deps.monthly.count(monthlyKey(orgId, now), monthly.unlimited ? UNLIMITED : Math.max(monthly.max, 0));
+    const counted = await this.deps.limits.scansCounted(orgId, monthKey(now));
+    const used = Math.min(counted, monthly.unlimited ? UNLIMITED : Math.max(monthly.max, 0));
     return {
       plan: plan.tier,
       unlimited: monthly.unlimited,

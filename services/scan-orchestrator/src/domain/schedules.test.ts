@@ -1,4 +1,4 @@
-import { DomainError } from "@vulnscan/kit/errors";
+import { DomainError } from "@vulnscan/kit/core";
 import { describe, expect, it } from "vitest";
 import { PLANS, testDomain } from "./testing.js";
 import type { CreateScheduleInput } from "./schedules.js";

@@ -1,11 +1,8 @@
-import { DomainError, forbidden, notFound, validationError } from "@vulnscan/kit/errors";
+import { DomainError, forbidden, notFound, validationError } from "@vulnscan/kit/core";
 import type { ScheduleStore } from "./ports.js";
 import { isValidTimeZone, nextRunAt, type Frequency } from "./schedule-time.js";
 import { checkTarget, validateScanRequest, type CreateScanInput, type RequestDeps, type ScanUseCases } from "./scans.js";
 import type { Page, PageRequest, ScheduleRecord } from "./types.js";
-
-/** A claimed run whose schedule did not move on after this long was left by a crash. */
-const STALE_CLAIM_MS = 60_000;
 
 export const FREQUENCIES: readonly Frequency[] = ["daily", "weekly", "monthly"];
 
@@ -97,12 +94,11 @@ export class ScheduleUseCases {
   }
 
   /**
-   * Runs every due schedule once. Each run (schedule id + its due time) is claimed with a
-   * unique insert, so two replicas, or a restart, never run it twice; the claimer creates the
-   * scan through the same use case as the API (same policy, quota and concurrency) and moves
-   * next_run_at past now, so a service that was down for days runs each schedule once, not
-   * once per missed slot. A claim whose schedule did not move on within a minute was left by
-   * a crash: another pass moves it on (that run is lost, never doubled).
+   * Runs every due schedule once. A run is taken by moving the schedule's next_run_at from the
+   * run's time to the next one (a conditional update), so two replicas, or a restart, never run
+   * it twice; the taker creates the scan through the same use case as the API (same policy, quota
+   * and concurrency). next_run_at moves past now, so a service that was down for days runs each
+   * schedule once, not once per missed slot. A crash after the take loses that run, never doubles it.
    */
   async runDue(limit = 100): Promise<{ created: number; refused: number; failed: number }> {
     const { store, observer } = this.deps;
@@ -113,26 +109,24 @@ export class ScheduleUseCases {
     for (const schedule of await store.dueAcrossOrganizations(now, limit)) {
       const runAt = schedule.next_run_at;
       const next = nextRunAt(schedule, new Date(Math.max(now.getTime(), runAt.getTime())));
-      if (await store.claimRun(schedule, runAt, now)) {
-        let outcome: { scanId?: string; error?: string };
-        try {
-          outcome = await this.runOnce(schedule);
-        } catch {
-          // Not the request's fault (auth or database unreachable): give the claim back so a
-          // later pass runs it, and leave next_run_at as it is.
-          await store.releaseRun(schedule, runAt);
-          failed++;
-          continue;
-        }
-        await store.finishRun(schedule, runAt, outcome, this.deps.now(), next);
-        if (outcome.scanId) created++;
-        else refused++;
-      } else {
+      if (!(await store.takeRun(schedule._id, runAt, next))) {
         observer.scheduleRun("skipped");
-        // The claimer moves next_run_at itself; only a claim left behind by a crash is moved on here.
-        const claimedAt = await store.runClaimedAt(schedule, runAt);
-        if (claimedAt && now.getTime() - claimedAt.getTime() > STALE_CLAIM_MS) await store.advance(schedule._id, runAt, next);
+        await store.skipRun(schedule._id, runAt, next);
+        continue;
       }
+      let outcome: { scanId?: string; error?: string };
+      try {
+        outcome = await this.runOnce(schedule);
+      } catch {
+        // Not the request's fault (auth or database unreachable): give the run back so a later
+        // pass runs it.
+        await store.returnRun(schedule._id, runAt, next);
+        failed++;
+        continue;
+      }
+      await store.recordRun(schedule._id, outcome, this.deps.now());
+      if (outcome.scanId) created++;
+      else refused++;
     }
     return { created, refused, failed };
   }

@@ -1,4 +1,4 @@
-import { DomainError } from "@vulnscan/kit/errors";
+import { DomainError } from "@vulnscan/kit/core";
 import { describe, expect, it } from "vitest";
 import { fakeResolver } from "./testing.js";
 import { parseNetworkList } from "@vulnscan/kit/networks";

@@ -1,6 +1,5 @@
 import ipaddr from "ipaddr.js";
-import { validationError } from "@vulnscan/kit/errors";
-import type { Network } from "@vulnscan/kit/networks";
+import { validationError } from "@vulnscan/kit/core";
 
 /*
  * Scan targets: a domain name, an IPv4 or IPv6 address, or a CIDR range (DESIGN.md §3 "target
@@ -122,7 +121,8 @@ function specialRangeOfCidr(address: Address, prefix: number): string | undefine
   return undefined;
 }
 
-export type Cidr = Network;
+/** A network as ipaddr.js parses a CIDR (the config's allowlist, parsed by the kit's networks.ts). */
+export type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
 
 function inside(address: Address, prefix: number, networks: Cidr[]): boolean {
   const a = unwrap(address);

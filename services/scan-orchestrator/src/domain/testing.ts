@@ -1,4 +1,4 @@
-import { MemoryCounter, MemoryScanStore, MemoryScheduleStore, MemorySlots } from "../storage/memory-store.js";
+import { MemoryScanLimits, MemoryScanStore, MemoryScheduleStore } from "../storage/memory-store.js";
 import { createScanDomain, type DomainSettings } from "./index.js";
 import { noopObserver, type PlanFacts, type PlanTierName } from "./ports.js";
 import { TargetPolicy, type Resolver } from "./target.js";
@@ -50,8 +50,7 @@ export function testDomain(opts: { plans?: Record<string, PlanFacts>; allowPriva
   };
   const scanStore = new MemoryScanStore();
   const scheduleStore = new MemoryScheduleStore();
-  const slots = new MemorySlots(clock.now);
-  const monthly = new MemoryCounter();
+  const limits = new MemoryScanLimits();
   const plans = opts.plans ?? { org_s: PLANS.startup, org_p: PLANS.professional, org_e: PLANS.enterprise };
   const domain = createScanDomain({
     scanStore,
@@ -68,8 +67,7 @@ export function testDomain(opts: { plans?: Record<string, PlanFacts>; allowPriva
       allowedNetworks: undefined,
       resolver: fakeResolver({ "example.com": ["93.184.216.34"] }),
     }),
-    slots,
-    monthly,
+    limits,
     observer: noopObserver,
     settings: {
       maxDurationSeconds: { quick: 1800, full: 7200, compliance: 3600 },
@@ -80,5 +78,5 @@ export function testDomain(opts: { plans?: Record<string, PlanFacts>; allowPriva
     now: clock.now,
     newId: (prefix) => `${prefix}_${String(++seq).padStart(4, "0")}`,
   });
-  return { ...domain, scanStore, scheduleStore, slots, monthly, clock };
+  return { ...domain, scanStore, scheduleStore, limits, clock };
 }

@@ -1,8 +1,5 @@
-import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
-import type { ScanCancellationSchema, ScanJobSchema } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
-import type { Frequency } from "./schedule-time.js";
 import { zeroCounts, type FindingCounts, type PhaseName, type ScanTypeName } from "@vulnscan/scan-contract";
+import type { Frequency } from "./schedule-time.js";
 
 export const SCAN_STATUSES = ["pending", "running", "completed", "failed", "cancelled"] as const;
 export type ScanStatusName = (typeof SCAN_STATUSES)[number];
@@ -28,8 +25,9 @@ export interface ActorRecord {
 }
 
 /**
- * A scan as stored. The request fields never change; the progress fields are a projection of
- * the scan's transitions (see projection.ts) plus the volatile phase/current_tool/last report.
+ * A scan as stored. The request fields never change; the state fields change only through the
+ * steps of transitions.ts, each write guarded by `version`, except the last report's
+ * phase/current_tool/last_report_at, which the one consumer of the scan's reports records.
  */
 export interface ScanRecord {
   _id: string;
@@ -63,49 +61,19 @@ export interface ScanRecord {
   attempt_dispatched_at: Date;
   /** Last report of any kind (heartbeats included) of the current attempt. */
   last_report_at?: Date;
+  /** Bumped by every transition: a write that expects another version lost to a concurrent one. */
+  version: number;
 }
 
-/*
- * Transitions are the facts that must happen once: each is a document inserted under a unique
- * id (`<scan_id>:<what>`), which is atomic even where updates are not (FerretDB v1). Whoever
- * inserts it performed the transition and owns its events; the scan document is re-projected
- * from all of them afterwards, so a lost or stale projection heals on the next write or read.
- */
-interface TransitionBase {
-  _id: string;
-  scan_id: string;
-  org_id: string;
-  at: Date;
-}
-export type Transition =
-  | (TransitionBase & { kind: "started"; attempt: number })
-  | (TransitionBase & { kind: "phase"; attempt: number; phase: PhaseName; progress: number; counts: Counts })
-  | (TransitionBase & { kind: "attempt"; attempt: number; phases: PhaseName[]; reason: string })
-  | (TransitionBase & {
-      kind: "terminal";
-      status: "completed" | "failed" | "cancelled";
-      error: string;
-      /** Phase the scan was in when it ended. */
-      phase: string;
-    });
+/** A scan.* event, stored with the transition that caused it and published after (the outbox). */
+export type ScanEvent =
+  | { type: "scan.created" | "scan.started" | "scan.completed" | "scan.failed"; scan: ScanRecord }
+  | { type: "scan.progress"; scan: ScanRecord; phase: PhaseName };
 
-export const transitionId = {
-  started: (scanId: string) => `${scanId}:started`,
-  phase: (scanId: string, phase: string) => `${scanId}:phase:${phase}`,
-  attempt: (scanId: string, attempt: number) => `${scanId}:attempt:${attempt}`,
-  terminal: (scanId: string) => `${scanId}:terminal`,
-};
-
-/** A scan.* event, stored with the state change and published after (kit outbox). */
-export interface ScanEvent {
-  type: string;
-  payload: MessageInitShape<typeof EventEnvelopeSchema>["payload"];
-}
-
-/** A record for the scanner, stored with the state change like events. */
+/** A record for the scanner, stored with its transition like events. */
 export type ScanCommand =
-  | { kind: "job"; job: MessageInitShape<typeof ScanJobSchema> }
-  | { kind: "cancellation"; cancellation: MessageInitShape<typeof ScanCancellationSchema> };
+  | { kind: "job"; scan: ScanRecord; attempt: number; phases: PhaseName[]; at: Date }
+  | { kind: "cancellation"; scan: ScanRecord; at: Date };
 
 export interface ScheduleRecord {
   _id: string;

@@ -1,6 +1,7 @@
-import { concurrencyKey, sameProjection, steps, type Lifecycle, type Step } from "./lifecycle.js";
-import type { ConcurrencySlots, ScanStore } from "./ports.js";
-import { isTerminal, transitionId, type ScanRecord } from "./types.js";
+import type { Lifecycle } from "./lifecycle.js";
+import type { ScanLimits, ScanStore } from "./ports.js";
+import { steps, type Step } from "./transitions.js";
+import { isTerminal, type ScanRecord } from "./types.js";
 
 export interface WatchdogSettings {
   /** A pending or running scan silent this long is re-dispatched (attempt + 1). */
@@ -19,25 +20,26 @@ export const WORKERS_LOST_ERROR = "scan workers stopped responding";
  */
 export function planWatch(view: ScanRecord, now: Date, settings: WatchdogSettings): Step | undefined {
   if (isTerminal(view.status)) return undefined;
-  if (now >= view.deadline) return steps.failed(view, DEADLINE_ERROR, now, true);
+  if (now >= view.deadline) return steps.failed(DEADLINE_ERROR, now, true);
   const lastSign = Math.max(view.attempt_dispatched_at.getTime(), view.last_report_at?.getTime() ?? 0);
   if (now.getTime() - lastSign < settings.redispatchAfterMs) return undefined;
-  if (view.attempt >= settings.maxAttempts) return steps.failed(view, WORKERS_LOST_ERROR, now, true);
-  return steps.attempt(view, view.attempt + 1, "no report from the worker", now);
+  if (view.attempt >= settings.maxAttempts) return steps.failed(WORKERS_LOST_ERROR, now, true);
+  return steps.attempt(view.attempt + 1, now);
 }
 
 /**
- * One pass over the active scans. Any replica may run it at any time: every decision is a
- * transition claimed by a unique insert, so exactly one replica acts on it. It also repairs
- * what a crash or a lost update left behind: a stale projection, and concurrency slots still
- * held by scans that ended (or were never stored).
+ * One pass over the active scans. Any replica may run it at any time: each decision is written
+ * guarded by the scan's version, so exactly one replica acts on it.
  */
 export class Watchdog {
+  /** Places whose scan was not stored at the last repair (`<org> <scan>`). */
+  private missing = new Set<string>();
+
   constructor(
     private readonly deps: {
       store: ScanStore;
       lifecycle: Lifecycle;
-      slots: ConcurrencySlots;
+      limits: ScanLimits;
       settings: WatchdogSettings;
       now: () => Date;
     },
@@ -54,30 +56,35 @@ export class Watchdog {
     }
   }
 
-  /** One scan: 1 when this replica claimed a transition for it. */
+  /** One scan: 1 when this replica stored a transition for it. */
   private async watch(scan: ScanRecord): Promise<number> {
     const { lifecycle, settings } = this.deps;
-    const loaded = await lifecycle.loadFor(scan);
-    const step = planWatch(loaded.view, this.deps.now(), settings);
-    if (step) return (await lifecycle.apply(loaded, [step])).claimed.length > 0 ? 1 : 0;
-    if (!sameProjection(scan, loaded.view)) {
-      await lifecycle.apply(loaded, []); // re-projects; no new transition
-      if (isTerminal(loaded.view.status)) await this.deps.slots.release(concurrencyKey(scan.org_id), scan._id);
-    }
-    return 0;
+    const changed = await lifecycle.change(scan, (s) => {
+      const step = planWatch(s, this.deps.now(), settings);
+      return step ? { steps: [step] } : { ignored: "nothing to do" };
+    });
+    return changed.changed ? 1 : 0;
   }
 
-  /** Releases slots whose holder ended or was never stored (a crash between slot and insert). */
-  async reconcileSlots(olderThanMs = 60_000): Promise<number> {
-    const { store, slots } = this.deps;
-    let released = 0;
-    for (const slot of await slots.heldBefore(new Date(this.deps.now().getTime() - olderThanMs))) {
-      const orgId = slot.key.endsWith(":concurrent") ? slot.key.slice(0, -":concurrent".length) : undefined;
-      if (!orgId) continue;
-      const scan = await store.get(orgId, slot.holder);
-      const ended = !scan || (await store.transitions(slot.holder)).some((t) => t._id === transitionId.terminal(slot.holder));
-      if (ended && (await slots.release(slot.key, slot.holder))) released++;
+  /**
+   * Frees places a crash left held: by a scan that ended (a crash between its end and the
+   * freeing), or by a scan that was never stored (a crash between the place and the insert),
+   * which is told apart from one being created right now by being missing at two repairs in a row.
+   */
+  async repairPlaces(): Promise<number> {
+    const { store, limits } = this.deps;
+    let freed = 0;
+    const missing = new Set<string>();
+    for (const { orgId, scanId } of await limits.placesHeld()) {
+      const scan = await store.get(orgId, scanId);
+      const key = `${orgId} ${scanId}`;
+      if (!scan && !this.missing.has(key)) missing.add(key);
+      else if (!scan || isTerminal(scan.status)) {
+        await limits.freePlace(orgId, scanId);
+        freed++;
+      }
     }
-    return released;
+    this.missing = missing;
+    return freed;
   }
 }

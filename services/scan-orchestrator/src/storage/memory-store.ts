@@ -1,6 +1,6 @@
-import type { ProjectedFields } from "../domain/projection.js";
-import type { ConcurrencySlots, MonthlyCounter, ScanFilter, ScanStore, ScheduleStore, Volatile } from "../domain/ports.js";
-import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScheduleRecord, Transition } from "../domain/types.js";
+import type { Activity, ScanFilter, ScanLimits, ScanStore, ScheduleStore } from "../domain/ports.js";
+import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScheduleRecord } from "../domain/types.js";
+import { commandInit, eventPayload, type CommandInit } from "./messages.js";
 
 /* In-memory stores for unit tests: the same contracts as the Mongo ones, inserts unique by id. */
 
@@ -8,11 +8,10 @@ const copy = <T>(x: T): T => structuredClone(x);
 
 export class MemoryScanStore implements ScanStore {
   readonly scans = new Map<string, ScanRecord>();
-  readonly transitionsById = new Map<string, Transition>();
-  /** Stored, not yet published (by document id). */
+  /** Stored, not yet published (by scan id). */
   private readonly pending = new Map<string, { events: ScanEvent[]; commands: ScanCommand[] }>();
-  /** What was published, in order. */
-  readonly published: { events: ScanEvent[]; commands: ScanCommand[] } = { events: [], commands: [] };
+  /** What was published, in order, as it travels (event type and payload; scanner records). */
+  readonly published: { events: { type: string; payload: ReturnType<typeof eventPayload> }[]; commands: CommandInit[] } = { events: [], commands: [] };
 
   async insert(scan: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<void> {
     if (this.scans.has(scan._id)) throw Object.assign(new Error("duplicate key"), { code: 11000 });
@@ -40,38 +39,18 @@ export class MemoryScanStore implements ScanStore {
     return { items: rest.slice(0, page.perPage).map(copy), total: all.length, more: rest.length > page.perPage };
   }
 
-  async transitions(scanId: string): Promise<Transition[]> {
-    return [...this.transitionsById.values()].filter((t) => t.scan_id === scanId).map(copy);
-  }
-
-  async claim(t: Transition, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean> {
-    if (this.transitionsById.has(t._id)) return false;
-    this.transitionsById.set(t._id, copy(t));
-    this.pending.set(t._id, { events, commands });
+  async transition(from: ScanRecord, to: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean> {
+    const stored = this.scans.get(from._id);
+    if (!stored || stored.version !== from.version) return false;
+    this.scans.set(to._id, copy(to));
+    const p = this.pending.get(to._id) ?? { events: [], commands: [] };
+    this.pending.set(to._id, { events: [...p.events, ...events], commands: [...p.commands, ...commands] });
     return true;
   }
 
-  async transitionsOf(scanIds: string[]): Promise<Map<string, Transition[]>> {
-    const out = new Map<string, Transition[]>();
-    for (const id of scanIds) out.set(id, await this.transitions(id));
-    return out;
-  }
-
-  async save(scanId: string, fields: ProjectedFields): Promise<void> {
-    this.assign(scanId, { ...fields });
-  }
-
-  async touch(scanId: string, fields: Volatile): Promise<void> {
-    this.assign(scanId, { ...fields });
-  }
-
-  private assign(scanId: string, fields: Record<string, unknown>): void {
+  async recordActivity(scanId: string, attempt: number, activity: Activity): Promise<void> {
     const s = this.scans.get(scanId);
-    if (!s) return;
-    for (const [k, v] of Object.entries(fields)) {
-      if (v === undefined) delete (s as unknown as Record<string, unknown>)[k];
-      else (s as unknown as Record<string, unknown>)[k] = copy(v);
-    }
+    if (s && s.attempt === attempt && s.status === "running") Object.assign(s, copy(activity));
   }
 
   async activeAcrossOrganizations(limit: number, afterId?: string): Promise<ScanRecord[]> {
@@ -83,20 +62,12 @@ export class MemoryScanStore implements ScanStore {
       .map(copy);
   }
 
-  private flush(id: string) {
-    const p = this.pending.get(id);
+  async publish(scanId: string): Promise<void> {
+    const p = this.pending.get(scanId);
     if (!p) return;
-    this.pending.delete(id);
-    this.published.events.push(...p.events);
-    this.published.commands.push(...p.commands);
-  }
-
-  async publishScan(scanId: string): Promise<void> {
-    this.flush(scanId);
-  }
-
-  async publishTransition(transitionId: string): Promise<void> {
-    this.flush(transitionId);
+    this.pending.delete(scanId);
+    this.published.events.push(...p.events.map((e) => ({ type: e.type, payload: eventPayload(e) })));
+    this.published.commands.push(...p.commands.map(commandInit));
   }
 
   /** Event types published so far, in order. */
@@ -107,7 +78,6 @@ export class MemoryScanStore implements ScanStore {
 
 export class MemoryScheduleStore implements ScheduleStore {
   readonly schedules = new Map<string, ScheduleRecord>();
-  readonly runs = new Map<string, { claimedAt: Date; scanId?: string; error?: string }>();
 
   async insert(schedule: ScheduleRecord): Promise<void> {
     this.schedules.set(schedule._id, copy(schedule));
@@ -133,86 +103,75 @@ export class MemoryScheduleStore implements ScheduleStore {
       .map(copy);
   }
 
-  private key = (s: ScheduleRecord, runAt: Date) => `${s._id}@${runAt.toISOString()}`;
+  /** The run last taken per schedule (the Mongo store keeps it on the schedule). */
+  private readonly taken = new Map<string, number>();
 
-  async claimRun(schedule: ScheduleRecord, runAt: Date, claimedAt: Date): Promise<boolean> {
-    const k = this.key(schedule, runAt);
-    if (this.runs.has(k)) return false;
-    this.runs.set(k, { claimedAt });
+  async takeRun(scheduleId: string, runAt: Date, next: Date): Promise<boolean> {
+    const s = this.schedules.get(scheduleId);
+    if (!s || s.next_run_at.getTime() !== runAt.getTime() || this.taken.get(scheduleId) === runAt.getTime()) return false;
+    s.next_run_at = next;
+    this.taken.set(scheduleId, runAt.getTime());
     return true;
   }
 
-  async releaseRun(schedule: ScheduleRecord, runAt: Date): Promise<void> {
-    this.runs.delete(this.key(schedule, runAt));
+  async returnRun(scheduleId: string, runAt: Date, next: Date): Promise<void> {
+    const s = this.schedules.get(scheduleId);
+    if (!s || s.next_run_at.getTime() !== next.getTime() || this.taken.get(scheduleId) !== runAt.getTime()) return;
+    s.next_run_at = runAt;
+    this.taken.delete(scheduleId);
   }
 
-  async runClaimedAt(schedule: ScheduleRecord, runAt: Date): Promise<Date | undefined> {
-    return this.runs.get(this.key(schedule, runAt))?.claimedAt;
+  async skipRun(scheduleId: string, runAt: Date, next: Date): Promise<void> {
+    const s = this.schedules.get(scheduleId);
+    if (s && s.next_run_at.getTime() === runAt.getTime() && this.taken.get(scheduleId) === runAt.getTime()) s.next_run_at = next;
   }
 
-  async finishRun(schedule: ScheduleRecord, runAt: Date, outcome: { scanId?: string; error?: string }, at: Date, next: Date) {
-    const run = this.runs.get(this.key(schedule, runAt));
-    if (run) Object.assign(run, outcome);
-    const s = this.schedules.get(schedule._id);
+  async recordRun(scheduleId: string, outcome: { scanId?: string; error?: string }, at: Date): Promise<void> {
+    const s = this.schedules.get(scheduleId);
     if (!s) return;
     s.last_run_at = at;
     s.last_error = outcome.error ?? "";
     if (outcome.scanId) s.last_scan_id = outcome.scanId;
-    s.next_run_at = next;
-  }
-
-  async advance(scheduleId: string, runAt: Date, next: Date): Promise<void> {
-    const s = this.schedules.get(scheduleId);
-    if (s && s.next_run_at.getTime() === runAt.getTime()) s.next_run_at = next;
   }
 }
 
-export class MemorySlots implements ConcurrencySlots {
-  readonly held = new Map<string, { key: string; holder: string; at: Date }>();
-  constructor(private readonly now: () => Date = () => new Date()) {}
+export class MemoryScanLimits implements ScanLimits {
+  /** Holders of places per organization. */
+  readonly places = new Map<string, string[]>();
+  /** Scans counted per `<org>:<month>`. */
+  readonly months = new Map<string, number>();
 
-  async acquire(key: string, limit: number, holder: string): Promise<number | undefined> {
-    for (let p = 1; p <= limit; p++) {
-      const id = `${key}#${p}`;
-      if (!this.held.has(id)) {
-        this.held.set(id, { key, holder, at: this.now() });
-        return p;
-      }
-    }
-    return undefined;
+  async holdPlace(orgId: string, scanId: string, limit: number): Promise<boolean> {
+    const held = this.places.get(orgId) ?? [];
+    if (held.length >= limit || held.includes(scanId)) return false;
+    this.places.set(orgId, [...held, scanId]);
+    return true;
   }
 
-  async release(key: string, holder: string): Promise<boolean> {
-    let any = false;
-    for (const [id, h] of this.held) {
-      if (h.key === key && h.holder === holder) {
-        this.held.delete(id);
-        any = true;
-      }
-    }
-    return any;
+  async freePlace(orgId: string, scanId: string): Promise<void> {
+    this.places.set(
+      orgId,
+      (this.places.get(orgId) ?? []).filter((id) => id !== scanId),
+    );
   }
 
-  async heldBefore(before: Date): Promise<{ key: string; holder: string }[]> {
-    return [...this.held.values()].filter((h) => h.at < before).map(({ key, holder }) => ({ key, holder }));
+  async placesHeld(): Promise<{ orgId: string; scanId: string }[]> {
+    return [...this.places].flatMap(([orgId, held]) => held.map((scanId) => ({ orgId, scanId })));
   }
 
-  holders(key: string): string[] {
-    return [...this.held.values()].filter((h) => h.key === key).map((h) => h.holder);
-  }
-}
-
-export class MemoryCounter implements MonthlyCounter {
-  readonly counts = new Map<string, number>();
-
-  async take(key: string, limit: number): Promise<number | undefined> {
-    const n = this.counts.get(key) ?? 0;
-    if (n >= limit) return undefined;
-    this.counts.set(key, n + 1);
-    return n + 1;
+  /** Every scan holding a place, of any organization. */
+  holders(): string[] {
+    return [...this.places.values()].flat();
   }
 
-  async count(key: string, limit: number): Promise<number> {
-    return Math.min(this.counts.get(key) ?? 0, limit);
+  async countScan(orgId: string, month: string, limit: number): Promise<boolean> {
+    const n = this.months.get(`${orgId}:${month}`) ?? 0;
+    if (n >= limit) return false;
+    this.months.set(`${orgId}:${month}`, n + 1);
+    return true;
+  }
+
+  async scansCounted(orgId: string, month: string): Promise<number> {
+    return this.months.get(`${orgId}:${month}`) ?? 0;
   }
 }

@@ -1,0 +1,75 @@
+import { isDuplicateKey, type FieldTypes, type IndexSpec } from "@vulnscan/kit";
+import type { Collection, Db, Filter, UpdateFilter } from "mongodb";
+import type { ScanLimits } from "../domain/ports.js";
+
+/** `<org_id>`: the scans holding a place, and how many (the guard compares the count). */
+interface PlacesDoc {
+  _id: string;
+  holders: string[];
+  count: number;
+}
+
+/** `<org_id>:<YYYY-MM>`: scans counted in the month. */
+interface MonthDoc {
+  _id: string;
+  count: number;
+}
+
+/** The repair pass finds the organizations with places held. */
+export const placesIndexes = (collection: string): IndexSpec[] => [{ collection, key: { count: 1 }, options: { name: "count" } }];
+
+export const placesFields = (collection: string): FieldTypes => ({ [collection]: { _id: "string", holders: "string[]", count: "number" } });
+
+/**
+ * A guarded `$inc` on a document keyed by a deterministic `_id`, created by the first caller:
+ * true when the guard held and the update was made. When the document exists but the guard
+ * fails, the upsert's insert hits the `_id`, and so does a first insert racing another; the
+ * plain update that follows then decides exactly.
+ */
+async function guardedUpsert<T extends { _id: string }>(coll: Collection<T>, filter: Filter<T>, update: UpdateFilter<T>): Promise<boolean> {
+  try {
+    const r = await coll.updateOne(filter, update, { upsert: true });
+    return r.modifiedCount + r.upsertedCount === 1;
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    return (await coll.updateOne(filter, update)).modifiedCount === 1;
+  }
+}
+
+/**
+ * The plan limits on MongoDB, each one document updated atomically: an organization's places
+ * (`holders` and their `count`, guarded by `count < limit`) and its monthly counts (`count < limit`).
+ */
+export class MongoScanLimits implements ScanLimits {
+  private readonly places: Collection<PlacesDoc>;
+  private readonly months: Collection<MonthDoc>;
+
+  constructor(db: Db, collections: { places: string; months: string }) {
+    this.places = db.collection<PlacesDoc>(collections.places);
+    this.months = db.collection<MonthDoc>(collections.months);
+  }
+
+  async holdPlace(orgId: string, scanId: string, limit: number): Promise<boolean> {
+    if (limit <= 0) return false;
+    return guardedUpsert(this.places, { _id: orgId, count: { $lt: limit }, holders: { $ne: scanId } }, { $push: { holders: scanId }, $inc: { count: 1 } });
+  }
+
+  async freePlace(orgId: string, scanId: string): Promise<void> {
+    // Guarded by membership, so freeing twice (a repair racing the end) counts once.
+    await this.places.updateOne({ _id: orgId, holders: scanId }, { $pull: { holders: scanId }, $inc: { count: -1 } });
+  }
+
+  async placesHeld(): Promise<{ orgId: string; scanId: string }[]> {
+    const docs = await this.places.find({ count: { $gt: 0 } }).toArray();
+    return docs.flatMap((d) => d.holders.map((scanId) => ({ orgId: d._id, scanId })));
+  }
+
+  async countScan(orgId: string, month: string, limit: number): Promise<boolean> {
+    if (limit <= 0) return false;
+    return guardedUpsert(this.months, { _id: `${orgId}:${month}`, count: { $lt: limit } }, { $inc: { count: 1 } });
+  }
+
+  async scansCounted(orgId: string, month: string): Promise<number> {
+    return (await this.months.findOne({ _id: `${orgId}:${month}` }))?.count ?? 0;
+  }
+}
