@@ -389,6 +389,32 @@ describe("progress from scanner reports (vulnscan.scan.reports) and scan.* event
     expect(kafka.payloads(cancelled.id, "scan.failed")).toEqual([]);
   });
 
+  it("ends a scan once when cancels race each other and a completion (one write per version wins)", async () => {
+    const o = org("professional");
+    const scan = (await create(o)).scan!;
+    const base = { scanId: scan.id, orgId: o, attempt: 1 };
+    await kafka.report({ ...base, report: { case: "phaseStarted", value: { phase: "discovery", tool: "portscan" } } });
+    await eventually("running", async () => (await orch.client.getScan({ orgId: o, scanId: scan.id })).scan?.status === ScanStatus.RUNNING);
+    const [cancels] = await Promise.all([
+      Promise.allSettled(Array.from({ length: 5 }, () => orch.client.cancelScan({ orgId: o, scanId: scan.id }))),
+      kafka.report({ ...base, report: { case: "completed", value: { findings: { total: 0 } } } }),
+    ]);
+    const won = cancels.filter((c) => c.status === "fulfilled").length;
+    const ended = await eventually("ended", async () => {
+      const s = (await orch.client.getScan({ orgId: o, scanId: scan.id })).scan!;
+      return (s.status === ScanStatus.CANCELLED || s.status === ScanStatus.COMPLETED) && s;
+    });
+    await new Promise((r) => setTimeout(r, 1000)); // the losing completion is applied (ignored) by now
+    if (ended.status === ScanStatus.CANCELLED) {
+      expect(won).toBe(1);
+      expect(kafka.payloads(scan.id, "scan.completed")).toEqual([]);
+    } else {
+      expect(won).toBe(0);
+      expect(kafka.payloads(scan.id, "scan.completed")).toHaveLength(1);
+    }
+    expect((await orch.client.getScan({ orgId: o, scanId: scan.id })).scan?.status).toBe(ended.status);
+  });
+
   it("ignores reports of another attempt and of another organization", async () => {
     const o = org("professional");
     const scan = (await create(o)).scan!;

@@ -60,7 +60,7 @@ export const scanFields: FieldTypes = mergeFieldTypes(
 
 const HIDDEN = { outbox: 0, outbox_pending: 0, commands: 0, commands_pending: 0 } as const;
 
-/** Drops nulls (a $set of undefined stores null) so records compare as the domain built them. */
+/** Drops nulls (the driver stores an undefined field as null) so records read as the domain built them. */
 function clean<T>(doc: Document | null): T | null {
   if (!doc) return null;
   const out: Document = {};
