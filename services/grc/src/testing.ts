@@ -13,9 +13,12 @@ export async function testGrc(opts: { start?: Date; viewMaxAgeMs?: number } = {}
   let now = opts.start ?? new Date("2026-03-01T12:00:00.000Z");
   const stores = new MemoryGrcStores();
   const malware = new FakeMalwareScanner();
-  const domain = createGrcDomain({ ...stores, catalogue, mapping: await mapping, malware, now: () => new Date(now), viewMaxAgeMs: opts.viewMaxAgeMs ?? 0 });
+  const deps = { ...stores, catalogue, mapping: await mapping, malware, now: () => new Date(now), viewMaxAgeMs: opts.viewMaxAgeMs ?? 0 };
+  const domain = createGrcDomain(deps);
   return {
     ...domain,
+    /** Another replica: its own use cases (and caches) on the same stores. */
+    replica: () => createGrcDomain(deps),
     stores,
     malware,
     /** Events of these types, in order. */

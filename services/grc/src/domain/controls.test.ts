@@ -27,6 +27,15 @@ describe("controls", () => {
     }
   });
 
+  it("two replicas settling one organization at once publish each change once", async () => {
+    const t = await testGrc();
+    const other = t.replica();
+    await Promise.all([t.controls.update(ORG, cc61, { status: "implemented" }, "Ana"), other.controls.update(ORG, pci, { status: "implemented" }, "Ben")]);
+    const changed = t.eventsOf("control.status_changed").map((e) => (e.payload?.value as { controlId: string }).controlId);
+    expect(changed.sort()).toEqual([cc61, pci].sort());
+    expect(await other.controls.get(ORG, cc61)).toMatchObject({ status: "implemented" });
+  });
+
   it("lists the whole catalogue per organization, filtered by framework and status and paged", async () => {
     const t = await testGrc();
     const all = await t.controls.list(ORG, {}, 1, 20);

@@ -71,6 +71,16 @@ describe("evidence", () => {
     ).toEqual(["evidence.uploaded", "quarantine.threat_detected"]);
   });
 
+  it("records a rescan's verdict once when two replicas rescan at once", async () => {
+    const t = await testGrc();
+    t.malware.down = true;
+    await t.evidence.upload(upload(bytes("ok")));
+    t.malware.down = false;
+    const counts = await Promise.all([t.evidence.rescanPending(), t.replica().evidence.rescanPending()]);
+    expect(counts[0] + counts[1]).toBe(1);
+    expect(t.eventsOf("evidence.uploaded")).toHaveLength(1);
+  });
+
   it("refuses empty, oversized and badly dated uploads with the field named", async () => {
     const t = await testGrc();
     await expect(t.evidence.upload(upload(new Uint8Array()))).rejects.toMatchObject({ field: "file" });
