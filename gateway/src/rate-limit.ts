@@ -91,13 +91,10 @@ export class RateLimiter {
   /** The window's count after adding `size` positions to it. */
   private async add(id: string, size: number, expiresAt: Date): Promise<number> {
     const inc = () =>
-      this.counters.findOneAndUpdate(
-        { _id: id },
-        { $inc: { n: size }, $setOnInsert: { expires_at: expiresAt } },
-        { upsert: true, returnDocument: "after" },
-      );
-    // Replicas opening a window together may race to insert its counter: the one refused
-    // retries and finds the other's document (MongoDB documents this retry for upserts).
+      this.counters.findOneAndUpdate({ _id: id }, { $inc: { n: size }, $setOnInsert: { expires_at: expiresAt } }, { upsert: true, returnDocument: "after" });
+    // Replicas opening a window together may race to insert its counter, and a server may
+    // refuse one with a duplicate key (MongoDB retries only some upserts itself): it retries
+    // once and finds the other's document.
     const doc = await inc().catch((err) => (isDuplicateKey(err) ? inc() : Promise.reject(err)));
     return doc!.n; // an upsert returning the document after always has one
   }

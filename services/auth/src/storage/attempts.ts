@@ -32,8 +32,9 @@ export class MongoAttemptCounter implements AttemptCounter {
         { $inc: { n: 1 }, $setOnInsert: { key, expires_at: resetsAt } },
         { upsert: true, returnDocument: "after" },
       );
-    // Two first attempts racing may both try to insert the counter; the one refused retries
-    // and finds the other's document (MongoDB documents this retry for upserts).
+    // Two first writers of a window may race to insert its counter, and a server may refuse
+    // one with a duplicate key (MongoDB retries only some upserts itself): it retries once and
+    // finds the other's document.
     const doc = await count().catch((err) => (isDuplicateKey(err) ? count() : Promise.reject(err)));
     return { count: doc!.n, resetsAt }; // an upsert returning the document after always has one
   }
