@@ -31,7 +31,7 @@ describe("controls", () => {
     const t = await testGrc();
     const other = t.replica();
     await Promise.all([t.controls.update(ORG, cc61, { status: "implemented" }, "Ana"), other.controls.update(ORG, pci, { status: "implemented" }, "Ben")]);
-    const changed = t.eventsOf("control.status_changed").map((e) => (e.payload?.value as { controlId: string }).controlId);
+    const changed = t.eventsOf("control.status_changed").map((e) => (e.payload?.value as { controlId: string } | undefined)?.controlId);
     expect(changed.sort()).toEqual([cc61, pci].sort());
     expect(await other.controls.get(ORG, cc61)).toMatchObject({ status: "implemented" });
   });
