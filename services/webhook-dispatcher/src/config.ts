@@ -13,7 +13,7 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50056, adminPort: 9466, 
   WEBHOOK_ALLOWED_NETWORKS: networkListEnv,
   /** Prefix of the consumer groups (one per event topic); overridden to isolate test runs. */
   CONSUMER_GROUP: z.string().default("webhook-dispatcher"),
-  /** How often the durable schedule is polled for due attempts. */
+  /** How often the retry pass looks for due attempts. */
   RETRY_POLL_MS: z.coerce.number().int().min(50).default(1000),
   /** Deadline of one attempt: resolution, connect, TLS and the response. */
   DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(30_000),
@@ -31,9 +31,8 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50056, adminPort: 9466, 
   /** Attempts in flight at once per replica (first attempts straight from the consumer). */
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /**
-   * How long a consumer waits for a first attempt (for room, then for the receiver) before it
-   * hands the delivery to the durable schedule and moves on: a slow receiver holds a partition
-   * for this long, not for the 30 s deadline.
+   * How long a consumer waits for a free slot to make a delivery's first attempt at once; without
+   * one in time the delivery is recorded due now for the retry pass, and the consumer moves on.
    */
   ATTEMPT_HANDOVER_MS: z.coerce.number().int().min(100).max(25_000).default(5000),
 });

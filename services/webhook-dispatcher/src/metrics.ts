@@ -1,15 +1,15 @@
 import { counter, type Metrics } from "@vulnscan/kit";
 import { Gauge, Histogram } from "prom-client";
 import type { DispatchObserver } from "./domain/dispatch.js";
-import type { Schedule } from "./domain/ports.js";
+import type { DeliveryStore } from "./domain/ports.js";
 
 /**
  * webhook_deliveries_total{outcome}: attempts by outcome (success, retry, failed, deferred);
  * webhook_attempt_duration_seconds{outcome}: how long receivers took; webhook_queue_depth and
- * webhook_oldest_pending_age_seconds: the durable schedule, read when scraped;
+ * webhook_oldest_pending_age_seconds: the deliveries with an attempt to come, read when scraped;
  * webhook_disabled_total: webhooks the dispatcher turned off.
  */
-export function dispatchMetrics(metrics: Metrics, schedule: Pick<Schedule, "stats">, log: (msg: string, fields: object) => void): DispatchObserver {
+export function dispatchMetrics(metrics: Metrics, deliveries: Pick<DeliveryStore, "stats">, log: (msg: string, fields: object) => void): DispatchObserver {
   const registry = metrics.registry;
   const outcomes = counter(registry, "webhook_deliveries_total", "Delivery attempts by outcome", ["outcome"]);
   const disabled = counter(registry, "webhook_disabled_total", "Webhooks disabled because their deliveries kept failing");
@@ -22,7 +22,7 @@ export function dispatchMetrics(metrics: Metrics, schedule: Pick<Schedule, "stat
   });
   let stats: Promise<{ depth: number; oldestDueAt?: Date }> | undefined;
   // Both gauges read one stats call per scrape.
-  const read = () => (stats ??= schedule.stats().finally(() => setTimeout(() => (stats = undefined), 0)));
+  const read = () => (stats ??= deliveries.stats().finally(() => setTimeout(() => (stats = undefined), 0)));
   new Gauge({
     name: "webhook_queue_depth",
     help: "Deliveries with an attempt scheduled (due now or later)",

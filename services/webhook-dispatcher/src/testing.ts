@@ -1,10 +1,12 @@
 // Unit-test wiring: the domain on in-memory adapters, a clock the test moves, a scripted sender.
-import type { AttemptResult } from "./domain/types.js";
+import { WEBHOOK_EVENT_KINDS } from "@vulnscan/kit/event-kinds";
+import { UrlPolicy } from "./delivery/url-policy.js";
+import { DeliveryOperations } from "./domain/delivery-operations.js";
 import { Dispatcher } from "./domain/dispatch.js";
 import type { OutgoingRequest, WebhookPlan } from "./domain/ports.js";
-import { UrlPolicy } from "./domain/url-policy.js";
+import type { AttemptResult } from "./domain/types.js";
 import { WebhookRegistry } from "./domain/webhooks.js";
-import { MemoryBudget, MemoryDeliveries, MemorySchedule, MemorySlots, MemoryWebhooks } from "./storage/memory.js";
+import { MemoryBudget, MemoryDeliveries, MemoryWebhookCount, MemoryWebhooks } from "./storage/memory.js";
 
 export const PLANS: Record<string, WebhookPlan> = {
   startup: { enabled: false, maxWebhooks: 0, eventsPerHour: 0 },
@@ -20,7 +22,6 @@ export function testDispatcher(opts: { start?: Date; plan?: (orgId: string) => W
   const answers: AttemptResult[] = [];
   const webhooks = new MemoryWebhooks();
   const deliveries = new MemoryDeliveries();
-  const schedule = new MemorySchedule();
   const plans = { webhookPlan: async (orgId: string) => opts.plan?.(orgId) ?? PLANS.professional! };
   const hosts = opts.hosts ?? { "hooks.example.com": "93.184.216.34" };
   const urls = new UrlPolicy({
@@ -28,14 +29,12 @@ export function testDispatcher(opts: { start?: Date; plan?: (orgId: string) => W
     allowed: undefined,
     resolve: async (h) => (hosts[h] ? [{ address: hosts[h]!, family: hosts[h]!.includes(":") ? 6 : 4 }] : []),
   });
-  const registry = new WebhookRegistry({ webhooks, slots: new MemorySlots(), plans, urls, now: clock });
+  const registry = new WebhookRegistry({ webhooks, count: new MemoryWebhookCount(), plans, urls, now: clock, eventKinds: WEBHOOK_EVENT_KINDS });
   const dispatcher = new Dispatcher({
     webhooks,
     deliveries,
-    schedule,
     plans,
     budget: new MemoryBudget(),
-    registry,
     now: clock,
     random: () => 0,
     sender: {
@@ -45,12 +44,13 @@ export function testDispatcher(opts: { start?: Date; plan?: (orgId: string) => W
       },
     },
   });
+  const operations = new DeliveryOperations({ registry, dispatcher, deliveries, now: clock });
   return {
     registry,
     dispatcher,
+    operations,
     webhooks,
     deliveries,
-    schedule,
     sent,
     answers,
     now: clock,

@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseNetworkList } from "@vulnscan/kit/networks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selfSignedCertificates } from "../../../../test/support/tls.js";
-import { UrlPolicy } from "../domain/url-policy.js";
+import { UrlPolicy } from "./url-policy.js";
 import { HttpSender } from "./http-sender.js";
 
 /*

@@ -3,7 +3,7 @@ import { Agent, request } from "undici";
 import type { OutgoingRequest, Sender } from "../domain/ports.js";
 import { parseRetryAfter } from "../domain/schedule.js";
 import type { AttemptResult } from "../domain/types.js";
-import type { CheckedTarget, UrlPolicy } from "../domain/url-policy.js";
+import type { CheckedTarget, UrlPolicy } from "./url-policy.js";
 
 export interface HttpSenderOptions {
   /** The spec's 30 s: name resolution, connect, TLS and the whole response. */

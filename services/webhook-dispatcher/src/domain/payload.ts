@@ -1,22 +1,14 @@
 import { createHash, createHmac } from "node:crypto";
-import { toJson } from "@bufbuild/protobuf";
-import { timestampDate } from "@bufbuild/protobuf/wkt";
-import { type EventEnvelope, EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
+import type { DispatchEvent } from "./types.js";
 
 /*
  * The webhook body and its signatures. The body is built once per delivery and stored, so every
  * attempt (and a manual replay) signs and sends the same bytes.
  */
 
-/**
- * The spec's body: id = delivery id, event = type, timestamp = occurred_at, data = the payload as
- * proto JSON with proto field names and implicit defaults (envelope.proto's header).
- */
-export function webhookBody(deliveryId: string, envelope: EventEnvelope): string {
-  const json = toJson(EventEnvelopeSchema, envelope, { useProtoFieldName: true, alwaysEmitImplicit: true }) as Record<string, unknown>;
-  const data = json[envelope.type.replace(".", "_")] ?? {};
-  const timestamp = (envelope.occurredAt ? timestampDate(envelope.occurredAt) : new Date()).toISOString();
-  return JSON.stringify({ id: deliveryId, event: envelope.type, timestamp, data });
+/** The spec's body: id = delivery id, event = type, timestamp = occurred_at, data = the payload (events/envelope.ts). */
+export function webhookBody(deliveryId: string, event: DispatchEvent): string {
+  return JSON.stringify({ id: deliveryId, event: event.type, timestamp: event.occurredAt.toISOString(), data: event.data });
 }
 
 /**

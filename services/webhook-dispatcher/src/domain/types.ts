@@ -1,15 +1,18 @@
-import { WEBHOOK_EVENT_KINDS } from "@vulnscan/kit/event-kinds";
-
-/** The spec's 18 event kinds (from the event contract): the only types a webhook may subscribe to or ever receive. */
-export const EVENT_KINDS = WEBHOOK_EVENT_KINDS;
-
-const KINDS: ReadonlySet<string> = new Set(EVENT_KINDS);
-
-/** auth.* and anything unknown are internal: never delivered to customers. */
-export const isDeliverable = (type: string): boolean => KINDS.has(type);
-
 /** Sent by the test operation only; not subscribable. */
 export const TEST_EVENT = "webhook.test";
+
+/**
+ * An event a customer may receive, as the domain takes it (events/ maps the Kafka envelope to it;
+ * internal kinds never get this far).
+ */
+export interface DispatchEvent {
+  id: string;
+  type: string;
+  orgId: string;
+  occurredAt: Date;
+  /** The payload as JSON (the body's `data`). */
+  data: unknown;
+}
 
 export interface Webhook {
   id: string;
@@ -28,7 +31,7 @@ export interface Webhook {
   failingSince?: Date;
 }
 
-/** pending: never attempted yet; failed with nextRetry: a retry is scheduled; failed without: final. */
+/** pending: never attempted yet; failed with nextAttemptAt: a retry is due; failed without: final. */
 export type DeliveryStatus = "pending" | "success" | "failed";
 
 export interface Delivery {
@@ -40,14 +43,20 @@ export interface Delivery {
   /** The exact body bytes (UTF-8 JSON), fixed at fan-out so every attempt signs the same bytes. */
   body: string;
   status: DeliveryStatus;
+  /** Attempts made and recorded. */
   attempts: number;
   responseCode: number;
   responseTimeMs: number;
   error?: string;
   createdAt: Date;
   deliveredAt?: Date;
-  /** When the next attempt is due; unset once the delivery is final. */
-  nextRetry?: Date;
+  /**
+   * When the next attempt is due; unset once the delivery is final. While an attempt is in flight
+   * it is the attempt's lease end: should its holder die, the attempt is due again then.
+   */
+  nextAttemptAt?: Date;
+  /** The end of the lease of the attempt in flight: only its holder records the attempt. */
+  leaseUntil?: Date;
   /** The hourly cap deferred the first attempt to this time. */
   deferredUntil?: Date;
   /** Counted against the organization's events/hour (once per delivery). */

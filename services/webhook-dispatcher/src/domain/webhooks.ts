@@ -1,6 +1,6 @@
-import { forbidden, newId, notFound, validationError } from "@vulnscan/kit";
-import type { Clock, PlanPort, UrlChecker, WebhookRepo, WebhookSlots } from "./ports.js";
-import { EVENT_KINDS, isDeliverable, type Webhook } from "./types.js";
+import { forbidden, newId, notFound, validationError } from "@vulnscan/kit/core";
+import type { Clock, PlanPort, UrlChecker, WebhookCount, WebhookRepo } from "./ports.js";
+import type { Webhook } from "./types.js";
 
 /** The fields a user writes (create body, PATCH). */
 export interface WebhookInput {
@@ -22,10 +22,10 @@ function cleanName(name: string): string {
   return n;
 }
 
-function cleanEvents(events: string[]): string[] {
+function cleanEvents(events: string[], kinds: readonly string[]): string[] {
   if (events.length === 0) throw validationError("events", "events must name at least one event kind");
-  const unknown = events.find((e) => !isDeliverable(e));
-  if (unknown !== undefined) throw validationError("events", `Unknown event kind "${unknown}"; allowed: ${EVENT_KINDS.join(", ")}`);
+  const unknown = events.find((e) => !kinds.includes(e));
+  if (unknown !== undefined) throw validationError("events", `Unknown event kind "${unknown}"; allowed: ${kinds.join(", ")}`);
   return [...new Set(events)];
 }
 
@@ -34,9 +34,19 @@ function cleanSecret(secret: string): string {
   return secret;
 }
 
-/** Webhook registrations: validation, the plan's gate and exact webhook count, organization scoping. */
+export interface RegistryDeps {
+  webhooks: WebhookRepo;
+  count: WebhookCount;
+  plans: PlanPort;
+  urls: UrlChecker;
+  now: Clock;
+  /** The event kinds a webhook may subscribe to (the event contract's customer kinds). */
+  eventKinds: readonly string[];
+}
+
+/** Webhook registrations (the API's CRUD): validation, the plan's gate and exact webhook count, organization scoping. */
 export class WebhookRegistry {
-  constructor(private readonly deps: { webhooks: WebhookRepo; slots: WebhookSlots; plans: PlanPort; urls: UrlChecker; now: Clock }) {}
+  constructor(private readonly deps: RegistryDeps) {}
 
   private async checkUrl(url: string): Promise<string> {
     try {
@@ -56,20 +66,20 @@ export class WebhookRegistry {
       orgId,
       name: cleanName(input.name ?? ""),
       url: await this.checkUrl(input.url ?? ""),
-      events: cleanEvents(input.events ?? []),
+      events: cleanEvents(input.events ?? [], this.deps.eventKinds),
       ...(input.secret !== undefined ? { secret: cleanSecret(input.secret) } : {}),
       active: input.active ?? true,
       createdAt: now,
       updatedAt: now,
     };
-    // One slot per webhook in an exact pool: 20 concurrent creates still leave at most `max`.
-    if (plan.maxWebhooks !== undefined && !(await this.deps.slots.acquire(orgId, plan.maxWebhooks, webhook.id))) {
+    // Counted in before it exists: 20 concurrent creates still leave at most `max`.
+    if (plan.maxWebhooks !== undefined && !(await this.deps.count.reserve(orgId, plan.maxWebhooks, webhook.id))) {
       throw forbidden(`Your plan allows ${plan.maxWebhooks} webhooks; delete one or upgrade`, "PLAN_UPGRADE_REQUIRED");
     }
     try {
       await this.deps.webhooks.insert(webhook);
     } catch (err) {
-      await this.deps.slots.release(orgId, webhook.id);
+      await this.deps.count.release(orgId, webhook.id);
       throw err;
     }
     return webhook;
@@ -89,7 +99,7 @@ export class WebhookRegistry {
     const w = { ...(await this.get(orgId, id)) };
     if (input.name !== undefined) w.name = cleanName(input.name);
     if (input.url !== undefined) w.url = await this.checkUrl(input.url);
-    if (input.events !== undefined) w.events = cleanEvents(input.events);
+    if (input.events !== undefined) w.events = cleanEvents(input.events, this.deps.eventKinds);
     if (input.secret === "") delete w.secret;
     else if (input.secret !== undefined) w.secret = cleanSecret(input.secret);
     if (input.active !== undefined) {
@@ -99,12 +109,12 @@ export class WebhookRegistry {
       delete w.failingSince;
     }
     w.updatedAt = this.deps.now();
-    await this.deps.webhooks.save(w);
+    await this.deps.webhooks.update(w, input.active !== undefined);
     return w;
   }
 
   async remove(orgId: string, id: string): Promise<void> {
     if (!(await this.deps.webhooks.remove(orgId, id))) throw notFound("Webhook");
-    await this.deps.slots.release(orgId, id);
+    await this.deps.count.release(orgId, id);
   }
 }

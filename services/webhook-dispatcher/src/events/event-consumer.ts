@@ -2,13 +2,14 @@ import { Topics, type KafkaBus, type Subscription } from "@vulnscan/kit";
 import { type EventEnvelope, EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import type { Dispatcher } from "../domain/dispatch.js";
 import type { Delivery } from "../domain/types.js";
+import { dispatchEventOf } from "./envelope.js";
 
 /** Every topic whose envelopes can become deliveries (auth.* on the auth topic are skipped by type). */
 export const EVENT_TOPICS = [Topics.scanEvents, Topics.findingEvents, Topics.grcEvents, Topics.authEvents] as const;
 
 /**
- * Attempts in flight at once. A consumer waits for room rather than spilling deliveries into the
- * durable schedule: Kafka is the buffer, and a spilled delivery costs more writes than it saves.
+ * Attempts in flight at once. A consumer waits for room rather than leaving first attempts to the
+ * retry pass: Kafka is the buffer, and an attempt the pass takes costs one more write.
  */
 export class AttemptGate {
   private inFlight = 0;
@@ -57,46 +58,37 @@ export class AttemptGate {
   }
 }
 
-const sleep = (ms: number) => new Promise<"slow">((r) => setTimeout(() => r("slow"), ms).unref());
-
 /**
- * Thin consumer per event topic: decode a batch → fan each envelope out → make the first attempts
- * whose leases this replica took → resolve the offsets. A first attempt that has no slot
- * within `handOverMs`, is still running after it, or failed to run is handed to the durable
- * schedule before the offsets resolve, so a slow receiver holds a partition for seconds, not 30,
- * and nothing is left without a way to be attempted. A crash before the offsets resolve
- * redelivers the batch; the deterministic delivery ids make that a no-op (`Dispatcher.fanOut`).
+ * Thin consumer per event topic: decode a batch → map each envelope to the domain's event → fan
+ * it out → record each delivery → resolve the offsets. A delivery that gets a slot within
+ * `slotWaitMs` is recorded with its first attempt's lease taken, and attempted at once, beside
+ * the batch: recorded, it no longer needs Kafka (its lease expires into the retry pass should this
+ * replica die). One without a slot is recorded due now, for the retry pass. A crash before the
+ * offsets resolve redelivers the batch; the deterministic delivery ids make that a no-op.
  */
 export async function subscribeEvents(
   kafka: KafkaBus,
-  dispatcher: Pick<Dispatcher, "fanOut" | "attempt" | "handOver">,
+  dispatcher: Pick<Dispatcher, "fanOut" | "admit" | "attempt">,
   gate: AttemptGate,
-  opts: { groupPrefix: string; handOverMs: number; onError: (err: unknown) => void },
+  opts: { groupPrefix: string; slotWaitMs: number; onError: (err: unknown) => void },
 ): Promise<Subscription[]> {
-  const first = async (d: Delivery) => {
-    if (!(await gate.acquire(opts.handOverMs))) return dispatcher.handOver(d, "now");
-    let handedOver = false;
-    let free = true;
-    // The slot bounds requests in flight; writing the result does not hold one.
-    const answered = () => {
-      if (free) gate.release();
-      free = false;
-    };
-    const run = dispatcher.attempt(d.id, { known: d, owned: true, handedOver: () => handedOver, answered }).finally(answered);
-    const outcome = await Promise.race([run.then(() => "done" as const), sleep(opts.handOverMs)]).catch((err: unknown) => {
-      opts.onError(err);
-      return "failed" as const;
-    });
-    if (outcome === "done") return;
-    if (outcome === "slow") run.catch(opts.onError); // it goes on; its end removes the entry
-    handedOver = true;
-    // A slow attempt still holds its lease: the schedule takes it after the lease. A failed one
-    // has ended, so its lease is given back now. Throws when the database is down: the batch is
-    // retried, and fanOut takes the failed attempt back then (Dispatcher.abandoned).
-    await dispatcher.handOver(d, outcome === "slow" ? "after-lease" : "now");
+  const admit = async (d: Delivery) => {
+    if (!(await gate.acquire(opts.slotWaitMs))) return void (await dispatcher.admit(d, false));
+    let attempting = false;
+    try {
+      attempting = await dispatcher.admit(d, true);
+    } finally {
+      if (!attempting) gate.release();
+    }
+    if (attempting)
+      void dispatcher
+        .attempt(d)
+        .catch(opts.onError)
+        .finally(() => gate.release());
   };
   const handle = async (env: EventEnvelope) => {
-    await Promise.all((await dispatcher.fanOut(env)).map(first));
+    const event = dispatchEventOf(env);
+    if (event) await Promise.all((await dispatcher.fanOut(event)).map(admit));
   };
   return Promise.all(
     EVENT_TOPICS.map((topic) =>

@@ -38,7 +38,7 @@ export function deliveryMsg(d: Delivery) {
     error: d.error ?? "",
     createdAt: ts(d.createdAt),
     deliveredAt: ts(d.deliveredAt),
-    nextRetry: ts(d.nextRetry),
+    nextRetry: ts(d.nextAttemptAt),
     deferredUntil: ts(d.deferredUntil),
   };
 }

@@ -10,7 +10,7 @@ import { WebhookRpcService } from "./webhook-service.js";
 function rpcFor() {
   const t = testDispatcher();
   const logger = createLogger("webhooks-rpc-test", "silent");
-  const transport = createRouterTransport(webhookRoutes(new WebhookRpcService(t.registry, t.dispatcher)), {
+  const transport = createRouterTransport(webhookRoutes(new WebhookRpcService(t.registry, t.operations)), {
     router: { interceptors: [errorInterceptor(logger)] },
   });
   return { t, rpc: createClient(WebhookService, transport) };

@@ -2,7 +2,7 @@ import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { ServiceImpl } from "@connectrpc/connect";
 import { validationError } from "@vulnscan/kit";
 import type * as pb from "@vulnscan/proto/vulnscan/webhooks/v1/webhooks_service_pb.js";
-import type { Dispatcher } from "../domain/dispatch.js";
+import type { DeliveryOperations } from "../domain/delivery-operations.js";
 import type { WebhookRegistry } from "../domain/webhooks.js";
 import { deliveryMsg, pageInfo, pageOf, statusOf, webhookMsg } from "./mappers.js";
 
@@ -16,7 +16,7 @@ function orgOf(req: { orgId: string }): string {
 export class WebhookRpcService implements ServiceImpl<typeof pb.WebhookService> {
   constructor(
     private readonly registry: WebhookRegistry,
-    private readonly dispatcher: Dispatcher,
+    private readonly deliveries: DeliveryOperations,
   ) {}
 
   async createWebhook(req: pb.CreateWebhookRequest) {
@@ -57,7 +57,7 @@ export class WebhookRpcService implements ServiceImpl<typeof pb.WebhookService> 
   }
 
   async testWebhook(req: pb.TestWebhookRequest) {
-    const d = await this.dispatcher.test(orgOf(req), req.webhookId);
+    const d = await this.deliveries.test(orgOf(req), req.webhookId);
     const m = deliveryMsg(d);
     return { deliveryId: d.id, status: m.status, responseCode: d.responseCode, responseTimeMs: d.responseTimeMs, error: m.error };
   }
@@ -65,7 +65,7 @@ export class WebhookRpcService implements ServiceImpl<typeof pb.WebhookService> 
   async listDeliveries(req: pb.ListDeliveriesRequest) {
     const { page, perPage } = pageOf(req.pagination);
     const status = statusOf(req.status);
-    const res = await this.dispatcher.listDeliveries(
+    const res = await this.deliveries.list(
       orgOf(req),
       req.webhookId,
       { ...(status ? { status } : {}), ...(req.event ? { event: req.event } : {}) },
@@ -76,7 +76,7 @@ export class WebhookRpcService implements ServiceImpl<typeof pb.WebhookService> 
   }
 
   async retryDelivery(req: pb.RetryDeliveryRequest) {
-    const d = await this.dispatcher.retry(orgOf(req), req.webhookId, req.deliveryId);
+    const d = await this.deliveries.retry(orgOf(req), req.webhookId, req.deliveryId);
     return { delivery: deliveryMsg(d) };
   }
 
@@ -84,6 +84,6 @@ export class WebhookRpcService implements ServiceImpl<typeof pb.WebhookService> 
     const from = req.from ? timestampDate(req.from) : new Date(0);
     const to = req.to ? timestampDate(req.to) : new Date();
     if (from >= to) throw validationError("from", "from must be before to");
-    return { scheduled: await this.dispatcher.replayFailed(orgOf(req), req.webhookId, from, to) };
+    return { scheduled: await this.deliveries.replayFailed(orgOf(req), req.webhookId, from, to) };
   }
 }

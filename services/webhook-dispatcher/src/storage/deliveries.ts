@@ -1,27 +1,47 @@
 import type { Collection, Db, Filter } from "mongodb";
-import { WriteBatch } from "@vulnscan/kit";
-import type { DeliveryFilter, DeliveryRepo, Page } from "../domain/ports.js";
+import { insertOnce } from "@vulnscan/kit";
+import type { DeliveryFilter, DeliveryStore, Page } from "../domain/ports.js";
 import type { Delivery, DeliveryStatus } from "../domain/types.js";
 import { Collections } from "./collections.js";
 
-interface DeliveryDoc {
+/** What an attempt changes. */
+interface AttemptState {
+  status: DeliveryStatus;
+  attempts: number;
+  response_code: number;
+  response_time_ms: number;
+  error: string | null;
+  delivered_at: Date | null;
+  /** Due time of the next attempt (the retry pass's index); null once final. */
+  next_attempt_at: Date | null;
+  /** The lease of the attempt in flight; null when none is. */
+  lease_until: Date | null;
+  deferred_until: Date | null;
+  budgeted: boolean;
+}
+
+interface DeliveryDoc extends AttemptState {
   _id: string;
   org_id: string;
   webhook_id: string;
   event_id: string;
   event: string;
   body: string;
-  status: DeliveryStatus;
-  attempts: number;
-  response_code: number;
-  response_time_ms: number;
-  error: string | null;
   created_at: Date;
-  delivered_at: Date | null;
-  next_retry: Date | null;
-  deferred_until: Date | null;
-  budgeted: boolean;
 }
+
+const stateOf = (d: Delivery): AttemptState => ({
+  status: d.status,
+  attempts: d.attempts,
+  response_code: d.responseCode,
+  response_time_ms: d.responseTimeMs,
+  error: d.error ?? null,
+  delivered_at: d.deliveredAt ?? null,
+  next_attempt_at: d.nextAttemptAt ?? null,
+  lease_until: d.leaseUntil ?? null,
+  deferred_until: d.deferredUntil ?? null,
+  budgeted: d.budgeted,
+});
 
 const toDoc = (d: Delivery): DeliveryDoc => ({
   _id: d.id,
@@ -30,16 +50,8 @@ const toDoc = (d: Delivery): DeliveryDoc => ({
   event_id: d.eventId,
   event: d.event,
   body: d.body,
-  status: d.status,
-  attempts: d.attempts,
-  response_code: d.responseCode,
-  response_time_ms: d.responseTimeMs,
-  error: d.error ?? null,
   created_at: d.createdAt,
-  delivered_at: d.deliveredAt ?? null,
-  next_retry: d.nextRetry ?? null,
-  deferred_until: d.deferredUntil ?? null,
-  budgeted: d.budgeted,
+  ...stateOf(d),
 });
 
 const fromDoc = (d: DeliveryDoc): Delivery => ({
@@ -56,23 +68,24 @@ const fromDoc = (d: DeliveryDoc): Delivery => ({
   ...(d.error ? { error: d.error } : {}),
   createdAt: d.created_at,
   ...(d.delivered_at ? { deliveredAt: d.delivered_at } : {}),
-  ...(d.next_retry ? { nextRetry: d.next_retry } : {}),
+  ...(d.next_attempt_at ? { nextAttemptAt: d.next_attempt_at } : {}),
+  ...(d.lease_until ? { leaseUntil: d.lease_until } : {}),
   ...(d.deferred_until ? { deferredUntil: d.deferred_until } : {}),
   budgeted: d.budgeted,
 });
 
-export class MongoDeliveries implements DeliveryRepo {
+/** A due time every scheduled attempt is after: bounds the index walk of the queue's size (final deliveries hold null). */
+const SCHEDULED: Filter<DeliveryDoc> = { next_attempt_at: { $gte: new Date(0) } };
+
+export class MongoDeliveries implements DeliveryStore {
   private readonly coll: Collection<DeliveryDoc>;
-  /** Inserts and attempt results are written many at a time (the hot path's cost is per command). */
-  private readonly writes: WriteBatch<DeliveryDoc>;
 
   constructor(db: Db) {
     this.coll = db.collection<DeliveryDoc>(Collections.deliveries);
-    this.writes = new WriteBatch(this.coll);
   }
 
-  insertOnce(d: Delivery): Promise<boolean> {
-    return this.writes.insertOnce(toDoc(d));
+  add(d: Delivery): Promise<boolean> {
+    return insertOnce(this.coll, toDoc(d));
   }
 
   async get(id: string): Promise<Delivery | undefined> {
@@ -80,9 +93,28 @@ export class MongoDeliveries implements DeliveryRepo {
     return d ? fromDoc(d) : undefined;
   }
 
-  async save(d: Delivery): Promise<void> {
-    const { _id, ...rest } = toDoc(d);
-    await this.writes.set(_id, rest, { attempts: { $lte: d.attempts } });
+  async due(now: Date, limit: number): Promise<string[]> {
+    const docs = await this.coll
+      .find({ next_attempt_at: { $lte: now } }, { projection: { _id: 1 } })
+      .sort({ next_attempt_at: 1 })
+      .limit(limit)
+      .toArray();
+    return docs.map((d) => d._id);
+  }
+
+  async take(id: string, now: Date, leaseUntil: Date, manual: boolean): Promise<Delivery | undefined> {
+    // A live lease keeps the delivery due at its end, so "due" also means "nobody holds it".
+    const free: Filter<DeliveryDoc> = manual ? { $or: [{ lease_until: null }, { lease_until: { $lt: now } }] } : { next_attempt_at: { $lte: now } };
+    const taken = await this.coll.findOneAndUpdate(
+      { _id: id, ...free },
+      { $set: { lease_until: leaseUntil, next_attempt_at: leaseUntil } },
+      { returnDocument: "after" },
+    );
+    return taken ? fromDoc(taken) : undefined;
+  }
+
+  async settle(d: Delivery, lease: Date): Promise<boolean> {
+    return (await this.coll.updateOne({ _id: d.id, lease_until: lease }, { $set: stateOf(d) })).matchedCount === 1;
   }
 
   async list(orgId: string, webhookId: string, filter: DeliveryFilter, skip: number, limit: number): Promise<Page<Delivery>> {
@@ -93,12 +125,23 @@ export class MongoDeliveries implements DeliveryRepo {
     return { items: docs.map(fromDoc), total };
   }
 
-  async failedBetween(orgId: string, webhookId: string, from: Date, to: Date, limit: number): Promise<Delivery[]> {
-    const docs = await this.coll
-      .find({ org_id: orgId, webhook_id: webhookId, status: "failed", next_retry: null, created_at: { $gte: from, $lt: to } })
+  async replayFailed(orgId: string, webhookId: string, from: Date, to: Date, now: Date, limit: number): Promise<number> {
+    const final = { status: "failed", next_attempt_at: null } as const;
+    const ids = await this.coll
+      .find({ org_id: orgId, webhook_id: webhookId, ...final, created_at: { $gte: from, $lt: to } }, { projection: { _id: 1 } })
       .sort({ created_at: 1 })
       .limit(limit)
       .toArray();
-    return docs.map(fromDoc);
+    if (ids.length === 0) return 0;
+    const { modifiedCount } = await this.coll.updateMany({ _id: { $in: ids.map((d) => d._id) }, ...final }, { $set: { next_attempt_at: now } });
+    return modifiedCount;
+  }
+
+  async stats() {
+    const [depth, earliest] = await Promise.all([
+      this.coll.countDocuments(SCHEDULED),
+      this.coll.findOne(SCHEDULED, { sort: { next_attempt_at: 1 }, projection: { next_attempt_at: 1 } }),
+    ]);
+    return { depth, ...(earliest?.next_attempt_at ? { oldestDueAt: earliest.next_attempt_at } : {}) };
   }
 }

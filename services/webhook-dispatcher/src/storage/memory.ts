@@ -1,7 +1,6 @@
 // In-memory adapters of the domain's ports, for unit tests only.
-import { isDeliverable } from "../domain/types.js";
+import type { DeliveryFilter, DeliveryStore, HourlyBudget, Page, WebhookCount, WebhookRepo } from "../domain/ports.js";
 import type { Delivery, Webhook } from "../domain/types.js";
-import type { DeliveryFilter, DeliveryRepo, HourlyBudget, Page, Schedule, WebhookRepo, WebhookSlots } from "../domain/ports.js";
 
 const page = <T>(all: T[], skip: number, limit: number): Page<T> => ({ items: all.slice(skip, skip + limit), total: all.length });
 const copy = <T extends object>(v: T): T => structuredClone(v);
@@ -9,40 +8,53 @@ const copy = <T extends object>(v: T): T => structuredClone(v);
 export class MemoryWebhooks implements WebhookRepo {
   readonly rows = new Map<string, Webhook>();
 
+  private own(orgId: string, id: string) {
+    const w = this.rows.get(id);
+    return w?.orgId === orgId ? w : undefined;
+  }
   async insert(w: Webhook) {
     if (this.rows.has(w.id)) throw new Error("duplicate webhook id");
     this.rows.set(w.id, copy(w));
   }
   async get(orgId: string, id: string) {
-    const w = this.rows.get(id);
-    return w && w.orgId === orgId ? copy(w) : undefined;
+    const w = this.own(orgId, id);
+    return w && copy(w);
   }
   async list(orgId: string, skip: number, limit: number) {
     const all = [...this.rows.values()].filter((w) => w.orgId === orgId).sort((a, b) => a.id.localeCompare(b.id));
     return page(all.map(copy), skip, limit);
   }
-  async save(w: Webhook) {
-    if (this.rows.get(w.id)?.orgId === w.orgId) this.rows.set(w.id, copy(w));
+  async update(w: Webhook, restart: boolean) {
+    const stored = this.own(w.orgId, w.id);
+    if (!stored) return;
+    const { disabledReason, failingSince } = stored;
+    this.rows.set(w.id, { ...copy(w), ...(restart ? {} : { disabledReason, failingSince }) });
   }
   async remove(orgId: string, id: string) {
-    return this.rows.get(id)?.orgId === orgId && this.rows.delete(id);
+    return this.own(orgId, id) !== undefined && this.rows.delete(id);
   }
   async subscribed(orgId: string, event: string) {
-    return isDeliverable(event) ? [...this.rows.values()].filter((w) => w.orgId === orgId && w.active && w.events.includes(event)).map(copy) : [];
+    return [...this.rows.values()].filter((w) => w.orgId === orgId && w.active && w.events.includes(event)).map(copy);
   }
   async markFailing(orgId: string, id: string, at: Date) {
-    const w = this.rows.get(id);
-    if (w?.orgId === orgId && !w.failingSince) w.failingSince = at;
+    const w = this.own(orgId, id);
+    if (w && !w.failingSince) w.failingSince = at;
   }
   async clearFailing(orgId: string, id: string) {
-    const w = this.rows.get(id);
-    if (w?.orgId === orgId) delete w.failingSince;
+    const w = this.own(orgId, id);
+    if (w) delete w.failingSince;
+  }
+  async disable(orgId: string, id: string, reason: string, at: Date) {
+    const w = this.own(orgId, id);
+    if (!w?.active) return false;
+    Object.assign(w, { active: false, disabledReason: reason, updatedAt: at });
+    return true;
   }
 }
 
-export class MemorySlots implements WebhookSlots {
+export class MemoryWebhookCount implements WebhookCount {
   private readonly held = new Map<string, Set<string>>();
-  async acquire(orgId: string, limit: number, webhookId: string) {
+  async reserve(orgId: string, limit: number, webhookId: string) {
     const set = this.held.get(orgId) ?? new Set();
     this.held.set(orgId, set);
     if (set.size >= limit) return false;
@@ -54,21 +66,35 @@ export class MemorySlots implements WebhookSlots {
   }
 }
 
-export class MemoryDeliveries implements DeliveryRepo {
+export class MemoryDeliveries implements DeliveryStore {
   readonly rows = new Map<string, Delivery>();
-  async insertOnce(d: Delivery) {
+  async add(d: Delivery) {
     if (this.rows.has(d.id)) return false;
     this.rows.set(d.id, copy(d));
     return true;
   }
   async get(id: string) {
     const d = this.rows.get(id);
-    return d ? copy(d) : undefined;
+    return d && copy(d);
   }
-  async save(d: Delivery) {
-    const stored = this.rows.get(d.id);
-    if (stored && stored.attempts > d.attempts) return;
+  async due(now: Date, limit: number) {
+    return [...this.rows.values()]
+      .filter((d) => d.nextAttemptAt && d.nextAttemptAt <= now)
+      .sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime())
+      .slice(0, limit)
+      .map((d) => d.id);
+  }
+  async take(id: string, now: Date, leaseUntil: Date, manual: boolean) {
+    const d = this.rows.get(id);
+    const free = manual ? !d?.leaseUntil || d.leaseUntil < now : d?.nextAttemptAt && d.nextAttemptAt <= now;
+    if (!d || !free) return undefined;
+    d.leaseUntil = d.nextAttemptAt = leaseUntil;
+    return copy(d);
+  }
+  async settle(d: Delivery, lease: Date) {
+    if (this.rows.get(d.id)?.leaseUntil?.getTime() !== lease.getTime()) return false;
     this.rows.set(d.id, copy(d));
+    return true;
   }
   async list(orgId: string, webhookId: string, filter: DeliveryFilter, skip: number, limit: number) {
     const all = [...this.rows.values()]
@@ -78,47 +104,16 @@ export class MemoryDeliveries implements DeliveryRepo {
       .sort((a, b) => b.id.localeCompare(a.id));
     return page(all.map(copy), skip, limit);
   }
-  async failedBetween(orgId: string, webhookId: string, from: Date, to: Date, limit: number) {
-    return [...this.rows.values()]
-      .filter((d) => d.orgId === orgId && d.webhookId === webhookId && d.status === "failed" && !d.nextRetry && d.createdAt >= from && d.createdAt < to)
-      .slice(0, limit)
-      .map(copy);
-  }
-}
-
-export class MemorySchedule implements Schedule {
-  readonly entries = new Map<string, Date>();
-  readonly leases = new Map<string, Date>();
-  async put(id: string, at: Date) {
-    this.entries.set(id, at);
-  }
-  async enter(id: string, at: Date) {
-    const held = this.entries.get(id);
-    if (!held || at < held) this.entries.set(id, at);
-  }
-  async remove(id: string) {
-    this.entries.delete(id);
-  }
-  async due(now: Date, limit: number) {
-    return [...this.entries]
-      .filter(([, at]) => at <= now)
-      .sort((a, b) => a[1].getTime() - b[1].getTime())
-      .slice(0, limit)
-      .map(([deliveryId, dueAt]) => ({ deliveryId, dueAt }));
+  async replayFailed(orgId: string, webhookId: string, from: Date, to: Date, now: Date, limit: number) {
+    const failed = [...this.rows.values()]
+      .filter((d) => d.orgId === orgId && d.webhookId === webhookId && d.status === "failed" && !d.nextAttemptAt && d.createdAt >= from && d.createdAt < to)
+      .slice(0, limit);
+    for (const d of failed) d.nextAttemptAt = now;
+    return failed.length;
   }
   async stats() {
-    const times = [...this.entries.values()].sort((a, b) => a.getTime() - b.getTime());
+    const times = [...this.rows.values()].flatMap((d) => (d.nextAttemptAt ? [d.nextAttemptAt] : [])).sort((a, b) => a.getTime() - b.getTime());
     return { depth: times.length, ...(times[0] ? { oldestDueAt: times[0] } : {}) };
-  }
-  async claim(id: string, attempt: number, now: Date, leaseMs: number) {
-    const key = `${id}#${attempt}`;
-    const held = this.leases.get(key);
-    if (held && held >= now) return undefined;
-    this.leases.set(key, new Date(now.getTime() + leaseMs));
-    return held ? ("retaken" as const) : ("fresh" as const);
-  }
-  async release(id: string, attempt: number) {
-    if (this.leases.has(`${id}#${attempt}`)) this.leases.set(`${id}#${attempt}`, new Date(0));
   }
 }
 

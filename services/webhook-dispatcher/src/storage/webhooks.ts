@@ -1,6 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { SlotPool } from "@vulnscan/kit";
-import type { Page, WebhookRepo, WebhookSlots } from "../domain/ports.js";
+import type { Page, WebhookRepo } from "../domain/ports.js";
 import type { Webhook } from "../domain/types.js";
 import { Collections } from "./collections.js";
 
@@ -61,8 +60,13 @@ export class MongoWebhooks implements WebhookRepo {
     return { items: docs.map(fromDoc), total };
   }
 
-  async save(w: Webhook): Promise<void> {
-    await this.coll.replaceOne({ _id: w.id, org_id: w.orgId }, toDoc(w));
+  async update(w: Webhook, restart: boolean): Promise<void> {
+    // The user's fields only: the dispatcher's (failure clock, disable reason) change beside them.
+    const set = { name: w.name, url: w.url, events: w.events, active: w.active, updated_at: w.updatedAt, ...(w.secret ? { secret: w.secret } : {}) };
+    const unset: Record<string, ""> = {};
+    if (!w.secret) unset.secret = "";
+    if (restart) unset.disabled_reason = unset.failing_since = "";
+    await this.coll.updateOne({ _id: w.id, org_id: w.orgId }, { $set: set, ...(Object.keys(unset).length ? { $unset: unset } : {}) });
   }
 
   async remove(orgId: string, id: string): Promise<boolean> {
@@ -81,21 +85,9 @@ export class MongoWebhooks implements WebhookRepo {
   async clearFailing(orgId: string, id: string): Promise<void> {
     await this.coll.updateOne({ _id: id, org_id: orgId }, { $unset: { failing_since: "" } });
   }
-}
 
-/** The plan's webhook count as the kit's exact pool (insert-once slots, safe on FerretDB). */
-export class MongoWebhookSlots implements WebhookSlots {
-  private readonly pool: SlotPool;
-
-  constructor(db: Db) {
-    this.pool = new SlotPool(db, Collections.webhookSlots);
-  }
-
-  async acquire(orgId: string, limit: number, webhookId: string): Promise<boolean> {
-    return (await this.pool.acquire(orgId, limit, webhookId)) !== undefined;
-  }
-
-  async release(orgId: string, webhookId: string): Promise<void> {
-    await this.pool.release(orgId, webhookId);
+  async disable(orgId: string, id: string, reason: string, at: Date): Promise<boolean> {
+    const r = await this.coll.updateOne({ _id: id, org_id: orgId, active: true }, { $set: { active: false, disabled_reason: reason, updated_at: at } });
+    return r.modifiedCount === 1;
   }
 }
