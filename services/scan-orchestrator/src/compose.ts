@@ -14,10 +14,8 @@ import { MongoScanLimits } from "./storage/limits.js";
 import { COMMANDS_FIELD } from "./storage/messages.js";
 import { Collections, MongoScanStore, MongoScheduleStore, outboxCollections, scanFields, scanIndexes } from "./storage/mongo-store.js";
 
-/** The repair of places left held and the pruning of report ids run every this many watchdog passes. */
+/** The repair of places left held runs every this many watchdog passes. */
 const REPAIR_EVERY = 12;
-/** Report ids are remembered this long; a redelivery after that is still harmless (transitions are version-guarded). */
-const PROCESSED_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 /** Wiring: mongo → repositories → outboxes → auth plans → domain → rpc, consumer, loops. */
 export function compose(ctx: ServiceContext<Config>): ServiceParts {
@@ -47,7 +45,6 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
   const loops: PeriodicJob[] = [];
   const every = (intervalMs: number, name: string, run: () => Promise<unknown>) => loops.push(startPeriodic({ name, intervalMs, run, logger }));
 
-  const processed = ctx.processedEvents(config.REPORTS_CONSUMER_GROUP);
   let subscription: Subscription | undefined;
   let passes = 0;
   return {
@@ -63,17 +60,12 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
         kafka: ctx.kafka,
         groupId: config.REPORTS_CONSUMER_GROUP,
         fromBeginning: !config.REPORTS_SKIP_BACKLOG,
-        processed,
         reports: domain.reports,
         logger,
       });
       every(config.SCAN_WATCHDOG_INTERVAL_MS, "watchdog", async () => {
         await domain.watchdog.pass();
-        if (passes++ % REPAIR_EVERY === 0) {
-          await domain.watchdog.repairPlaces();
-          // FerretDB v1 has no TTL indexes: old report ids are pruned by hand.
-          await processed.prune(new Date(Date.now() - PROCESSED_RETENTION_MS));
-        }
+        if (passes++ % REPAIR_EVERY === 0) await domain.watchdog.repairPlaces();
       });
       every(config.SCHEDULER_INTERVAL_MS, "scheduler", () => domain.schedules.runDue());
       logger.info(

@@ -1,4 +1,4 @@
-import { PoisonMessageError, Topics, type KafkaBus, type Logger, type ProcessedEvents, type Subscription } from "@vulnscan/kit";
+import { PoisonMessageError, Topics, type KafkaBus, type Logger, type Subscription } from "@vulnscan/kit";
 import { ScanReportSchema, type FindingCounts, type ScanReport } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
 import type { Report, ReportUseCase } from "../domain/reports.js";
 import type { Counts } from "../domain/types.js";
@@ -30,15 +30,15 @@ export function reportFrom(r: ScanReport): Report | undefined {
 
 /**
  * Thin consumer of vulnscan.scan.reports: decode → use case → commit. Records are keyed by
- * scan id, so one scan's reports arrive in order at one consumer; report_id makes a
- * redelivered report a no-op (ProcessedEvents), and the use case is repeat-safe besides.
+ * scan id, so one scan's reports arrive in order at one consumer. A redelivered report needs no
+ * record of report ids: what it did is in the scan (a started scan, a finished phase, an ended
+ * scan, the attempt moved on), so applying it again changes no state and emits nothing.
  */
 export async function consumeReports(opts: {
   kafka: KafkaBus;
   groupId: string;
   /** Where a new group starts: the oldest report (default) or the newest. */
   fromBeginning?: boolean;
-  processed: ProcessedEvents;
   reports: ReportUseCase;
   logger: Logger;
 }): Promise<Subscription> {
@@ -48,8 +48,6 @@ export async function consumeReports(opts: {
     fromBeginning: opts.fromBeginning ?? true,
     topic: Topics.scanReports,
     schema: ScanReportSchema,
-    idOf: (r) => r.reportId,
-    processed: opts.processed,
     handle: async (r) => {
       if (!r.scanId || !r.orgId) throw new PoisonMessageError("report without scan_id or org_id");
       const report = reportFrom(r);
