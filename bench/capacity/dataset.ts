@@ -1,8 +1,8 @@
 // The organization's data, generated deterministically from (organization, sizes, anchor time):
 // the same call gives the same ids and documents, so an interrupted seeding resumes and a later
 // run finds the ids it measures without reading them back. Documents are built with the
-// services' own domain code (newFinding, applyUpdate, fingerprint; the orchestrator's lifecycle
-// steps and projection), in the shape their storage writes once every write has settled.
+// services' own domain code (newFinding, applyUpdate, fingerprint; the orchestrator's transition
+// steps), in the shape their storage writes once every write has settled.
 import { createHash } from "node:crypto";
 import { phasesFor, SCAN_TYPES, type ScanTypeName } from "@vulnscan/scan-contract";
 import { applyUpdate, newFinding } from "../../services/findings/src/domain/changes.js";
@@ -19,9 +19,8 @@ import {
 import type { FingerprintDoc } from "../../services/findings/src/storage/finding-store.js";
 import { DEFAULT_MAX_DURATION_SECONDS } from "../../services/scan-orchestrator/src/config.js";
 import { estimateSeconds } from "../../services/scan-orchestrator/src/domain/estimate.js";
-import { steps } from "../../services/scan-orchestrator/src/domain/lifecycle.js";
-import { project, projectedFields } from "../../services/scan-orchestrator/src/domain/projection.js";
-import { zeroCounts, type Counts, type ScanRecord, type Transition } from "../../services/scan-orchestrator/src/domain/types.js";
+import { run, steps } from "../../services/scan-orchestrator/src/domain/transitions.js";
+import { zeroCounts, type Counts, type ScanRecord } from "../../services/scan-orchestrator/src/domain/types.js";
 
 export interface DatasetSpec {
   orgId: string;
@@ -154,13 +153,10 @@ export function expected(spec: DatasetSpec): Expected {
 /** Fields the kit's outbox leaves on a document once its events and commands are published. */
 const PUBLISHED = { outbox: [], outbox_pending: false, commands: [], commands_pending: false };
 
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
-
 /**
  * Scan s as the orchestrator stores it once completed: the document it inserted (request,
- * deadline, estimate), with the projection of its transitions saved onto it; the transitions
- * themselves (started, one per phase, terminal), claimed by the scan's reports; and its activity
- * record (the last report's phase, tool and time).
+ * deadline, estimate) after the transitions its reports made (started, one per phase,
+ * completed), each a version, with the last report's phase, tool and time.
  */
 export function scanAt(spec: DatasetSpec, s: number, counts: Counts) {
   const type: ScanTypeName = uniform(s, 10) < 0.7 ? "quick" : SCAN_TYPES[1 + Math.floor(uniform(s, 11) * 2)]!;
@@ -189,21 +185,14 @@ export function scanAt(spec: DatasetSpec, s: number, counts: Counts) {
     error: "",
     attempt: 1,
     attempt_dispatched_at: created,
+    version: 0,
   };
   const at = (ms: number) => new Date(created.getTime() + ms);
-  const transitions: Transition[] = [steps.started(scan, 1, at(2000)).transition];
-  phases.forEach((phase, k) => {
-    const view = { ...project(scan, transitions), phase };
-    const progress = Math.floor((100 * (k + 1)) / phases.length);
-    const found = phase === "vulnerability_scanning" ? counts : zeroCounts();
-    transitions.push(steps.phase(view, 1, phase, progress, found, at(2000 + ((k + 1) * (SCAN_MS - 4000)) / phases.length)).transition);
-  });
-  const last = phases.at(-1)!;
-  transitions.push(steps.completed({ ...project(scan, transitions), phase: last }, at(SCAN_MS)).transition);
-  const view = project(scan, transitions);
-  return {
-    scan: { ...scan, ...defined({ ...projectedFields(view) }), ...PUBLISHED },
-    transitions: transitions.map((t) => ({ ...t, ...PUBLISHED })),
-    activity: { _id: scan._id, phase: last, current_tool: "", last_report_at: at(SCAN_MS) },
-  };
+  const plan = [
+    steps.started(at(2000)),
+    ...phases.map((phase, k) => steps.phase(phase, Math.floor((100 * (k + 1)) / phases.length), phase === "vulnerability_scanning" ? counts : zeroCounts())),
+    steps.completed(at(SCAN_MS)),
+  ];
+  const done = run({ ...scan, phase: phases[0]! }, plan).scan;
+  return { scan: { ...done, last_report_at: at(SCAN_MS), version: plan.length, ...PUBLISHED } };
 }
