@@ -90,10 +90,15 @@ export class MongoOrganizationRepository extends OutboxRepository<Organization, 
   }
 
   async setPlan(orgId: string, tier: PlanTier, customLimits: CustomLimits | undefined, event: AuthEvent): Promise<Organization | null> {
-    const r = await this.coll.updateOne({ _id: orgId }, withOutbox({ $set: { tier, custom_limits: limitsToDoc(customLimits) } }, [toPendingEvent(event)]));
-    if (r.matchedCount !== 1) return null;
+    // The organization as this write left it, not as a later one may have.
+    const d = await this.coll.findOneAndUpdate(
+      { _id: orgId },
+      withOutbox({ $set: { tier, custom_limits: limitsToDoc(customLimits) } }, [toPendingEvent(event)]),
+      { returnDocument: "after" },
+    );
+    if (!d) return null;
     await this.flush(orgId);
-    return this.get(orgId);
+    return orgFromDoc(d);
   }
 
   async list(page: number, perPage: number): Promise<{ items: Organization[]; total: number }> {
