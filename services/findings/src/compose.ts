@@ -1,4 +1,4 @@
-import { createRpcClient, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
+import { createRpcClient, Outbox, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
 import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
 import { PlanClient } from "@vulnscan/kit/plans";
 import { AuthService, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
@@ -9,10 +9,11 @@ import type { Config } from "./config.js";
 import { createFindingsDomain, type FindingsDomain } from "./domain/index.js";
 import type { PlanPort } from "./domain/ports.js";
 import { subscribeDetections } from "./events/detections-consumer.js";
+import { exportWriters } from "./export/index.js";
 import { FindingRpcService } from "./rpc/finding-service.js";
 import { findingRoutes, findingServiceNames } from "./rpc/routes.js";
 import type { FindingStore } from "./storage/finding-store.js";
-import { findingFields, findingIndexes, mongoRepositories } from "./storage/index.js";
+import { FINDINGS, findingFields, findingIndexes, mongoRepositories } from "./storage/index.js";
 
 export interface ComposeOverrides {
   /** Plan facts (tests); default: auth's GetPlan at AUTH_URL. */
@@ -32,30 +33,29 @@ function authPlans(auth: ConstructorParameters<typeof PlanClient>[0], ttlMs: num
   return { aiCredits: (orgId) => client.get(orgId) };
 }
 
-/** Wiring: mongo → repositories (the store with its event publisher) → use cases → rpc and the detections consumer. */
+/** Wiring: mongo → repositories (the store with its event publisher) → use cases → rpc, the detections consumer, the outbox relay and housekeeping. */
 export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides = {}): ServiceParts & { app: FindingsDomain; store: FindingStore } {
   const { config, db, kafka, logger } = ctx;
   const repos = mongoRepositories(db, kafka, logger, config.FINDING_EVENTS_TOPIC);
-  const { store, processed, credits } = repos;
+  const { store, rollups, credits } = repos;
   const ai =
     overrides.ai ??
     (config.AI_PROVIDER_URL && config.AI_API_KEY
       ? new OpenAiCompatibleProvider({ url: config.AI_PROVIDER_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS })
       : new BuiltinAnalyst());
   const plans = overrides.plans ?? authPlans(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
-  const app = createFindingsDomain({ ...repos, ai, plans, logger, now: () => new Date() });
+  const app = createFindingsDomain({ ...repos, ai, plans, writers: exportWriters, logger, now: () => new Date() });
+  // Events the writers could not publish (a crash, the broker away): the kit's relay publishes them.
+  const outbox = new Outbox(db, kafka, logger, [FINDINGS], { intervalMs: config.RELAY_INTERVAL_MS });
 
   let subscription: Subscription | undefined;
-  let relay: PeriodicJob | undefined;
+  let housekeeping: PeriodicJob | undefined;
   let lastPrune = 0;
-  const housekeeping = async () => {
-    await store.relayOnce();
+  const housekeep = async () => {
+    await rollups.recover();
     if (Date.now() - lastPrune > 10 * 60_000) {
       lastPrune = Date.now();
       await credits.prune();
-      // Kafka keeps records 7 days by default: older markers can no longer be redelivered.
-      await processed.prune(new Date(Date.now() - 14 * 24 * 3600_000));
-      await store.rollups.prune();
     }
   };
   return {
@@ -72,12 +72,13 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
         groupId: config.CONSUMER_GROUP,
         batchSize: config.INGEST_BATCH_SIZE,
       });
-      relay = startPeriodic({ name: "findings relay pass", intervalMs: config.RELAY_INTERVAL_MS, run: housekeeping, logger });
+      outbox.start();
+      housekeeping = startPeriodic({ name: "findings housekeeping (rollup intents, credits)", intervalMs: config.RELAY_INTERVAL_MS, run: housekeep, logger });
     },
     stop: async () => {
-      await relay?.stop();
+      await housekeeping?.stop();
       await subscription?.stop();
-      await store.rollups.idle();
+      await outbox.stop();
     },
   };
 }

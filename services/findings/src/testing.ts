@@ -4,7 +4,8 @@ import { BuiltinAnalyst } from "./ai/analyst.js";
 import type { AiProvider } from "./ai/provider.js";
 import { createFindingsDomain } from "./domain/index.js";
 import type { PlanPort } from "./domain/ports.js";
-import { MemoryAnalysisCache, MemoryCounts, MemoryCredits, MemoryFindings, MemoryProcessed } from "./storage/memory.js";
+import { exportWriters } from "./export/index.js";
+import { MemoryAnalysisCache, MemoryCounts, MemoryCredits, MemoryFindings } from "./storage/memory.js";
 
 export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiProvider } = {}) {
   let now = opts.start ?? new Date("2026-03-01T12:00:00.000Z");
@@ -14,7 +15,6 @@ export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiPr
     findings,
     lists: findings,
     counts: new MemoryCounts(findings, clock),
-    processed: new MemoryProcessed(),
     analyses: new MemoryAnalysisCache(),
     credits: new MemoryCredits(),
   };
@@ -23,6 +23,7 @@ export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiPr
     ...repos,
     ai: opts.ai ?? new BuiltinAnalyst(),
     plans,
+    writers: exportWriters,
     logger: createLogger("findings-test", "silent"),
     now: clock,
   });

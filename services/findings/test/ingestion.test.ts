@@ -1,11 +1,14 @@
 import { toJson } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { newId, type KafkaBus, type RpcServer } from "@vulnscan/kit";
+import { newId, outboxFields, type KafkaBus, type RpcServer } from "@vulnscan/kit";
 import { VulnerabilityCriticalSchema } from "@vulnscan/proto/vulnscan/events/v1/finding_events_pb.js";
 import { FindingStatus, Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
+import { newFinding } from "../src/domain/changes.js";
 import { fingerprint } from "../src/domain/fingerprint.js";
+import { contributionOf } from "../src/domain/rollup.js";
+import { pendingFindingEvent } from "../src/events/finding-events.js";
 import type { DetectionFacts } from "../src/domain/types.js";
 import { collectEvents, detection, eventually, newBus, publish, startFakeAuth, startFindings, testEnv, type TestService } from "./support.js";
 
@@ -230,7 +233,7 @@ describe("ingestion from vulnscan.findings.detected", () => {
     expect([...events].map((x) => x.split("|")[1]).sort()).toEqual(["vulnerability.critical", "vulnerability.found"]);
   });
 
-  it("finishes a creation whose creator stopped between its fingerprint claim and its insert", async () => {
+  it("finishes a creation whose writer stopped after its insert: counted once, announced once", async () => {
     const org = unique("org");
     const orphan = facts({
       detection_id: "orphan-1",
@@ -241,23 +244,28 @@ describe("ingestion from vulnscan.findings.detected", () => {
       severity: "high",
       cvss_score: 7,
     });
-    // What a creator that died after claiming leaves: the claim, no finding.
-    const claimed = newId("finding", Date.now() - 60_000);
-    await svc.store.db
-      .collection("fingerprints")
-      .insertOne({ _id: fingerprint(orphan) as never, finding_id: claimed, org_id: org, created_at: new Date(Date.now() - 60_000) });
-    expect(await svc.app.ingest(orphan)).toEqual({ findingId: claimed, created: true });
-    const f = (await svc.client.getFinding({ orgId: org, findingId: claimed })).finding!;
-    expect(f).toMatchObject({ id: claimed, templateId: "orphan", status: FindingStatus.OPEN });
-    // Seen again: the same finding, not a second one.
-    expect(await svc.app.ingest({ ...orphan, detection_id: "orphan-2" })).toEqual({ findingId: claimed, created: false });
-    expect((await svc.client.listFindings({ orgId: org })).pageInfo?.total).toBe(1);
+    // What a writer that died right after its insert leaves: the finding with its events and
+    // rollup entry pending, and its intent.
+    const { doc, events } = newFinding(orphan, fingerprint(orphan), newId("finding"), new Date());
+    const intent = svc.store.rollups.intent();
+    const [entry] = await intent.add([{ org, f: doc._id, d: { add: contributionOf(doc) } }]);
+    const pending = events.map((e) => pendingFindingEvent(svc.config.FINDING_EVENTS_TOPIC, e));
+    await svc.store.findings.insertOne({ ...doc, rev: 1, rollup_pending: [entry!.id], ...outboxFields(pending) });
+    const stats = () => svc.client.getStats({ orgId: org });
+    await eventually(stats, (s) => s.total === 1, 30_000, "the housekeeping pass to count it");
     await eventually(
-      async () => new Set(reader.events.filter((e) => e.orgId === org && e.type === "vulnerability.found").map((e) => e.id)),
-      (ids) => ids.size === 1,
+      async () => new Set(reader.events.filter((e) => e.orgId === org).map((e) => `${e.id}|${e.type}`)),
+      (ids) => ids.size === 2,
       20_000,
-      "one vulnerability.found",
+      "the outbox relay to publish vulnerability.found and .high",
     );
+    // Redelivered: the same finding, nothing more.
+    expect(await svc.app.ingest(orphan)).toEqual({ findingId: doc._id, created: false });
+    expect(await svc.app.ingest({ ...orphan, detection_id: "orphan-2" })).toEqual({ findingId: doc._id, created: false });
+    expect((await svc.client.listFindings({ orgId: org })).pageInfo?.total).toBe(1);
+    expect((await stats()).total).toBe(1);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(new Set(reader.events.filter((e) => e.orgId === org).map((e) => e.id)).size).toBe(2);
   });
 
   it("serialises concurrent triage writes: no change is lost", async () => {

@@ -1,20 +1,20 @@
 import { createHash } from "node:crypto";
-import { quotaExceeded } from "@vulnscan/kit";
+import { quotaExceeded } from "@vulnscan/kit/core";
 import type { AiAnalysis, AiProvider, AnalysisInput } from "../ai/provider.js";
-import type { AnalysisCache, Clock, CreditCounter, PlanPort } from "./ports.js";
+import type { AiCredits, AnalysisCache, Clock, PlanPort } from "./ports.js";
 import type { Triage } from "./triage.js";
 import type { FindingDoc } from "./types.js";
 
 /** AI guidance on one finding, paid in monthly credits of the organization's plan. */
 export class Analysis {
   constructor(
-    private readonly deps: { triage: Pick<Triage, "get">; ai: AiProvider; cache: AnalysisCache; credits: CreditCounter; plans: PlanPort; now: Clock },
+    private readonly deps: { triage: Pick<Triage, "get">; ai: AiProvider; cache: AnalysisCache; credits: AiCredits; plans: PlanPort; now: Clock },
   ) {}
 
   /**
-   * An unchanged finding is answered from the cache at no cost. Otherwise one credit is taken
-   * first (a counter position in `<org>:ai:<YYYY-MM>`, exact under concurrency), then the
-   * provider runs. Unlimited plans are not counted.
+   * An unchanged finding is answered from the cache at no cost. Otherwise one credit of the
+   * month is taken first (exact under concurrency), then the provider runs. Unlimited plans are
+   * not counted.
    */
   async analyze(orgId: string, id: string): Promise<{ analysis: AiAnalysis; used: number; remaining: number }> {
     const { ai, cache, credits } = this.deps;
@@ -24,16 +24,14 @@ export class Analysis {
     const limit = await this.deps.plans.aiCredits(orgId);
     const now = this.deps.now();
     const month = now.toISOString().slice(0, 7);
-    const key = `${orgId}:ai:${month}`;
     const cached = await cache.get(orgId, id);
     if (cached && cached.input_hash === hash) {
-      const usedSoFar = limit.unlimited ? 0 : await credits.count(key, limit.max);
+      const usedSoFar = limit.unlimited ? 0 : await credits.used(orgId, month);
       return { analysis: cached.analysis, used: 0, remaining: limit.unlimited ? 0 : Math.max(0, limit.max - usedSoFar) };
     }
     let remaining = 0;
     if (!limit.unlimited) {
-      const expires = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 2, 1));
-      const position = await credits.take(key, limit.max, expires);
+      const position = await credits.take(orgId, month, limit.max);
       if (position === undefined) {
         const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
         throw quotaExceeded(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addComment, applyDetection, applyUpdate, EVIDENCE_MAX_CHARS, newFinding } from "./changes.js";
+import { addComment, applyDetection, applyDetections, applyUpdate, EVIDENCE_MAX_CHARS, newFinding, RECENT_DETECTIONS } from "./changes.js";
 import { fingerprint } from "./fingerprint.js";
 import { detection } from "./test-fixtures.js";
 import type { Actor, FindingDoc } from "./types.js";
@@ -30,28 +30,17 @@ describe("fingerprint", () => {
 describe("a new finding", () => {
   it("starts open with the spec's first history entry and emits found + high", () => {
     const { doc, events } = fresh();
-    expect(doc).toMatchObject({ status: "open", severity_rank: 2, scan_ids: ["scan_1"], cve_keys: ["CVE-2016-2183"], rev: 1 });
+    expect(doc).toMatchObject({ status: "open", severity_rank: 2, scan_ids: ["scan_1"], cve_keys: ["CVE-2016-2183"], detection_ids: ["det-1"] });
     expect(doc.history).toEqual([{ action: "created", from: null, to: "open", user: "system", timestamp: t0 }]);
     expect(events.map((e) => e.type)).toEqual(["vulnerability.found", "vulnerability.high"]);
   });
 
-  it("emits vulnerability.critical with exactly the spec's data for a critical one", () => {
-    const { events } = fresh({ severity: "critical", cvss_score: 9.8 });
-    const critical = events.find((e) => e.type === "vulnerability.critical")!;
-    expect(critical.payload).toEqual({
-      case: "vulnerabilityCritical",
-      value: {
-        findingId: "finding_1",
-        title: "Weak TLS cipher suites",
-        severity: "critical",
-        cvssScore: 9.8,
-        target: "app.example.test",
-        affectedComponent: "nginx on 10.0.0.5:443",
-        cveIds: ["CVE-2016-2183"],
-        scanId: "scan_1",
-      },
-    });
-    expect(events.map((e) => e.type)).toEqual(["vulnerability.found", "vulnerability.critical"]);
+  it("emits vulnerability.critical for a critical one, about the finding as created", () => {
+    const { doc, events } = fresh({ severity: "critical", cvss_score: 9.8 });
+    expect(events.map((e) => [e.type, e.finding, e.at])).toEqual([
+      ["vulnerability.found", doc, t0],
+      ["vulnerability.critical", doc, t0],
+    ]);
   });
 
   it("emits only found for medium, low and info", () => {
@@ -67,13 +56,23 @@ describe("a new finding", () => {
 
 describe("a known finding seen again", () => {
   const later = new Date("2026-02-01T00:00:00Z");
-  it("changes nothing for the same detection id (redelivery)", () => {
+  it("changes nothing for a detection it has recorded (redelivery)", () => {
     expect(applyDetection(fresh().doc, detection(), later)).toBeNull();
+    const twice = applyDetections(fresh().doc, [detection({ detection_id: "det-2" }), detection(), detection({ detection_id: "det-2" })], later)!;
+    expect(twice.set.detection_ids).toEqual(["det-1", "det-2"]);
+    expect(applyDetections(withSet(fresh().doc, twice.set), [detection(), detection({ detection_id: "det-2" })], later)).toBeNull();
+  });
+
+  it("keeps the latest RECENT_DETECTIONS detection ids", () => {
+    const ds = Array.from({ length: RECENT_DETECTIONS + 5 }, (_, i) => detection({ detection_id: `d-${i}` }));
+    const c = applyDetections(fresh().doc, ds, later)!;
+    expect(c.set.detection_ids).toHaveLength(RECENT_DETECTIONS);
+    expect(c.set.detection_ids!.at(-1)).toBe(`d-${RECENT_DETECTIONS + 4}`);
   });
 
   it("records the scan and last_seen of an open finding without history or events", () => {
     const c = applyDetection(fresh().doc, detection({ detection_id: "det-2", scan_id: "scan_2", detected_at: later }), later)!;
-    expect(c.set).toMatchObject({ scan_ids: ["scan_1", "scan_2"], last_seen_at: later, last_detection_id: "det-2" });
+    expect(c.set).toMatchObject({ scan_ids: ["scan_1", "scan_2"], last_seen_at: later, detection_ids: ["det-1", "det-2"] });
     expect(c.set.history).toBeUndefined();
     expect(c.set.status).toBeUndefined();
     expect(c.events).toEqual([]);
@@ -85,7 +84,8 @@ describe("a known finding seen again", () => {
     expect(c.set).toMatchObject({ status: "open", resolved_at: null, resolution_minutes: null });
     expect(c.set.history!.at(-1)).toEqual({ action: "reopened", from: "resolved", to: "open", user: "system", timestamp: later });
     expect(c.events.map((e) => e.type)).toEqual(["vulnerability.status_changed"]);
-    expect(c.events[0]!.payload).toMatchObject({ value: { from: "resolved", to: "open", user: "system" } });
+    expect(c.events[0]!.status).toEqual({ from: "resolved", to: "open", user: "system" });
+    expect(c.events[0]!.finding).toMatchObject({ _id: "finding_1", status: "open" });
   });
 
   it("keeps false_positive and accepted as they are, recording last_seen", () => {
@@ -121,7 +121,7 @@ describe("triage updates", () => {
     ]);
     expect(c.set).toMatchObject({ status: "resolved", resolved_at: now, resolution_minutes: 2 * 24 * 60, updated_at: now });
     expect(c.events.map((e) => e.type)).toEqual(["vulnerability.status_changed", "vulnerability.resolved"]);
-    expect(c.events[1]!.payload).toMatchObject({ value: { findingId: "finding_1", user: "alice@a.test", scanId: "scan_1" } });
+    expect(c.events[1]).toMatchObject({ at: now, status: { user: "alice@a.test" }, finding: { _id: "finding_1", status: "resolved" } });
   });
 
   it("is no change when every value is already set (no history, no event)", () => {

@@ -1,5 +1,4 @@
-import type { EnvelopeInit } from "@vulnscan/kit";
-import { foundEvents, statusEvents } from "./events.js";
+import { foundEvents, statusEvents, type FindingEvent } from "./events.js";
 import {
   SYSTEM,
   actorName,
@@ -14,14 +13,17 @@ import {
 } from "./types.js";
 
 /**
- * A change to one finding: the fields to set (arrays such as history are set whole, so applying
- * a change twice gives the same document) and the events it causes. Pure functions below decide
- * the change; storage applies it under a claimed revision.
+ * A change to one finding: the fields to set (arrays such as history are set whole) and the
+ * events it causes. Pure functions below decide the change on the state storage read; storage
+ * writes it only onto that same state (else it reads again and asks again).
  */
 export interface Change {
-  set: Partial<Omit<FindingDoc, "_id" | "org_id" | "fingerprint" | "rev">>;
-  events: EnvelopeInit[];
+  set: Partial<Omit<FindingDoc, "_id" | "org_id" | "fingerprint">>;
+  events: FindingEvent[];
 }
+
+/** How many of the latest detection ids a finding keeps: far more than a redelivery can span. */
+export const RECENT_DETECTIONS = 50;
 
 /** Evidence is capped so a chatty response cannot push a finding towards the 16 MB document limit. */
 export const EVIDENCE_MAX_CHARS = 64 * 1024;
@@ -51,7 +53,7 @@ function detectionFields(d: DetectionFacts) {
 }
 
 /** A new finding: open, with the spec's first history entry (from null to open, by system). */
-export function newFinding(d: DetectionFacts, fp: string, id: string, now: Date): { doc: FindingDoc; events: EnvelopeInit[] } {
+export function newFinding(d: DetectionFacts, fp: string, id: string, now: Date): { doc: FindingDoc; events: FindingEvent[] } {
   const doc: FindingDoc = {
     _id: id,
     org_id: d.org_id,
@@ -65,8 +67,7 @@ export function newFinding(d: DetectionFacts, fp: string, id: string, now: Date)
     scan_ids: [d.scan_id],
     detected_at: d.detected_at,
     last_seen_at: d.detected_at,
-    last_detection_id: d.detection_id,
-    first_detection_id: d.detection_id,
+    detection_ids: [d.detection_id],
     comments: [],
     history: [{ action: "created", from: null, to: "open", user: SYSTEM, timestamp: now }],
     assignee: "",
@@ -77,7 +78,6 @@ export function newFinding(d: DetectionFacts, fp: string, id: string, now: Date)
     updated_at: now,
     resolved_at: null,
     resolution_minutes: null,
-    rev: 1,
   };
   return { doc, events: foundEvents(doc) };
 }
@@ -91,19 +91,20 @@ function statusFields(f: FindingDoc, to: Status, now: Date): Change["set"] {
 }
 
 /**
- * A known finding seen again. The same detection twice is no change. Open and in-progress
- * findings record the scan and last_seen; a resolved one reopens (history by system, status
- * event); false_positive and accepted keep their status but record last_seen.
+ * A known finding seen again. A detection it has recorded already (a redelivery) is no change.
+ * Open and in-progress findings record the scan and last_seen; a resolved one reopens (history
+ * by system, status event); false_positive and accepted keep their status but record last_seen.
  */
 export function applyDetection(f: FindingDoc, d: DetectionFacts, now: Date): Change | null {
-  if (f.last_detection_id === d.detection_id) return null;
+  const seen = f.detection_ids ?? [];
+  if (seen.includes(d.detection_id)) return null;
   const set: Change["set"] = {
     ...detectionFields(d),
-    last_detection_id: d.detection_id,
+    detection_ids: [...seen, d.detection_id].slice(-RECENT_DETECTIONS),
     last_seen_at: d.detected_at > f.last_seen_at ? d.detected_at : f.last_seen_at,
   };
   if (!f.scan_ids.includes(d.scan_id)) set.scan_ids = [...f.scan_ids, d.scan_id];
-  const events: EnvelopeInit[] = [];
+  const events: FindingEvent[] = [];
   if (f.status === "resolved") {
     Object.assign(set, statusFields(f, "open", now));
     set.history = [...f.history, { action: "reopened", from: "resolved", to: "open", user: SYSTEM, timestamp: now }];
@@ -111,6 +112,20 @@ export function applyDetection(f: FindingDoc, d: DetectionFacts, now: Date): Cha
     events.push(...statusEvents({ ...f, ...set } as FindingDoc, "resolved", "open", SYSTEM, now));
   }
   return { set, events };
+}
+
+/** Several detections of one finding, in order, as one change (null when none changes it). */
+export function applyDetections(f: FindingDoc, ds: DetectionFacts[], now: Date): Change | null {
+  let current = f;
+  const all: Change = { set: {}, events: [] };
+  for (const d of ds) {
+    const c = applyDetection(current, d, now);
+    if (!c) continue;
+    Object.assign(all.set, c.set);
+    all.events.push(...c.events);
+    current = { ...current, ...c.set };
+  }
+  return Object.keys(all.set).length > 0 ? all : null;
 }
 
 export interface FindingUpdate {
@@ -136,7 +151,7 @@ export function applyUpdate(f: FindingDoc, u: FindingUpdate, actor: Actor | unde
   const user = actorName(actor);
   const history: HistoryEntry[] = [];
   const set: Change["set"] = {};
-  const events: EnvelopeInit[] = [];
+  const events: FindingEvent[] = [];
   const entry = (action: string, from: string | null, to: string) => history.push({ action, from, to, user, timestamp: now });
 
   if (u.status !== undefined && u.status !== f.status) {

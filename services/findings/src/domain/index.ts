@@ -1,21 +1,21 @@
-import type { Logger } from "@vulnscan/kit";
+import type { Logger } from "@vulnscan/kit/core";
 import type { AiProvider } from "../ai/provider.js";
 import { Analysis } from "./analysis.js";
 import { Exports } from "./exports.js";
 import { Ingestion } from "./ingestion.js";
 import { Listing } from "./listing.js";
-import type { AnalysisCache, Clock, CreditCounter, FindingCounts, FindingLists, FindingRepository, PlanPort, ProcessedDetectionLog } from "./ports.js";
+import type { AiCredits, AnalysisCache, Clock, ExportWriters, FindingCounts, FindingLists, FindingRepository, PlanPort } from "./ports.js";
 import { Triage } from "./triage.js";
 
 export interface FindingsDeps {
   findings: FindingRepository;
   lists: FindingLists;
   counts: FindingCounts;
-  processed: ProcessedDetectionLog;
   analyses: AnalysisCache;
-  credits: CreditCounter;
+  credits: AiCredits;
   plans: PlanPort;
   ai: AiProvider;
+  writers: ExportWriters;
   logger: Logger;
   now: Clock;
 }

@@ -1,4 +1,4 @@
-import type { CursorAnchor } from "@vulnscan/kit";
+import type { CursorAnchor } from "@vulnscan/kit/core";
 import type { FindingDoc, Severity, SortField, SortOrder, Status } from "./types.js";
 
 /** The spec's list filters (shared by list, export and, partly, stats). */

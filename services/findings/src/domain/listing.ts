@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, validationError } from "@vulnscan/kit";
+import { decodeCursor, encodeCursor, validationError } from "@vulnscan/kit/core";
 import { anchorOf, normalizePage, pagesOf, type ListFilter, type ListQuery } from "./list.js";
 import type { FindingCounts, FindingLists } from "./ports.js";
 import type { Stats } from "./stats.js";

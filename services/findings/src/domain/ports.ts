@@ -1,5 +1,6 @@
 import type { AiAnalysis } from "../ai/provider.js";
 import type { Change } from "./changes.js";
+import type { FindingEvent } from "./events.js";
 import type { Anchor, ListFilter, ListQuery } from "./list.js";
 import type { Stats } from "./stats.js";
 import type { FindingDoc, Severity, Status } from "./types.js";
@@ -8,34 +9,30 @@ import type { FindingDoc, Severity, Status } from "./types.js";
  * What the use cases need from storage. Every read and write of tenant data takes the
  * organization id (new findings carry theirs in `org_id`), so a lookup that forgets the tenant
  * cannot be written by accident: a finding of another organization is simply not found.
- * Writes that carry events store them with the state change (storage/finding-store.ts).
+ * A write stores a finding's events and its move in the counts with the finding itself.
  */
 
-/** The outcome of a fingerprint claim: the finding that holds it, and whether this call created it. */
+/** The finding that holds a fingerprint, and whether this call created it. */
 export interface Holder {
   holder: string;
   created: boolean;
 }
+
+/** What a change did to one finding: the finding after it, null when it does not exist in the organization, or the error that stopped it. */
+export type Changed = FindingDoc | null | Error;
 
 export interface FindingRepository {
   /** One finding of the organization, or null (also for another organization's id). */
   get(orgId: string, id: string): Promise<FindingDoc | null>;
   /** The holders of fingerprints this replica has seen (from memory; the others may exist or not). */
   rememberedHolders(fps: string[]): Map<string, string>;
+  /** Creates the findings, one per fingerprint ever: a fingerprint held already keeps its holder. Returns each fingerprint's holder. */
+  create(found: { doc: FindingDoc; events: FindingEvent[] }[]): Promise<Map<string, Holder>>;
   /**
-   * Creates the findings of fingerprints not known to exist, de-duplicating by a fingerprint
-   * claim (exactly one claim per fingerprint ever succeeds), without reading first. Each
-   * document carries its organization. Returns, per fingerprint, its holder.
+   * Changes findings of the organization, each as `decide` says on its current state (asked
+   * again when another write got there first; null = no change).
    */
-  createMany(docs: FindingDoc[]): Promise<Map<string, Holder>>;
-  /** The steps after a creation (rollup deltas, vulnerability.found events); idempotent, so a redelivery finishes a creation a crash cut short. */
-  finishCreations(docs: FindingDoc[]): Promise<void>;
-  /**
-   * Applies `decide` to the current state of one finding of the organization, serialised with
-   * every other writer. `decide` may run several times (on contention) and returns null for
-   * "no change". Null when the finding does not exist in this organization.
-   */
-  mutate(orgId: string, id: string, decide: (f: FindingDoc) => Change | null): Promise<{ doc: FindingDoc; changed: boolean } | null>;
+  change(orgId: string, ids: string[], decide: (f: FindingDoc) => Change | null): Promise<Map<string, Changed>>;
 }
 
 /** Reads of lists (what the list shows: no comments, history or evidence unless asked). */
@@ -60,14 +57,6 @@ export interface FindingCounts {
   stats(orgId: string, opts: { from?: Date; to?: Date; target?: string }): Promise<Stats>;
   /** The list's total when the filter is one the counts keep; undefined otherwise (the caller counts). */
   total(orgId: string, f: { severity?: string; status?: string; tool?: string; target?: string; other: boolean }): Promise<number | undefined>;
-  /** Folds the organization's recorded changes soon, off the caller's path. */
-  foldSoon(orgId: string): void;
-}
-
-/** Detection ids already applied: a redelivered detection changes nothing. Ids are unique across organizations. */
-export interface ProcessedDetectionLog {
-  seen(detectionId: string): Promise<boolean>;
-  recordMany(detectionIds: string[]): Promise<void>;
 }
 
 export interface CachedAnalysis {
@@ -81,16 +70,23 @@ export interface AnalysisCache {
   put(orgId: string, findingId: string, entry: CachedAnalysis, at: Date): Promise<void>;
 }
 
-/** Exact monthly credits under concurrency (the kit's SlotCounter). */
-export interface CreditCounter {
-  count(key: string, max: number): Promise<number>;
-  /** The position taken (1-based), or undefined when all `max` are taken. */
-  take(key: string, max: number, expiresAt: Date): Promise<number | undefined>;
+/** An organization's AI credits of one month (`YYYY-MM`, UTC), exact under concurrency. */
+export interface AiCredits {
+  used(orgId: string, month: string): Promise<number>;
+  /** Takes one credit of `max`: the number taken so far including it, or undefined when all are taken. */
+  take(orgId: string, month: string, max: number): Promise<number | undefined>;
 }
 
 /** Plan facts this service needs (from auth's GetPlan). */
 export interface PlanPort {
   aiCredits(orgId: string): Promise<{ unlimited: boolean; max: number }>;
+}
+
+/** The export formats' writers (src/export/): rows in, chunks of the file out. */
+export interface ExportWriters {
+  csv(rows: AsyncIterable<FindingDoc>): AsyncGenerator<Buffer>;
+  json(rows: AsyncIterable<FindingDoc>): AsyncGenerator<Buffer>;
+  pdf(rows: AsyncIterable<FindingDoc>, summary: { total: number; bySeverity: Record<Severity, number>; generatedAt: Date; filters: string }): AsyncGenerator<Buffer>;
 }
 
 export type Clock = () => Date;

@@ -1,14 +1,13 @@
-import { newId, notFound, validationError, type Logger } from "@vulnscan/kit";
-import { addComment, applyUpdate, COMMENT_MAX_CHARS, type FindingUpdate } from "./changes.js";
-import type { Clock, FindingCounts, FindingRepository } from "./ports.js";
+import { newId, notFound, validationError, type Logger } from "@vulnscan/kit/core";
+import { addComment, applyUpdate, COMMENT_MAX_CHARS, type Change, type FindingUpdate } from "./changes.js";
+import type { Clock, FindingRepository } from "./ports.js";
 import { actorName, type Actor, type CommentDoc, type FindingDoc, type Status } from "./types.js";
 
 export const BULK_MAX = 1000;
-const BULK_CONCURRENCY = 8;
 
 /** Reading one finding and changing it: triage fields, comments, bulk status changes. */
 export class Triage {
-  constructor(private readonly deps: { findings: FindingRepository; counts: FindingCounts; logger: Logger; now: Clock }) {}
+  constructor(private readonly deps: { findings: FindingRepository; logger: Logger; now: Clock }) {}
 
   async get(orgId: string, id: string): Promise<FindingDoc> {
     const f = await this.deps.findings.get(orgId, id);
@@ -16,12 +15,18 @@ export class Triage {
     return f;
   }
 
+  /** One finding changed as `decide` says; NOT_FOUND for an id the organization does not have. */
+  private async changeOne(orgId: string, id: string, decide: (f: FindingDoc) => Change | null): Promise<FindingDoc> {
+    const res = (await this.deps.findings.change(orgId, [id], decide)).get(id);
+    if (res instanceof Error) throw res;
+    if (!res) throw notFound("Finding");
+    return res;
+  }
+
   async update(orgId: string, id: string, u: FindingUpdate, actor: Actor | undefined): Promise<FindingDoc> {
     if (u.notes !== undefined && u.notes.length > COMMENT_MAX_CHARS) throw validationError("notes", `notes must be at most ${COMMENT_MAX_CHARS} characters`);
     if (u.assignee !== undefined && u.assignee.length > 320) throw validationError("assignee", "assignee must be at most 320 characters");
-    const res = await this.deps.findings.mutate(orgId, id, (f) => applyUpdate(f, u, actor, this.deps.now()));
-    if (!res) throw notFound("Finding");
-    return res.doc;
+    return this.changeOne(orgId, id, (f) => applyUpdate(f, u, actor, this.deps.now()));
   }
 
   async comment(orgId: string, id: string, text: string, actor: Actor | undefined): Promise<CommentDoc> {
@@ -29,13 +34,12 @@ export class Triage {
     if (!body) throw validationError("text", "text must not be empty");
     if (body.length > COMMENT_MAX_CHARS) throw validationError("text", `text must be at most ${COMMENT_MAX_CHARS} characters`);
     let comment: CommentDoc | undefined;
-    const res = await this.deps.findings.mutate(orgId, id, (f) => {
+    await this.changeOne(orgId, id, (f) => {
       const now = this.deps.now();
       comment = { id: newId("comment", now.getTime()), user: actorName(actor), user_id: actor?.user_id ?? "", text: body, created_at: now };
       return addComment(f, comment);
     });
-    if (!res || !comment) throw notFound("Finding");
-    return comment;
+    return comment!;
   }
 
   /**
@@ -49,26 +53,17 @@ export class Triage {
     if (u.status === undefined && u.notes === undefined) throw validationError("update", "update must set status or notes");
     if (u.notes !== undefined && u.notes.length > COMMENT_MAX_CHARS)
       throw validationError("update.notes", `notes must be at most ${COMMENT_MAX_CHARS} characters`);
+    const results = await this.deps.findings.change(orgId, distinct, (f) => applyUpdate(f, u, actor, this.deps.now()));
     let updated = 0;
     const failed: { finding_id: string; error_code: string; detail: string }[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < distinct.length) {
-        const id = distinct[next++]!;
-        try {
-          const res = await this.deps.findings.mutate(orgId, id, (f) => applyUpdate(f, u, actor, this.deps.now()));
-          if (res) updated++;
-          else failed.push({ finding_id: id, error_code: "NOT_FOUND", detail: "Finding not found" });
-        } catch (err) {
-          this.deps.logger.error({ err, finding_id: id }, "bulk update of one finding failed");
-          failed.push({ finding_id: id, error_code: "INTERNAL_ERROR", detail: "Could not update this finding; retry" });
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, distinct.length) }, worker));
-    this.deps.counts.foldSoon(orgId);
-    const order = new Map(distinct.map((id, i) => [id, i]));
-    failed.sort((a, b) => order.get(a.finding_id)! - order.get(b.finding_id)!);
+    for (const id of distinct) {
+      const res = results.get(id);
+      if (res instanceof Error) {
+        this.deps.logger.error({ err: res, finding_id: id }, "bulk update of one finding failed");
+        failed.push({ finding_id: id, error_code: "INTERNAL_ERROR", detail: "Could not update this finding; retry" });
+      } else if (res) updated++;
+      else failed.push({ finding_id: id, error_code: "NOT_FOUND", detail: "Finding not found" });
+    }
     return { updated, failed };
   }
 }

@@ -107,9 +107,8 @@ export interface FindingDoc {
   scan_ids: string[];
   detected_at: Date;
   last_seen_at: Date;
-  last_detection_id: string;
-  /** The detection that created it: its redelivery finishes the creation (events, rollups) instead of changing it. */
-  first_detection_id?: string;
+  /** The latest detections applied (at most RECENT_DETECTIONS), the first one included: a redelivered one changes nothing. */
+  detection_ids: string[];
   description: string;
   impact: string;
   remediation: Remediation;
@@ -126,8 +125,6 @@ export interface FindingDoc {
   /** Set while resolved: when it became resolved, and minutes from detection to then. */
   resolved_at: Date | null;
   resolution_minutes: number | null;
-  /** Write revision: every change claims rev+1 first (see storage/finding-store.ts). */
-  rev: number;
 }
 
 /** Who makes a change, as the gateway authenticated them. */

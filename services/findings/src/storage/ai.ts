@@ -1,8 +1,8 @@
 import { isDuplicateKey } from "@vulnscan/kit";
 import type { Collection, Db } from "mongodb";
 import type { AiAnalysis } from "../ai/provider.js";
-import type { AnalysisCache, CachedAnalysis } from "../domain/ports.js";
-import { AI_ANALYSES } from "./indexes.js";
+import type { AiCredits, AnalysisCache, CachedAnalysis } from "../domain/ports.js";
+import { AI_ANALYSES, AI_CREDITS } from "./indexes.js";
 
 export interface AiCacheDoc {
   _id: string;
@@ -12,7 +12,7 @@ export interface AiCacheDoc {
   created_at: Date;
 }
 
-/** The last analysis per finding (`_id` = finding id: a point read, then the org checked). */
+/** The last analysis per finding (`_id` = finding id). */
 export class MongoAnalysisCache implements AnalysisCache {
   private readonly coll: Collection<AiCacheDoc>;
 
@@ -21,19 +21,49 @@ export class MongoAnalysisCache implements AnalysisCache {
   }
 
   async get(orgId: string, findingId: string): Promise<CachedAnalysis | null> {
-    const d = await this.coll.findOne({ _id: findingId });
-    return d && d.org_id === orgId ? { input_hash: d.input_hash, analysis: d.analysis } : null;
+    const d = await this.coll.findOne({ _id: findingId, org_id: orgId });
+    return d && { input_hash: d.input_hash, analysis: d.analysis };
   }
 
   async put(orgId: string, findingId: string, entry: CachedAnalysis, at: Date): Promise<void> {
-    try {
-      await this.coll.replaceOne(
-        { _id: findingId },
-        { org_id: orgId, input_hash: entry.input_hash, analysis: entry.analysis, created_at: at },
-        { upsert: true },
-      );
-    } catch (err) {
+    const doc = { org_id: orgId, input_hash: entry.input_hash, analysis: entry.analysis, created_at: at };
+    await this.coll.replaceOne({ _id: findingId }, doc, { upsert: true }).catch((err: unknown) => {
       if (!isDuplicateKey(err)) throw err; // a concurrent first analysis stored it
+    });
+  }
+}
+
+/**
+ * AI credits: one counter per organization and month, `<org>:ai:<YYYY-MM>`, taken by a
+ * conditional `$inc` (only while below the plan's limit), so concurrent takes never exceed it.
+ */
+export class MongoAiCredits implements AiCredits {
+  private readonly coll: Collection<{ _id: string; n: number; expires_at: Date }>;
+
+  constructor(db: Db) {
+    this.coll = db.collection(AI_CREDITS);
+  }
+
+  async used(orgId: string, month: string): Promise<number> {
+    return (await this.coll.findOne({ _id: `${orgId}:ai:${month}` }))?.n ?? 0;
+  }
+
+  async take(orgId: string, month: string, max: number): Promise<number | undefined> {
+    const [year, mon] = month.split("-").map(Number) as [number, number];
+    // Kept until the month after it ends: GetAiAnalysis still reports the month's use at its end.
+    const expires_at = new Date(Date.UTC(year, mon + 1, 1));
+    const take = (upsert: boolean) =>
+      this.coll.findOneAndUpdate({ _id: `${orgId}:ai:${month}`, n: { $lt: max } }, { $inc: { n: 1 }, $setOnInsert: { expires_at } }, { upsert, returnDocument: "after" });
+    try {
+      return (await take(max > 0))?.n;
+    } catch (err) {
+      // Every credit taken (the counter exists but is not below max, so the upsert's insert collides), or a racing first take.
+      if (!isDuplicateKey(err)) throw err;
+      return (await take(false))?.n;
     }
+  }
+
+  async prune(now = new Date()): Promise<number> {
+    return (await this.coll.deleteMany({ expires_at: { $lt: now } })).deletedCount;
   }
 }

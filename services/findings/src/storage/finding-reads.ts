@@ -1,12 +1,14 @@
+import { LRUCache } from "lru-cache";
 import type { Collection, Document } from "mongodb";
 import type { Anchor, ListFilter, ListQuery } from "../domain/list.js";
 import type { FindingLists } from "../domain/ports.js";
 import type { GroupCount } from "../domain/stats.js";
 import { SEVERITIES, type FindingDoc, type Severity, type Status } from "../domain/types.js";
+import { STORAGE_FIELDS, type StoredFinding } from "./finding-store.js";
 import { afterQuery, filterQuery, listDescription, mongoSort, sortSpec, storedAnchor, type Query, type SortSpec } from "./list-query.js";
 
 /** List items leave out what only the detail shows (and what can be large). */
-export const LIST_PROJECTION = { comments: 0, history: 0, evidence: 0 } as const;
+export const LIST_PROJECTION = { comments: 0, history: 0, evidence: 0, ...STORAGE_FIELDS } as const;
 
 /*
  * Deep pages without unbounded skips. The spec pages by number, so page N starts at offset
@@ -22,22 +24,17 @@ export const MAX_SKIP = 5_000;
 const ANCHOR_TTL_MS = 15_000;
 const MAX_CACHED_QUERIES = 500;
 
-interface AnchorSet {
-  at: number;
-  /** offset → the row at that offset (its sort key and id). */
-  anchors: Map<number, Anchor>;
-}
-
 /** The lists of findings on MongoDB (FindingLists): domain list queries translated in list-query.ts. */
 export class FindingReads implements FindingLists {
-  private readonly anchorCache = new Map<string, AnchorSet>();
+  /** Per query shape: offset → the row at that offset (its sort key and id). */
+  private readonly anchorCache = new LRUCache<string, Map<number, Anchor>>({ max: MAX_CACHED_QUERIES, ttl: ANCHOR_TTL_MS });
 
   private readonly maxSkip: number;
   private readonly hop: number;
 
   /** `limits` only for tests, which exercise the hop path on a few rows. */
   constructor(
-    private readonly findings: Collection<FindingDoc>,
+    private readonly findings: Collection<StoredFinding>,
     limits: { maxSkip?: number; hop?: number } = {},
   ) {
     this.maxSkip = limits.maxSkip ?? MAX_SKIP;
@@ -50,21 +47,6 @@ export class FindingReads implements FindingLists {
 
   count(orgId: string, filter: ListFilter): Promise<number> {
     return this.findings.countDocuments(filterQuery(orgId, filter) as Document);
-  }
-
-  private anchorsFor(key: string): AnchorSet {
-    const now = Date.now();
-    let set = this.anchorCache.get(key);
-    if (!set || now - set.at > ANCHOR_TTL_MS) {
-      set = { at: now, anchors: new Map() };
-      this.anchorCache.delete(key);
-      if (this.anchorCache.size >= MAX_CACHED_QUERIES) {
-        const oldest = this.anchorCache.keys().next().value;
-        if (oldest !== undefined) this.anchorCache.delete(oldest);
-      }
-      this.anchorCache.set(key, set);
-    }
-    return set;
   }
 
   /** Rows [offset, offset+limit) of the list in its order, without skipping more than MAX_SKIP. */
@@ -83,13 +65,14 @@ export class FindingReads implements FindingLists {
         .toArray();
     }
     const key = JSON.stringify([q, sort]);
-    const set = this.anchorsFor(key);
+    let anchors = this.anchorCache.get(key);
+    if (!anchors) this.anchorCache.set(key, (anchors = new Map()));
     // Nearest known row at or before the target offset (offsets are multiples of HOP).
     let pos = -1;
     let anchor: Anchor | undefined;
     const hop = this.hop;
     for (let o = Math.floor(offset / hop) * hop; o >= hop; o -= hop) {
-      const a = set.anchors.get(o - 1);
+      const a = anchors.get(o - 1);
       if (a) {
         pos = o - 1;
         anchor = a;
@@ -109,7 +92,7 @@ export class FindingReads implements FindingLists {
       if (!row) return [];
       pos += step;
       anchor = storedAnchor(sort, row as unknown as Record<string, unknown>);
-      set.anchors.set(pos, anchor);
+      anchors.set(pos, anchor);
     }
     const base = anchor ? { $and: [q, afterQuery(sort, anchor)] } : q;
     return this.findings
@@ -134,7 +117,7 @@ export class FindingReads implements FindingLists {
   stream(orgId: string, list: ListQuery, opts: { details: boolean }): AsyncIterable<FindingDoc> {
     const q = filterQuery(orgId, list.filter);
     return this.findings
-      .find(q as Document, opts.details ? {} : { projection: LIST_PROJECTION })
+      .find(q as Document, { projection: opts.details ? STORAGE_FIELDS : LIST_PROJECTION })
       .sort(mongoSort(sortSpec(list.sort)))
       .batchSize(500);
   }

@@ -1,24 +1,22 @@
-import { SlotCounter, Topics, type KafkaBus, type Logger } from "@vulnscan/kit";
+import { Topics, type KafkaBus, type Logger } from "@vulnscan/kit";
 import type { Db } from "mongodb";
-import { MongoAnalysisCache } from "./ai-cache.js";
+import { MongoAiCredits, MongoAnalysisCache } from "./ai.js";
 import { FindingReads } from "./finding-reads.js";
 import { FindingStore } from "./finding-store.js";
-import { AI_CREDITS } from "./indexes.js";
-import { ProcessedDetections } from "./processed-detections.js";
 
-export { findingFields, findingIndexes } from "./indexes.js";
+export { FINDINGS, findingFields, findingIndexes } from "./indexes.js";
 
-/** Every repository of the findings database; `store` also runs the relay and the rollups' housekeeping. */
-export function mongoRepositories(db: Db, kafka: Pick<KafkaBus, "publishRaw" | "publishRawMany">, logger: Logger, eventsTopic: string = Topics.findingEvents) {
+/** Every repository of the findings database; `rollups.recover` and `credits.prune` are the housekeeping. */
+export function mongoRepositories(db: Db, kafka: Pick<KafkaBus, "publishRawMany">, logger: Logger, eventsTopic: string = Topics.findingEvents) {
   const store = new FindingStore(db, kafka, logger, eventsTopic);
   return {
     store,
     findings: store,
     lists: new FindingReads(store.findings),
     counts: store.rollups,
-    processed: new ProcessedDetections(db),
+    rollups: store.rollups,
     analyses: new MongoAnalysisCache(db),
-    credits: new SlotCounter(db, AI_CREDITS),
+    credits: new MongoAiCredits(db),
   };
 }
 

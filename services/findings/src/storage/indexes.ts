@@ -1,20 +1,14 @@
-import { mergeFieldTypes, slotFieldTypes, slotIndexes, type FieldTypes, type IndexSpec } from "@vulnscan/kit";
+import { mergeFieldTypes, outboxFieldTypes, outboxIndexes, type FieldTypes, type IndexSpec } from "@vulnscan/kit";
 
+/** One document per fingerprint (unique `fingerprint`), with its pending events (outbox) and rollup entries. */
 export const FINDINGS = "findings";
-/** Claimed revisions of findings (the write log; also the outbox of their events). */
-export const FINDING_LOG = "finding_log";
-/** One per finding ever created: the de-duplication key (`_id` = fingerprint). */
-export const FINGERPRINTS = "fingerprints";
-/** Detection ids already applied (`_id` = detection_id): redeliveries change nothing. */
-export const PROCESSED_DETECTIONS = "processed_detections";
-export const AI_ANALYSES = "ai_analyses";
-/** Rollup bodies: `<org>` (head, all time), `<org>|d|<day>`, `<org>|m|<month>` (storage/rollups.ts). */
+/** Counts per scope (`<org>|<scope>|<who>`) and each organization's head (`<org>`): storage/rollups.ts. */
 export const ROLLUPS = "rollups";
-/** Recorded rollup deltas, `<org>#<seq>`, each under a unique source (the change that caused it). */
-export const ROLLUP_SLOTS = "rollup_slots";
-/** Fold claims of the rollups (kept a minute). */
-export const ROLLUP_LOG = "rollup_log";
-export const AI_CREDITS = "ai_credit_slots";
+/** Rollup changes in flight, one per write (deleted once applied). */
+export const ROLLUP_INTENTS = "rollup_intents";
+export const AI_ANALYSES = "ai_analyses";
+/** `<org>:ai:<YYYY-MM>`: the credits taken that month. */
+export const AI_CREDITS = "ai_credits";
 
 /*
  * Indexes follow the list's access paths. Every query is an equality on org_id first; each
@@ -23,7 +17,7 @@ export const AI_CREDITS = "ai_credit_slots";
  * The two other sort keys have their own index (MongoDB walks an index in either direction,
  * so asc and desc share one). Status + severity serves the triage view ("open, most severe
  * first"). Combinations of several filters use the most selective index and sort what it
- * returns.
+ * returns. The unique fingerprint is the de-duplication: one finding per fingerprint, ever.
  */
 export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { fingerprint: 1 }, options: { unique: true, name: "fingerprint_unique" } },
@@ -36,25 +30,16 @@ export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { org_id: 1, target: 1, _id: -1 }, options: { name: "org_target" } },
   { collection: FINDINGS, key: { org_id: 1, tool: 1, _id: -1 }, options: { name: "org_tool" } },
   { collection: FINDINGS, key: { org_id: 1, cve_keys: 1, _id: -1 }, options: { name: "org_cve" } },
-  { collection: FINDINGS, key: { org_id: 1, detected_at: 1 }, options: { name: "org_detected" } },
-  { collection: FINDINGS, key: { org_id: 1, status: 1, resolved_at: 1 }, options: { name: "org_resolved" } },
-  { collection: FINDING_LOG, key: { created_at: 1 }, options: { name: "created" } },
-  // Housekeeping deletes applied claims a minute after they were done.
-  { collection: FINDING_LOG, key: { done_at: 1 }, options: { name: "done" } },
-  // The exactly-once guard of rollup recording: one slot per source, ever (see storage/rollups.ts).
-  { collection: ROLLUP_SLOTS, key: { source: 1 }, options: { unique: true, name: "source_unique" } },
-  { collection: ROLLUP_SLOTS, key: { created_at: 1 }, options: { name: "created" } },
+  ...outboxIndexes(FINDINGS),
   { collection: ROLLUPS, key: { org_id: 1 }, options: { name: "org" } },
-  { collection: ROLLUP_LOG, key: { done_at: 1 }, options: { name: "done" } },
-  { collection: PROCESSED_DETECTIONS, key: { processed_at: 1 }, options: { name: "processed_at" } },
-  ...slotIndexes(AI_CREDITS),
+  { collection: ROLLUP_INTENTS, key: { until: 1 }, options: { name: "until" } },
+  { collection: AI_CREDITS, key: { expires_at: 1 }, options: { name: "expires" } },
 ];
 
 /*
  * The type class of every field the queries and indexes above use (field-types.ts), as the code
- * writes them: FindingDoc (domain/types.ts, built in domain/changes.ts), LogDoc and
- * FingerprintDoc (finding-store.ts), the rollup documents (rollups.ts). Ids are strings;
- * `resolved_at` and `done_at` are a Date or null; scan_ids and cve_keys are arrays of strings.
+ * writes them: FindingDoc (domain/types.ts, built in domain/changes.ts) with the write revision
+ * (finding-store.ts), the rollup documents and intents (rollups.ts), the credits (ai-cache.ts).
  */
 export const findingFields: FieldTypes = mergeFieldTypes(
   {
@@ -67,18 +52,14 @@ export const findingFields: FieldTypes = mergeFieldTypes(
       tool: "string",
       severity_rank: "number",
       cvss_score: "number",
-      detected_at: "date",
-      resolved_at: "date",
       scan_ids: "string[]",
       cve_keys: "string[]",
+      rev: "number",
     },
-    [FINDING_LOG]: { _id: "string", created_at: "date", done_at: "date" },
-    [FINGERPRINTS]: { _id: "string" },
-    [PROCESSED_DETECTIONS]: { _id: "string", processed_at: "date" },
-    [AI_ANALYSES]: { _id: "string" },
     [ROLLUPS]: { _id: "string", org_id: "string" },
-    [ROLLUP_SLOTS]: { _id: "string", source: "string", created_at: "date" },
-    [ROLLUP_LOG]: { _id: "string", done_at: "date" },
+    [ROLLUP_INTENTS]: { _id: "string", until: "date" },
+    [AI_ANALYSES]: { _id: "string" },
+    [AI_CREDITS]: { _id: "string", n: "number", expires_at: "date" },
   },
-  slotFieldTypes(AI_CREDITS),
+  outboxFieldTypes(FINDINGS),
 );

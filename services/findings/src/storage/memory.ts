@@ -1,18 +1,7 @@
-import type { EnvelopeInit } from "@vulnscan/kit";
 import type { Change } from "../domain/changes.js";
-import { foundEvents } from "../domain/events.js";
+import type { FindingEvent } from "../domain/events.js";
 import { anchorOf, type Anchor, type ListFilter, type ListQuery } from "../domain/list.js";
-import type {
-  AnalysisCache,
-  CachedAnalysis,
-  Clock,
-  CreditCounter,
-  FindingCounts,
-  FindingLists,
-  FindingRepository,
-  Holder,
-  ProcessedDetectionLog,
-} from "../domain/ports.js";
+import type { AiCredits, AnalysisCache, CachedAnalysis, Changed, Clock, FindingCounts, FindingLists, FindingRepository, Holder } from "../domain/ports.js";
 import { addDays, addTo, contributionOf, dayOf, dayRange, emptyCounts, statsOf, WEEK_DAYS } from "../domain/rollup.js";
 import type { Stats } from "../domain/stats.js";
 import { SEVERITIES, type FindingDoc, type Severity, type Status } from "../domain/types.js";
@@ -55,11 +44,9 @@ function compareIn(q: ListQuery): (a: Anchor, b: Anchor) => number {
 
 export class MemoryFindings implements FindingRepository, FindingLists {
   readonly docs = new Map<string, FindingDoc>();
-  /** Fingerprint → holder: the claims (never removed). */
-  readonly claims = new Map<string, string>();
   /** Events in the order the writes stored them. */
-  readonly events: EnvelopeInit[] = [];
-  private readonly remembered = new Map<string, string>();
+  readonly events: FindingEvent[] = [];
+  private readonly holders = new Map<string, string>();
 
   async get(orgId: string, id: string): Promise<FindingDoc | null> {
     const f = this.docs.get(id);
@@ -67,47 +54,37 @@ export class MemoryFindings implements FindingRepository, FindingLists {
   }
 
   rememberedHolders(fps: string[]): Map<string, string> {
-    return new Map(fps.flatMap((fp) => (this.remembered.has(fp) ? [[fp, this.remembered.get(fp)!] as const] : [])));
+    return new Map(fps.flatMap((fp) => (this.holders.has(fp) ? [[fp, this.holders.get(fp)!] as const] : [])));
   }
 
-  async createMany(docs: FindingDoc[]): Promise<Map<string, Holder>> {
+  async create(found: { doc: FindingDoc; events: FindingEvent[] }[]): Promise<Map<string, Holder>> {
     const out = new Map<string, Holder>();
-    const won: FindingDoc[] = [];
-    for (const d of docs) {
-      const holder = this.claims.get(d.fingerprint);
-      if (holder) {
-        this.remembered.set(d.fingerprint, holder);
-        out.set(d.fingerprint, { holder, created: false });
-        continue;
-      }
-      this.claims.set(d.fingerprint, d._id);
-      this.docs.set(d._id, copy(d));
-      won.push(d);
-      out.set(d.fingerprint, { holder: d._id, created: true });
+    for (const { doc, events } of found) {
+      const holder = [...this.docs.values()].find((f) => f.fingerprint === doc.fingerprint)?._id;
+      out.set(doc.fingerprint, { holder: holder ?? doc._id, created: !holder });
+      this.holders.set(doc.fingerprint, holder ?? doc._id);
+      if (holder) continue;
+      this.docs.set(doc._id, copy(doc));
+      this.events.push(...events);
     }
-    await this.finishCreations(won);
     return out;
   }
 
-  async finishCreations(docs: FindingDoc[]): Promise<void> {
-    for (const d of docs) {
-      // Idempotent like the Mongo store's (its event ids derive from the finding): a finding's found events are kept once.
-      if (!this.announced.has(d._id)) this.events.push(...foundEvents(d));
-      this.announced.add(d._id);
-      this.remembered.set(d.fingerprint, d._id);
+  async change(orgId: string, ids: string[], decide: (f: FindingDoc) => Change | null): Promise<Map<string, Changed>> {
+    const out = new Map<string, Changed>();
+    for (const id of new Set(ids)) {
+      const current = await this.get(orgId, id);
+      const change = current && decide(current);
+      if (!current || !change) {
+        out.set(id, current);
+        continue;
+      }
+      const doc = { ...current, ...copy(change.set) } as FindingDoc;
+      this.docs.set(id, copy(doc));
+      this.events.push(...change.events);
+      out.set(id, doc);
     }
-  }
-  private readonly announced = new Set<string>();
-
-  async mutate(orgId: string, id: string, decide: (f: FindingDoc) => Change | null): Promise<{ doc: FindingDoc; changed: boolean } | null> {
-    const current = await this.get(orgId, id);
-    if (!current) return null;
-    const change = decide(current);
-    if (!change) return { doc: current, changed: false };
-    const doc = { ...current, ...copy(change.set), rev: current.rev + 1 } as FindingDoc;
-    this.docs.set(id, copy(doc));
-    this.events.push(...change.events);
-    return { doc, changed: true };
+    return out;
   }
 
   /** The organization's findings as stored (tests and MemoryCounts). */
@@ -165,9 +142,6 @@ export class MemoryFindings implements FindingRepository, FindingLists {
  * leaves every list total to a count.
  */
 export class MemoryCounts implements FindingCounts {
-  /** Organizations whose fold was asked for, in order. */
-  readonly folds: string[] = [];
-
   constructor(
     private readonly findings: MemoryFindings,
     private readonly now: Clock,
@@ -192,20 +166,6 @@ export class MemoryCounts implements FindingCounts {
   async total(): Promise<number | undefined> {
     return undefined;
   }
-
-  foldSoon(orgId: string): void {
-    this.folds.push(orgId);
-  }
-}
-
-export class MemoryProcessed implements ProcessedDetectionLog {
-  readonly ids = new Set<string>();
-  async seen(id: string): Promise<boolean> {
-    return this.ids.has(id);
-  }
-  async recordMany(ids: string[]): Promise<void> {
-    for (const id of ids) this.ids.add(id);
-  }
 }
 
 export class MemoryAnalysisCache implements AnalysisCache {
@@ -219,15 +179,15 @@ export class MemoryAnalysisCache implements AnalysisCache {
   }
 }
 
-export class MemoryCredits implements CreditCounter {
+export class MemoryCredits implements AiCredits {
   private readonly taken = new Map<string, number>();
-  async count(key: string, max: number): Promise<number> {
-    return Math.min(max, this.taken.get(key) ?? 0);
+  async used(orgId: string, month: string): Promise<number> {
+    return this.taken.get(`${orgId}:${month}`) ?? 0;
   }
-  async take(key: string, max: number): Promise<number | undefined> {
-    const n = this.taken.get(key) ?? 0;
+  async take(orgId: string, month: string, max: number): Promise<number | undefined> {
+    const n = await this.used(orgId, month);
     if (n >= max) return undefined;
-    this.taken.set(key, n + 1);
+    this.taken.set(`${orgId}:${month}`, n + 1);
     return n + 1;
   }
 }

@@ -1,11 +1,11 @@
-import type { FindingCounts } from "../domain/ports.js";
 import { isDuplicateKey, type Logger } from "@vulnscan/kit";
-import type { Collection, Db, MongoBulkWriteError } from "mongodb";
+import type { Collection, Db, Document, Filter } from "mongodb";
+import { randomUUID } from "node:crypto";
+import type { FindingCounts } from "../domain/ports.js";
 import {
   addDays,
   addTo,
   ALL_TARGETS,
-  applyDeltaTo,
   contributionOf,
   dayOf,
   dayRange,
@@ -22,311 +22,188 @@ import {
 } from "../domain/rollup.js";
 import type { Stats } from "../domain/stats.js";
 import type { FindingDoc } from "../domain/types.js";
-import { FINDINGS, ROLLUP_LOG, ROLLUP_SLOTS, ROLLUPS } from "./indexes.js";
+import { FINDINGS, ROLLUP_INTENTS, ROLLUPS } from "./indexes.js";
 
 /*
- * Rollups that stay exact on a server that loses concurrent updates (FerretDB v1) and under
- * redelivery, using only unique inserts and `_id` point reads.
+ * Counts per scope with plain `$inc`, exact although a write changes two documents (a finding,
+ * then its counts) on servers without transactions.
  *
- * 1. Recording. Every state change that moves a finding's contribution appends its Delta to the
- *    organization's log of slots: `rollup_slots/<org>#<seq>`, seq = 1, 2, 3 … without gaps,
- *    claimed by unique insert (a writer that loses a seq takes the next). Each slot names its
- *    source — the change that caused it (`c:<finding_id>` for a creation, the finding's revision
- *    claim `<finding_id>#<rev>` for a change) — under a unique index, so recording a change twice
- *    (a retry, a redelivery, a roll-forward) fails on the source and counts once. Slots are kept
- *    14 days, beyond any redelivery (Kafka keeps records 7 days).
- * 2. Folding. The head `rollups/<org>` says up to which seq everything is folded. A folder reads
- *    the slots after it, computes the new counts of the scopes they touch (all time, detection
- *    day, detection month; each overall and per target: `<org>|<scope>|<who>`), claims
- *    `rollup_log/fold:<org>#<seq>` by unique insert with those counts in it (one folder per step;
- *    a folder that dies is rolled forward from its claim), then writes them and the head. Each
- *    document records the seq it includes, so writing it twice is harmless.
- * 3. Reading. A reader takes the head and the slots after it (usually none), and adds to each
- *    body the slots it does not include yet: stats are exact as soon as a change is recorded,
- *    folded or not.
+ * A write first records its intent, `rollup_intents/<id>`: per finding it may change, what the
+ * change moves in the counts (a Delta) under an entry id. The finding's own update names the
+ * entry (`$push: {rollup_pending: id}`), so an entry is committed exactly when its finding
+ * holds its id. The writer then applies the committed entries: one `$inc` upsert per scope
+ * document (`<org>|<scope>|<who>`: all time, detection day, detection month; overall and per
+ * target), each only where the intent's id is not in the document's `m` yet and adding it (the
+ * conditional update that makes a second application add nothing); the heads' day bounds
+ * (`<org>`, `$min`/`$max`); then it drops the entry ids from the findings, its id from `m`, and
+ * the intent.
+ *
+ * An intent is its writer's for LEASE_MS (the writer makes no write under it after half of that).
+ * One older than that belongs to a writer that stopped: the housekeeping pass (`recover`) takes
+ * it, reads which entries its findings hold, and applies those the same way. A scope document
+ * loses its guard only after every finding has dropped the entry ids, so whichever step the
+ * writer stopped at, each committed entry is counted once.
  */
 
-export interface SlotDoc {
+export const LEASE_MS = 10_000;
+
+export interface Entry {
+  id: string;
+  org: string;
+  /** The finding. */
+  f: string;
+  d: Delta;
+}
+
+interface IntentDoc {
   _id: string;
-  org_id: string;
-  seq: number;
-  source: string;
-  delta: Delta;
-  created_at: Date;
+  entries: Entry[];
+  until: Date;
 }
 
 export interface RollupDoc {
   _id: string;
   org_id: string;
-  /** Every slot up to this seq is included. */
-  seq: number;
-  /** Counts of one scope (absent on the head). */
   c?: Counts;
+  /** Intents applied here whose clean-up is not finished. */
+  m?: string[];
   /** Head only: detection-day bounds of the organization (for open-ended date filters). */
-  first_day?: string | null;
-  last_day?: string | null;
+  first_day?: string;
+  last_day?: string;
 }
 
-interface FoldClaim {
-  _id: string;
-  org_id: string;
-  to: number;
-  docs: RollupDoc[];
-  created_at: Date;
-  done_at: Date | null;
-}
-
-/** The index of an ordered insertMany's first failure, when it is a duplicate key; rethrows anything else. */
-export function firstDuplicate(err: unknown): number {
-  const e = err as MongoBulkWriteError;
-  const first = [e.writeErrors ?? []].flat()[0] as { index?: number; code?: number } | undefined;
-  if (first?.code === 11000 && typeof first.index === "number") return first.index;
-  if (isDuplicateKey(err)) return e.insertedCount ?? 0;
-  throw err;
-}
-
-/** Indexes of an unordered insertMany's duplicate-key failures; rethrows anything else. */
-export function duplicateIndexes(err: unknown): Set<number> {
-  const e = err as MongoBulkWriteError;
-  const list = [e.writeErrors ?? []].flat() as { index?: number; code?: number }[];
-  if (list.length === 0 || list.some((w) => w.code !== 11000 || typeof w.index !== "number")) throw err;
-  return new Set(list.map((w) => w.index!));
-}
-
-const slotId = (org: string, seq: number) => `${org}#${seq}`;
 const docId = (org: string, scope: string, who: string) => `${org}|${scope}|${who}`;
-const parseDocId = (org: string, id: string) => {
-  const [scope, who] = id.slice(org.length + 1).split("|") as [string, string];
-  return { scope, who };
-};
+const scopeIds = (e: Entry) => scopesOf((e.d.add ?? e.d.remove)!).map((s) => docId(e.org, s.scope, s.who));
 
-const MAX_FOLD = 5_000;
-/** A fold writes many small documents; only a claim this old is taken for abandoned. */
-const STALE_CLAIM_MS = 20_000;
-const CLAIM_KEEP_MS = 60_000;
-// A fold may read hundreds of documents on a busy server; claims are kept CLAIM_KEEP_MS, so a read younger than this is safe to claim on.
-const MAX_READ_AGE_MS = 45_000;
-export const SLOT_KEEP_MS = 14 * 24 * 3600_000;
+/** Counts as `$inc` paths. */
+function incOf(c: Counts): Record<string, number> {
+  const out: Record<string, number> = { "c.n": c.n, "c.rn": c.rn, "c.rmin": c.rmin };
+  for (const k of ["sev", "st", "tool", "ss", "rday"] as const) for (const [key, v] of Object.entries(c[k])) out[`c.${k}.${key}`] = v;
+  return out;
+}
+
+/** One write's intent, as its writer holds it. */
+export class Intent {
+  readonly id = `ri_${randomUUID()}`;
+  readonly entries: Entry[] = [];
+  /** The entries whose finding updates succeeded. */
+  readonly committed: Entry[] = [];
+  /** Set when an update under it failed without saying whether it was made: `recover` reads what was. */
+  unsure = false;
+  private readonly start = Date.now();
+
+  constructor(private readonly coll: Collection<IntentDoc>) {}
+
+  /** Whether the writer may still write under it (the second half of the lease is margin for writes in flight). */
+  live(): boolean {
+    return Date.now() - this.start < LEASE_MS / 2;
+  }
+
+  /** Records entries before the finding updates that commit them; returns them with their ids. */
+  async add(items: Omit<Entry, "id">[]): Promise<Entry[]> {
+    const fresh = items.map((x, i) => ({ id: `${this.id}:${this.entries.length + i}`, ...x }));
+    if (fresh.length === 0) return fresh;
+    if (this.entries.length === 0) await this.coll.insertOne({ _id: this.id, entries: fresh, until: new Date(this.start + LEASE_MS) });
+    else await this.coll.updateOne({ _id: this.id }, { $push: { entries: { $each: fresh } } });
+    this.entries.push(...fresh);
+    return fresh;
+  }
+}
 
 export class Rollups implements FindingCounts {
   readonly docs: Collection<RollupDoc>;
-  readonly slots: Collection<SlotDoc>;
-  readonly log: Collection<FoldClaim>;
-  /** Highest seq this process knows to exist, per organization (where the next claim starts). */
-  private readonly hints = new Map<string, number>();
+  private readonly intents: Collection<IntentDoc>;
+  private readonly findings: Collection<{ _id: string; rollup_pending?: string[] }>;
 
   constructor(
     db: Db,
-    private readonly logger?: Logger,
-    private readonly now: () => Date = () => new Date(),
+    private readonly logger: Logger,
   ) {
     this.docs = db.collection<RollupDoc>(ROLLUPS);
-    this.slots = db.collection<SlotDoc>(ROLLUP_SLOTS);
-    this.log = db.collection<FoldClaim>(ROLLUP_LOG);
+    this.intents = db.collection<IntentDoc>(ROLLUP_INTENTS);
+    this.findings = db.collection(FINDINGS);
   }
 
-  private async head(org: string): Promise<RollupDoc> {
-    return (await this.docs.findOne({ _id: org })) ?? { _id: org, org_id: org, seq: 0, first_day: null, last_day: null };
+  intent(): Intent {
+    return new Intent(this.intents);
   }
 
-  private async slotAt(org: string, seq: number): Promise<SlotDoc | null> {
-    return this.slots.findOne({ _id: slotId(org, seq) });
+  /** Applies a writer's committed entries, unless its lease ran out or it is unsure (then `recover` will). */
+  async finish(intent: Intent): Promise<void> {
+    if (intent.entries.length > 0 && intent.live() && !intent.unsure) await this.apply({ _id: intent.id, entries: intent.entries }, intent.committed);
   }
 
-  /** The first free seq: slots have no gaps, so probe upwards from a known one, then bisect. */
-  private async nextFree(org: string): Promise<number> {
-    let lo = Math.max((await this.head(org)).seq, this.hints.get(org) ?? 0); // exists (or folded)
-    let step = 1;
-    while (await this.slotAt(org, lo + step)) {
-      lo += step;
-      step *= 2;
+  /** Takes over intents whose writer stopped (the housekeeping pass). */
+  async recover(): Promise<number> {
+    const now = new Date();
+    const stale = await this.intents.find({ until: { $lt: now } }, { projection: { _id: 1 } }).limit(100).toArray();
+    for (const { _id } of stale) {
+      const intent = await this.intents.findOneAndUpdate({ _id, until: { $lt: now } }, { $set: { until: new Date(Date.now() + LEASE_MS) } });
+      if (!intent) continue; // another replica took it
+      this.logger.warn({ intent: _id }, "applying the rollup changes of a writer that stopped");
+      const held = await this.findings.find({ _id: { $in: [...new Set(intent.entries.map((e) => e.f))] } }, { projection: { rollup_pending: 1 } }).toArray();
+      const committed = new Set(held.flatMap((f) => f.rollup_pending ?? []));
+      await this.apply(intent, intent.entries.filter((e) => committed.has(e.id)));
     }
-    let hi = lo + step; // free
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (await this.slotAt(org, mid)) lo = mid;
-      else hi = mid;
-    }
-    return hi;
+    return stale.length;
   }
 
-  /** Records deltas (each under its unique source) in the organization's slot log; exactly once each. */
-  async record(org: string, entries: { source: string; delta: Delta }[]): Promise<void> {
-    let pending = entries;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt > 10_000) throw new Error(`rollups of ${org}: too much contention`);
-      const start = await this.nextFree(org);
-      const at = this.now();
-      const docs: SlotDoc[] = pending.map((e, i) => ({
-        _id: slotId(org, start + i),
-        org_id: org,
-        seq: start + i,
-        source: e.source,
-        delta: e.delta,
-        created_at: at,
-      }));
-      try {
-        await this.slots.insertMany(docs, { ordered: true });
-        this.hints.set(org, Math.max(this.hints.get(org) ?? 0, start + docs.length - 1));
-        return;
-      } catch (err) {
-        const inserted = firstDuplicate(err);
-        if (inserted > 0) this.hints.set(org, Math.max(this.hints.get(org) ?? 0, start + inserted - 1));
-        pending = pending.slice(inserted);
-        // The first one not inserted: its seq was taken, or its source is recorded already.
-        const at0 = await this.slotAt(org, start + inserted);
-        if (!at0)
-          pending = pending.slice(1); // seq free, so the source was the duplicate
-        else if (at0.source === pending[0]!.source) pending = pending.slice(1);
-        else this.hints.set(org, Math.max(this.hints.get(org) ?? 0, start + inserted));
-      }
-    }
-  }
-
-  /** Slots after `seq`, in order, until the first missing one. */
-  private async slotsAfter(org: string, seq: number, max = MAX_FOLD): Promise<SlotDoc[]> {
-    const out: SlotDoc[] = [];
-    // Probe in small parallel rounds: most of the time there are none or a few.
-    for (let width = 4; out.length < max; width = Math.min(width * 2, 256)) {
-      const base = seq + out.length;
-      const round = await Promise.all(Array.from({ length: width }, (_, i) => this.slotAt(org, base + 1 + i)));
-      for (const s of round) {
-        if (!s) return out;
-        out.push(s);
-      }
-    }
-    return out;
-  }
-
-  /** Folds soon, off the caller's path: one fold per organization at a time in this process. */
-  foldSoon(org: string): void {
-    const running = this.folding.get(org);
-    if (running) {
-      running.again = true;
-      return;
-    }
-    const state = { again: false, done: Promise.resolve() };
-    this.folding.set(org, state);
-    state.done = (async () => {
-      do {
-        state.again = false;
-        await this.fold(org).catch((err) => this.logger?.warn({ err: (err as Error).message, org }, "rollup fold failed; the relay retries"));
-      } while (state.again);
-      this.folding.delete(org);
-    })();
-  }
-
-  /** Resolves when the folds started by foldSoon have finished (shutdown). */
-  async idle(): Promise<void> {
-    while (this.folding.size > 0) await Promise.all([...this.folding.values()].map((s) => s.done));
-  }
-
-  private readonly folding = new Map<string, { again: boolean; done: Promise<void> }>();
-
-  /**
-   * Folds the organization's pending slots into its documents (see above). Best effort: when
-   * another folder holds the step, it returns; readers add unfolded slots themselves.
-   */
-  async fold(org: string): Promise<void> {
-    for (let round = 0; round < 20; round++) {
-      const readAt = Date.now();
-      const head = await this.head(org);
-      const slots = await this.slotsAfter(org, head.seq);
-      if (slots.length === 0) return;
-      const to = head.seq + slots.length;
-      const ids = new Set<string>();
-      for (const s of slots) for (const x of [s.delta.remove, s.delta.add]) if (x) for (const sc of scopesOf(x)) ids.add(docId(org, sc.scope, sc.who));
-      const list = [...ids];
-      const found = await Promise.all(list.map((id) => this.docs.findOne({ _id: id })));
-      const today = dayOf(this.now());
-      const next: RollupDoc = { ...head, seq: to };
-      const written: RollupDoc[] = list.map((id, i) => {
-        const d = found[i] ?? { _id: id, org_id: org, seq: 0, c: emptyCounts() };
-        const c = structuredClone(d.c ?? emptyCounts());
-        const { scope, who } = parseDocId(org, id);
-        for (const s of slots) if (s.seq > d.seq) applyDeltaTo(c, s.delta, scope, who);
-        pruneResolvedDays(c, today);
-        return { _id: id, org_id: org, seq: to, c };
-      });
-      for (const s of slots) {
-        for (const x of [s.delta.remove, s.delta.add]) {
-          if (!x) continue;
-          if (!next.first_day || x.day < next.first_day) next.first_day = x.day;
-          if (!next.last_day || x.day > next.last_day) next.last_day = x.day;
+  private async apply(intent: Pick<IntentDoc, "_id" | "entries">, committed: Entry[]): Promise<void> {
+    const sums = new Map<string, { org: string; c: Counts }>();
+    const heads = new Map<string, { first: string; last: string }>();
+    for (const e of committed) {
+      const ids = scopeIds(e);
+      for (const [x, sign] of [
+        [e.d.remove, -1],
+        [e.d.add, 1],
+      ] as const) {
+        if (!x) continue;
+        for (const id of ids) {
+          const s = sums.get(id) ?? { org: e.org, c: emptyCounts() };
+          addTo(s.c, x, sign);
+          sums.set(id, s);
         }
+        const h = heads.get(e.org) ?? { first: x.day, last: x.day };
+        heads.set(e.org, { first: x.day < h.first ? x.day : h.first, last: x.day > h.last ? x.day : h.last });
       }
-      if (Date.now() - readAt > MAX_READ_AGE_MS) continue;
-      const claim: FoldClaim = { _id: `fold:${org}#${head.seq}`, org_id: org, to, docs: [...written, next], created_at: new Date(), done_at: null };
-      try {
-        await this.log.insertOne(claim);
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-        const other = await this.log.findOne({ _id: claim._id });
-        if (other && !other.done_at && Date.now() - other.created_at.getTime() > STALE_CLAIM_MS) {
-          this.logger?.warn({ claim: claim._id }, "rolling forward a rollup fold whose folder stopped");
-          await this.applyClaim(other);
-          continue;
-        }
-        return; // another folder is at it
-      }
-      await this.applyClaim(claim);
-      if (slots.length < MAX_FOLD) return;
+    }
+    await Promise.all([
+      ...[...sums].map(([id, s]) => this.upsert({ _id: id, m: { $ne: intent._id } }, { $inc: incOf(s.c), $push: { m: intent._id }, $setOnInsert: { org_id: s.org } })),
+      ...[...heads].map(([org, h]) => this.upsert({ _id: org }, { $min: { first_day: h.first }, $max: { last_day: h.last }, $setOnInsert: { org_id: org } })),
+    ]);
+    const all = intent.entries;
+    await this.findings.updateMany({ _id: { $in: [...new Set(all.map((e) => e.f))] } }, { $pullAll: { rollup_pending: all.map((e) => e.id) } });
+    await this.docs.updateMany({ _id: { $in: [...new Set(all.flatMap(scopeIds))] } }, { $pull: { m: intent._id } });
+    await this.intents.deleteOne({ _id: intent._id });
+  }
+
+  /** An upsert; MongoDB may refuse one of two racing first inserts with a duplicate key, which is retried as an update. */
+  private async upsert(filter: Filter<RollupDoc>, update: Document): Promise<void> {
+    try {
+      await this.docs.updateOne(filter, update, { upsert: true });
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err; // also: the guard held (already applied), and the retry matches nothing
+      await this.docs.updateOne(filter, update);
     }
   }
 
-  /** Writes a fold's bodies, the head last (the head's seq is what readers start from). */
-  private async applyClaim(claim: FoldClaim): Promise<void> {
-    const head = claim.docs.at(-1)!;
-    const current = await this.docs.findOne({ _id: head._id }, { projection: { seq: 1 } });
-    if (!current || current.seq < claim.to) {
-      for (const d of claim.docs) {
-        try {
-          await this.docs.replaceOne({ _id: d._id }, d, { upsert: true });
-        } catch (err) {
-          if (!isDuplicateKey(err)) throw err; // a concurrent roll-forward inserted the same body
-          await this.docs.replaceOne({ _id: d._id }, d);
-        }
-      }
-    }
-    await this.log.updateOne({ _id: claim._id }, { $set: { done_at: new Date(), docs: [] } });
-  }
-
-  /** Relay: forgets old fold claims and slots, rolls forward stale folds of recently active organizations. */
-  async housekeeping(orgs: Iterable<string>): Promise<void> {
-    const now = Date.now();
-    await this.log.deleteMany({ done_at: { $lt: new Date(now - CLAIM_KEEP_MS) } });
-    for (const org of orgs) await this.fold(org).catch((err) => this.logger?.warn({ err: (err as Error).message, org }, "rollup fold failed"));
-  }
-
-  async prune(): Promise<number> {
-    return (await this.slots.deleteMany({ created_at: { $lt: new Date(Date.now() - SLOT_KEEP_MS) } })).deletedCount;
-  }
-
-  /** Counts of documents of one target ("*" = all), each with the pending slots it does not include yet. */
-  private async countsOf(org: string, scopes: string[], who: string, pending: SlotDoc[]): Promise<Counts> {
-    const ids = scopes.map((scope) => docId(org, scope, who));
-    const docs = await Promise.all(ids.map((id) => this.docs.findOne({ _id: id })));
+  /** The summed counts of scope documents of one target ("*" = all). */
+  private async countsOf(org: string, scopes: string[], who: string): Promise<Counts> {
     const total = emptyCounts();
-    for (const [i, scope] of scopes.entries()) {
-      const d = docs[i];
-      const c = structuredClone(d?.c ?? emptyCounts());
-      for (const s of pending) if (s.seq > (d?.seq ?? 0)) applyDeltaTo(c, s.delta, scope, who);
-      sumCounts(total, c);
-    }
+    if (scopes.length === 0) return total;
+    const docs = await this.docs.find({ _id: { $in: scopes.map((s) => docId(org, s, who)) } }, { projection: { c: 1 } }).toArray();
+    for (const d of docs) sumCounts(total, { ...emptyCounts(), ...d.c }); // `$inc` creates only the paths it moved
     return total;
   }
 
-  /** The organization's statistics: a head read, a probe for unfolded slots, and the scope documents the filter needs. */
+  /** The organization's statistics: its head, then the scope documents the filter needs. */
   async stats(org: string, opts: { from?: Date; to?: Date; target?: string }): Promise<Stats> {
-    const head = await this.head(org);
-    const pending = await this.slotsAfter(org, head.seq);
+    const head = await this.docs.findOne({ _id: org });
     const who = opts.target === undefined ? ALL_TARGETS : keyOf(opts.target);
-    const today = dayOf(this.now());
+    const today = dayOf(new Date());
     const weekFirst = addDays(today, -(WEEK_DAYS - 1));
-    let first = head.first_day ?? today;
-    let last = head.last_day ?? today;
-    for (const s of pending)
-      for (const x of [s.delta.remove, s.delta.add]) if (x) (first = x.day < first ? x.day : first), (last = x.day > last ? x.day : last);
+    const first = head?.first_day ?? today;
+    const last = head?.last_day ?? today;
     const endAll = addDays(last > today ? last : today, 1);
     const r = dayRange(opts.from, opts.to);
     const rangeFirst = r.first && r.first > first ? r.first : first;
@@ -338,18 +215,16 @@ export class Rollups implements FindingCounts {
     };
     const unbounded = !opts.from && !opts.to;
     const [range, week] = await Promise.all([
-      this.countsOf(org, unbounded ? ["all"] : scopes(rangeFirst, rangeEnd), who, pending),
-      this.countsOf(org, scopes(rangeFirst > weekFirst ? rangeFirst : weekFirst, rangeEnd), who, pending),
+      this.countsOf(org, unbounded ? ["all"] : scopes(rangeFirst, rangeEnd), who),
+      this.countsOf(org, scopes(rangeFirst > weekFirst ? rangeFirst : weekFirst, rangeEnd), who),
     ]);
     return statsOf(range, week, today);
   }
 
-  /** Counts for the list's total when the filter is one the rollups keep; undefined otherwise. */
+  /** The list's total when the filter is one the rollups keep (one document read); undefined otherwise. */
   async total(org: string, f: { severity?: string; status?: string; tool?: string; target?: string; other: boolean }): Promise<number | undefined> {
     if (f.other || (f.tool !== undefined && (f.severity !== undefined || f.status !== undefined))) return undefined;
-    const head = await this.head(org);
-    const pending = await this.slotsAfter(org, head.seq);
-    const c = await this.countsOf(org, ["all"], f.target === undefined ? ALL_TARGETS : keyOf(f.target), pending);
+    const c = await this.countsOf(org, ["all"], f.target === undefined ? ALL_TARGETS : keyOf(f.target));
     if (f.tool !== undefined) return c.tool[keyOf(f.tool)] ?? 0;
     if (f.status !== undefined && f.severity !== undefined) return c.ss[`${f.status}|${f.severity}`] ?? 0;
     if (f.status !== undefined) return c.st[f.status] ?? 0;
@@ -359,48 +234,39 @@ export class Rollups implements FindingCounts {
 }
 
 /**
- * Rebuilds an organization's rollups from its findings (admin: `rebuild-rollups`). Reads every
- * finding of the organization once (a collection scan on FerretDB), writes fresh bodies, and
- * moves the head past every slot recorded so far. Exact when the organization has no writes
- * in flight while it runs (run it in a quiet moment); changes recorded after it are folded on top.
+ * Recounts an organization's rollups from its findings (admin: `rebuild-rollups`): one read of
+ * every finding of the organization, fresh scope documents and head. Exact when the organization
+ * has no writes in flight while it runs (run it in a quiet moment).
  */
 export async function rebuildRollups(db: Db, org: string, now = new Date()): Promise<{ findings: number; documents: number }> {
-  const rollups = new Rollups(db, undefined, () => now);
-  const findings = db.collection<FindingDoc>(FINDINGS);
-  // Everything recorded so far is in the findings we are about to read: start after it.
-  const current = await rollups.docs.findOne({ _id: org });
-  let seq = current?.seq ?? 0;
-  while (await rollups.slots.findOne({ _id: slotId(org, seq + 1) })) seq++;
-  const docs = new Map<string, RollupDoc>();
-  const head: RollupDoc = { _id: org, org_id: org, seq, first_day: null, last_day: null };
+  const docs = db.collection<RollupDoc>(ROLLUPS);
+  const sums = new Map<string, Counts>();
+  const head: Omit<RollupDoc, "_id"> = { org_id: org };
   let n = 0;
-  const cursor = findings
-    .find({ org_id: org }, { projection: { target: 1, detected_at: 1, severity: 1, status: 1, tool: 1, resolved_at: 1, resolution_minutes: 1 } })
-    .batchSize(1000);
-  for await (const f of cursor) {
+  const projection = { target: 1, detected_at: 1, severity: 1, status: 1, tool: 1, resolved_at: 1, resolution_minutes: 1 };
+  for await (const f of db.collection<FindingDoc>(FINDINGS).find({ org_id: org }, { projection }).batchSize(1000)) {
     n++;
     const x = contributionOf(f);
     if (!head.first_day || x.day < head.first_day) head.first_day = x.day;
     if (!head.last_day || x.day > head.last_day) head.last_day = x.day;
-    for (const sc of scopesOf(x)) {
-      const id = docId(org, sc.scope, sc.who);
-      let d = docs.get(id);
-      if (!d) {
-        d = { _id: id, org_id: org, seq, c: emptyCounts() };
-        docs.set(id, d);
-      }
-      addTo(d.c!, x, 1);
+    for (const s of scopesOf(x)) {
+      const id = docId(org, s.scope, s.who);
+      const c = sums.get(id) ?? emptyCounts();
+      addTo(c, x, 1);
+      sums.set(id, c);
     }
   }
-  const today = dayOf(now);
-  // Old documents that no longer have findings must read as empty.
-  const stale = await rollups.docs.find({ org_id: org }, { projection: { _id: 1 } }).toArray();
-  for (const s of stale) if (s._id !== org && !docs.has(s._id)) docs.set(s._id, { _id: s._id, org_id: org, seq, c: emptyCounts() });
-  const all = [...docs.values()];
-  for (const d of all) pruneResolvedDays(d.c!, today);
-  // Replaced by `_id` (the write FerretDB serves from its index), a few at a time, the head last.
-  for (let at = 0; at < all.length; at += 16)
-    await Promise.all(all.slice(at, at + 16).map((d) => rollups.docs.replaceOne({ _id: d._id }, d, { upsert: true })));
-  await rollups.docs.replaceOne({ _id: org }, head, { upsert: true });
+  // Documents that no longer have findings must read as empty.
+  for (const d of await docs.find({ org_id: org }, { projection: { _id: 1 } }).toArray()) if (d._id !== org && !sums.has(d._id)) sums.set(d._id, emptyCounts());
+  const all = [...sums];
+  for (let at = 0; at < all.length; at += 16) {
+    await Promise.all(
+      all.slice(at, at + 16).map(([id, c]) => {
+        pruneResolvedDays(c, dayOf(now));
+        return docs.replaceOne({ _id: id }, { org_id: org, c, m: [] }, { upsert: true });
+      }),
+    );
+  }
+  await docs.replaceOne({ _id: org }, head, { upsert: true });
   return { findings: n, documents: all.length + 1 };
 }

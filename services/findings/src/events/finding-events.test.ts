@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { applyUpdate, newFinding } from "../domain/changes.js";
+import { detection } from "../domain/test-fixtures.js";
+import { envelopeOf } from "./finding-events.js";
+
+const t0 = new Date("2026-01-10T10:00:05Z");
+
+describe("finding events as envelopes", () => {
+  it("gives vulnerability.critical exactly the spec's data", () => {
+    const { events } = newFinding(detection({ severity: "critical", cvss_score: 9.8 }), "fp_1", "finding_1", t0);
+    expect(envelopeOf(events[1]!)).toEqual({
+      type: "vulnerability.critical",
+      orgId: "org_a",
+      payload: {
+        case: "vulnerabilityCritical",
+        value: {
+          findingId: "finding_1",
+          title: "Weak TLS cipher suites",
+          severity: "critical",
+          cvssScore: 9.8,
+          target: "app.example.test",
+          affectedComponent: "nginx on 10.0.0.5:443",
+          cveIds: ["CVE-2016-2183"],
+          scanId: "scan_1",
+        },
+      },
+    });
+    expect(envelopeOf(events[0]!).payload).toMatchObject({ case: "vulnerabilityFound", value: { tool: "tls", cweIds: ["CWE-327"], frameworks: [{ name: "pci_dss" }] } });
+  });
+
+  it("says who moved the status and when it was resolved", () => {
+    const { doc } = newFinding(detection(), "fp_1", "finding_1", t0);
+    const at = new Date("2026-01-12T00:00:00Z");
+    const c = applyUpdate(doc, { status: "resolved" }, { user_id: "u", api_key_id: "", display_name: "alice@a.test" }, at)!;
+    const [changed, resolved] = c.events.map(envelopeOf);
+    expect(changed!.payload).toEqual({
+      case: "vulnerabilityStatusChanged",
+      value: { findingId: "finding_1", title: "Weak TLS cipher suites", severity: "high", target: "app.example.test", user: "alice@a.test", from: "open", to: "resolved" },
+    });
+    expect(resolved!.payload).toMatchObject({ case: "vulnerabilityResolved", value: { findingId: "finding_1", user: "alice@a.test", scanId: "scan_1", resolvedAt: { seconds: BigInt(at.getTime() / 1000) } } });
+  });
+});

@@ -1,0 +1,46 @@
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { pendingEvent, type EnvelopeInit, type PendingEvent } from "@vulnscan/kit";
+import type { FindingEvent } from "../domain/events.js";
+
+/*
+ * The domain's vulnerability.* records as envelopes for the outbox (topic vulnscan.finding.events,
+ * key = finding id, so one finding's events stay in order). vulnerability.critical and .high
+ * carry exactly the spec's data (finding_id, title, severity, cvss_score, target,
+ * affected_component, cve_ids, scan_id).
+ */
+
+export function envelopeOf(e: FindingEvent): EnvelopeInit {
+  const f = e.finding;
+  const orgId = f.org_id;
+  const base = {
+    findingId: f._id,
+    title: f.title,
+    severity: f.severity,
+    cvssScore: f.cvss_score,
+    target: f.target,
+    affectedComponent: f.affected_component,
+    cveIds: [...f.cve_ids],
+    scanId: f.scan_id,
+  };
+  const who = { findingId: f._id, title: f.title, severity: f.severity, target: f.target, user: e.status?.user ?? "" };
+  switch (e.type) {
+    case "vulnerability.found": {
+      // grc maps the finding to its controls from these (the catalogue's mapping the scanner applied).
+      const more = { tool: f.tool, templateId: f.template_id, cweIds: [...f.cwe_ids], frameworks: f.frameworks.map((m) => ({ name: m.name, controls: [...m.controls] })) };
+      return { type: e.type, orgId, payload: { case: "vulnerabilityFound", value: { ...base, ...more } } };
+    }
+    case "vulnerability.critical":
+      return { type: e.type, orgId, payload: { case: "vulnerabilityCritical", value: base } };
+    case "vulnerability.high":
+      return { type: e.type, orgId, payload: { case: "vulnerabilityHigh", value: base } };
+    case "vulnerability.status_changed":
+      return { type: e.type, orgId, payload: { case: "vulnerabilityStatusChanged", value: { ...who, from: e.status?.from, to: e.status?.to } } };
+    case "vulnerability.resolved": {
+      const value = { ...who, affectedComponent: f.affected_component, scanId: f.scan_id, resolvedAt: timestampFromDate(e.at) };
+      return { type: e.type, orgId, payload: { case: "vulnerabilityResolved", value } };
+    }
+  }
+}
+
+/** The outbox record of one event (its id fixed now, so a republish repeats it). */
+export const pendingFindingEvent = (topic: string, e: FindingEvent): PendingEvent => pendingEvent(topic, e.finding._id, envelopeOf(e), e.at);
