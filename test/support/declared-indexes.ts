@@ -3,7 +3,7 @@ import { rateLimitFields, rateLimitIndexes } from "../../gateway/src/rate-limit.
 import { authFields, authIndexes, authScanAllowances } from "../../services/auth/src/storage/index.js";
 import { findingFields, findingIndexes } from "../../services/findings/src/storage/indexes.js";
 import { grcFields, grcIndexes, grcScanAllowances } from "../../services/grc/src/storage/collections.js";
-import { scanFields, scanIndexes } from "../../services/scan-orchestrator/src/storage/mongo-store.js";
+import { scanAllowances, scanFields, scanIndexes } from "../../services/scan-orchestrator/src/storage/mongo-store.js";
 import { webhookFields, webhookIndexes, webhookScanAllowances } from "../../services/webhook-dispatcher/src/storage/collections.js";
 
 export interface DeclaredIndexes {
@@ -23,7 +23,7 @@ const withKit = (fields: FieldTypes) => mergeFieldTypes(processedEventsFieldType
  */
 export const declaredIndexes: Record<string, DeclaredIndexes> = {
   auth: { indexes: [...processedEventsIndexes, ...authIndexes], allowances: authScanAllowances, fields: withKit(authFields) },
-  "scan-orchestrator": { indexes: [...processedEventsIndexes, ...scanIndexes], allowances: [], fields: withKit(scanFields) },
+  "scan-orchestrator": { indexes: [...processedEventsIndexes, ...scanIndexes], allowances: scanAllowances, fields: withKit(scanFields) },
   findings: { indexes: [...processedEventsIndexes, ...findingIndexes], allowances: [], fields: withKit(findingFields) },
   grc: { indexes: [...processedEventsIndexes, ...grcIndexes], allowances: grcScanAllowances, fields: withKit(grcFields) },
   "webhook-dispatcher": { indexes: [...processedEventsIndexes, ...webhookIndexes], allowances: webhookScanAllowances, fields: withKit(webhookFields) },

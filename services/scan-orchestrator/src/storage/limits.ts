@@ -1,8 +1,11 @@
-import { isDuplicateKey, type FieldTypes, type IndexSpec } from "@vulnscan/kit";
+import { allowScan, isDuplicateKey, type FieldTypes, type ScanAllowance } from "@vulnscan/kit";
 import type { Collection, Db, Filter, UpdateFilter } from "mongodb";
 import type { ScanLimits } from "../domain/ports.js";
 
-/** `<org_id>`: the scans holding a place, and how many (the guard compares the count). */
+/**
+ * `<org_id>`: the scans holding a place, and how many (the guard compares the count). The document
+ * exists only while a place is held: it is deleted when its count returns to 0.
+ */
 interface PlacesDoc {
   _id: string;
   holders: string[];
@@ -15,8 +18,14 @@ interface MonthDoc {
   count: number;
 }
 
-/** The repair pass finds the organizations with places held. */
-export const placesIndexes = (collection: string): IndexSpec[] => [{ collection, key: { count: 1 }, options: { name: "count" } }];
+/** The repair pass reads the whole collection: it holds only the organizations with places held. */
+export const placesScanAllowances = (collection: string): ScanAllowance[] => [
+  allowScan(
+    collection,
+    {},
+    "the watchdog's repair pass reads every place held: the collection holds only organizations with a scan holding a place (a document is deleted when its count returns to 0)",
+  ),
+];
 
 export const placesFields = (collection: string): FieldTypes => ({ [collection]: { _id: "string", holders: "string[]", count: "number" } });
 
@@ -57,10 +66,12 @@ export class MongoScanLimits implements ScanLimits {
   async freePlace(orgId: string, scanId: string): Promise<void> {
     // Guarded by membership, so freeing twice (a repair racing the end) counts once.
     await this.places.updateOne({ _id: orgId, holders: scanId }, { $pull: { holders: scanId }, $inc: { count: -1 } });
+    // A hold racing this either came first (the count is not 0) or upserts a new document after it.
+    await this.places.deleteOne({ _id: orgId, count: 0 });
   }
 
   async placesHeld(): Promise<{ orgId: string; scanId: string }[]> {
-    const docs = await this.places.find({ count: { $gt: 0 } }).toArray();
+    const docs = await this.places.find({}).toArray();
     return docs.flatMap((d) => d.holders.map((scanId) => ({ orgId: d._id, scanId })));
   }
 

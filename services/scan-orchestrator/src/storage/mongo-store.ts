@@ -1,8 +1,18 @@
-import { mergeFieldTypes, outboxFieldTypes, outboxFields, outboxIndexes, withOutbox, type FieldTypes, type IndexSpec, type Outbox } from "@vulnscan/kit";
+import {
+  mergeFieldTypes,
+  outboxFieldTypes,
+  outboxFields,
+  outboxIndexes,
+  withOutbox,
+  type FieldTypes,
+  type IndexSpec,
+  type Outbox,
+  type ScanAllowance,
+} from "@vulnscan/kit";
 import type { Collection, Db, Document } from "mongodb";
 import type { Activity, ScanFilter, ScanStore, ScheduleStore } from "../domain/ports.js";
 import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScheduleRecord } from "../domain/types.js";
-import { placesFields, placesIndexes } from "./limits.js";
+import { placesFields, placesScanAllowances } from "./limits.js";
 import { COMMANDS_FIELD, pendingCommands, pendingEvents } from "./messages.js";
 
 interface IdDoc extends Document {
@@ -39,8 +49,10 @@ export const scanIndexes: IndexSpec[] = [
   { collection: Collections.schedules, key: { next_run_at: 1 }, options: { name: "next_run_at" } },
   ...outboxIndexes(Collections.scans),
   ...outboxIndexes(Collections.scans, COMMANDS_FIELD),
-  ...placesIndexes(Collections.places),
 ];
+
+/** Queries that read a whole collection on purpose, each with its reason. */
+export const scanAllowances: ScanAllowance[] = placesScanAllowances(Collections.places);
 
 /*
  * The type class of every field the queries and indexes above use (field-types.ts), as this
