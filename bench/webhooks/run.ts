@@ -27,6 +27,7 @@ import { startStack } from "../../scripts/stack/index.js";
 import { compose } from "../../services/webhook-dispatcher/src/compose.js";
 import { configSchema } from "../../services/webhook-dispatcher/src/config.js";
 import { deliveryHeaders, webhookBody } from "../../services/webhook-dispatcher/src/domain/payload.js";
+import { dispatchEventOf } from "../../services/webhook-dispatcher/src/events/envelope.js";
 import { selfSignedCertificates } from "../../test/support/tls.js";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -192,7 +193,7 @@ let bareSeq = 0;
 /** One request as the dispatcher sends it (the same body and headers, both signatures), with nothing stored. */
 async function bareSend() {
   const id = `delivery_bare_${stamp}_${bareSeq++}`;
-  const body = webhookBody(id, envelope());
+  const body = webhookBody(id, dispatchEventOf(envelope())!);
   const res = await request(`${receiver.url}/bare`, {
     method: "POST",
     dispatcher: agent,

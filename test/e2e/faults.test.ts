@@ -314,7 +314,7 @@ describe("fault injection", () => {
     // acknowledged and stands as a success in the API's history, and no event reached the ledger
     // for 5 s (a finding's events and the control changes they cause come after it). An attempt
     // whose answer could not be stored (the dispatcher killed between request and write) is only
-    // made again once its 90 s lease expires, so the wait allows for one lease after the faults.
+    // made again once its 45 s lease expires, so the wait allows for one lease after the faults.
     // What is still missing after 150 s is reported below.
     const settled = async () => {
       const expected = expectedDeliveries();

@@ -365,7 +365,7 @@ describe("webhooks through the gateway", () => {
     // Every first attempt failed; the second is due 4 s later. A second for the last answers to be
     // recorded (the receiver sees a request before the dispatcher records it), then kill both
     // replicas while no attempt is in flight: an attempt killed mid-send would be resent after its
-    // 90 s lease, which is at-least-once HTTP, not what this test is about.
+    // 45 s lease, which is at-least-once HTTP, not what this test is about.
     await new Promise((r) => setTimeout(r, 1000));
     const original = system.processes["webhook-dispatcher"];
     process.kill(original.pid, "SIGKILL");
