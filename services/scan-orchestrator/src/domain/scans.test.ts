@@ -1,5 +1,4 @@
-import { encodeCursor } from "@vulnscan/kit/cursor";
-import { DomainError } from "@vulnscan/kit/core";
+import { DomainError, encodeCursor } from "@vulnscan/kit/core";
 import { describe, expect, it } from "vitest";
 import { FULL_PHASES, QUICK_PHASES } from "@vulnscan/scan-contract";
 import { scanListDescription } from "./scans.js";

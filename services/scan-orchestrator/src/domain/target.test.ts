@@ -1,7 +1,7 @@
 import { DomainError } from "@vulnscan/kit/core";
 import { describe, expect, it } from "vitest";
 import { fakeResolver } from "./testing.js";
-import { parseNetworkList } from "@vulnscan/kit/networks";
+import { parseNetworkList } from "@vulnscan/kit/core";
 import { checkRangeSize, hostCount, parseTarget, TargetPolicy, type ParsedTarget } from "./target.js";
 
 function fieldOf(fn: () => unknown): string | undefined {
