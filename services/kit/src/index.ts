@@ -23,6 +23,3 @@ export * from "./service.js";
 export * from "./telemetry.js";
 export * from "./topics.js";
 export * from "./outbox.js";
-export * from "./slot-counter.js";
-export * from "./write-batch.js";
-export * from "./slot-pool.js";
