@@ -7,9 +7,7 @@ import type { FindingDoc } from "./types.js";
 
 /** AI guidance on one finding, paid in monthly credits of the organization's plan. */
 export class Analysis {
-  constructor(
-    private readonly deps: { triage: Pick<Triage, "get">; ai: AiProvider; cache: AnalysisCache; credits: AiCredits; plans: PlanPort; now: Clock },
-  ) {}
+  constructor(private readonly deps: { triage: Pick<Triage, "get">; ai: AiProvider; cache: AnalysisCache; credits: AiCredits; plans: PlanPort; now: Clock }) {}
 
   /**
    * An unchanged finding is answered from the cache at no cost. Otherwise one credit of the

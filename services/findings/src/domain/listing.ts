@@ -38,7 +38,7 @@ export class Listing {
     return { items, total, page: p.page, perPage: p.perPage, pages: pagesOf(total, p.perPage), nextCursor };
   }
 
-  /** The list's total: from the counts for the filters they keep, else a count (a scan on FerretDB). */
+  /** The list's total: from the counts for the filters they keep, else a count of the matches. */
   private async total(orgId: string, filter: ListFilter): Promise<number> {
     const other = filter.scan_id !== undefined || filter.cve !== undefined;
     const kept = await this.deps.counts.total(orgId, { severity: filter.severity, status: filter.status, tool: filter.tool, target: filter.target, other });

@@ -86,7 +86,10 @@ export interface PlanPort {
 export interface ExportWriters {
   csv(rows: AsyncIterable<FindingDoc>): AsyncGenerator<Buffer>;
   json(rows: AsyncIterable<FindingDoc>): AsyncGenerator<Buffer>;
-  pdf(rows: AsyncIterable<FindingDoc>, summary: { total: number; bySeverity: Record<Severity, number>; generatedAt: Date; filters: string }): AsyncGenerator<Buffer>;
+  pdf(
+    rows: AsyncIterable<FindingDoc>,
+    summary: { total: number; bySeverity: Record<Severity, number>; generatedAt: Date; filters: string },
+  ): AsyncGenerator<Buffer>;
 }
 
 export type Clock = () => Date;

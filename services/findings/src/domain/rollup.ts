@@ -1,4 +1,4 @@
-import { assembleStats, type Stats } from "./stats.js";
+import type { Stats } from "./stats.js";
 import { SEVERITIES, STATUSES, type FindingDoc, type Severity, type Status } from "./types.js";
 
 /*
@@ -119,21 +119,25 @@ export function pruneResolvedDays(c: Counts, today: string): void {
 /*
  * Scopes: every contribution counts in six rollup documents — all time, its detection day and
  * its detection month, each once overall ("*") and once for its target — so a stats request
- * reads only small documents of its own filter.
+ * reads only small documents of its own filter. A scope is `<scope>|<who>` ("d:2026-03-01|*").
  */
 export const ALL_TARGETS = "*";
-export function scopesOf(x: Contribution): { scope: string; who: string }[] {
-  const out: { scope: string; who: string }[] = [];
-  for (const who of [ALL_TARGETS, keyOf(x.target)]) for (const scope of ["all", `d:${x.day}`, `m:${monthOf(x.day)}`]) out.push({ scope, who });
+export function scopesOf(x: Contribution): string[] {
+  return [ALL_TARGETS, keyOf(x.target)].flatMap((who) => ["all", `d:${x.day}`, `m:${monthOf(x.day)}`].map((scope) => `${scope}|${who}`));
+}
+
+/** What adding (1) or taking away (-1) contributions does to the counts of each scope they count in. */
+export function countsByScope(terms: Iterable<readonly [Contribution | undefined, 1 | -1]>): Map<string, Counts> {
+  const out = new Map<string, Counts>();
+  for (const [x, sign] of terms) {
+    if (!x) continue;
+    for (const scope of scopesOf(x)) {
+      const c = out.get(scope) ?? emptyCounts();
+      addTo(c, x, sign);
+      out.set(scope, c);
+    }
+  }
   return out;
-}
-export function inScope(scope: string, who: string, x: Contribution): boolean {
-  return (who === ALL_TARGETS || who === keyOf(x.target)) && (scope === "all" || scope === `d:${x.day}` || scope === `m:${monthOf(x.day)}`);
-}
-/** Applies a delta to the counts of one scope. */
-export function applyDeltaTo(c: Counts, d: Delta, scope: string, who: string): void {
-  if (d.remove && inScope(scope, who, d.remove)) addTo(c, d.remove, -1);
-  if (d.add && inScope(scope, who, d.add)) addTo(c, d.add, 1);
 }
 
 export function sumCounts(into: Counts, c: Counts): Counts {
@@ -155,20 +159,43 @@ export function sumCounts(into: Counts, c: Counts): Counts {
  */
 export function statsOf(range: Counts, week: Counts, today: string): Stats {
   const weekStart = addDays(today, -(WEEK_DAYS - 1));
-  let resolvedThisWeek = 0;
-  for (const [d, v] of Object.entries(range.rday)) if (d >= weekStart) resolvedThisWeek += v;
-  const s = assembleStats({
-    bySeverity: SEVERITIES.map((k) => ({ _id: k, n: range.sev[k] ?? 0 })),
-    byStatus: STATUSES.map((k) => ({ _id: k, n: range.st[k] ?? 0 })),
-    byTool: Object.entries(range.tool)
-      .filter(([, v]) => v !== 0)
-      .map(([k, v]) => ({ _id: nameOf(k), n: v })),
-    resolutionMinutes: [],
-    newThisWeek: week.n,
-    resolvedThisWeek,
-  });
-  s.trends.average_resolution_days = range.rn > 0 ? Math.round((range.rmin / range.rn / 1440) * 100) / 100 : 0;
-  return s;
+  const by_status = Object.fromEntries(STATUSES.map((k) => [k, range.st[k] ?? 0])) as Record<Status, number>;
+  const tools = Object.entries(range.tool).filter(([, v]) => v !== 0);
+  return {
+    total: Object.values(by_status).reduce((a, b) => a + b, 0),
+    by_severity: Object.fromEntries(SEVERITIES.map((k) => [k, range.sev[k] ?? 0])) as Record<Severity, number>,
+    by_status,
+    by_tool: Object.fromEntries(tools.map(([k, v]) => [nameOf(k), v] as const).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))),
+    trends: {
+      new_this_week: week.n,
+      resolved_this_week: Object.entries(range.rday).reduce((a, [d, v]) => a + (d >= weekStart ? v : 0), 0),
+      average_resolution_days: range.rn > 0 ? Math.round((range.rmin / range.rn / 1440) * 100) / 100 : 0,
+    },
+  };
+}
+
+/**
+ * The scopes a stats request reads: `range` over the filter's detection days (all time when it
+ * has no dates), `week` over its last 7 days. `bounds` are the organization's first and last
+ * detection days (open-ended filters stop there).
+ */
+export function statsScopes(bounds: { first_day?: string; last_day?: string }, opts: { from?: Date; to?: Date }, today: string) {
+  const first = bounds.first_day ?? today;
+  const last = bounds.last_day ?? today;
+  const endAll = addDays(last > today ? last : today, 1);
+  const r = dayRange(opts.from, opts.to);
+  const rangeFirst = r.first && r.first > first ? r.first : first;
+  const rangeEnd = r.end && r.end < endAll ? r.end : endAll;
+  const weekFirst = addDays(today, -(WEEK_DAYS - 1));
+  const scopes = (fromDay: string, endDay: string): string[] => {
+    if (fromDay >= endDay) return [];
+    const { days, months } = scopesFor(fromDay, endDay);
+    return [...days.map((d) => `d:${d}`), ...months.map((m) => `m:${m}`)];
+  };
+  return {
+    range: !opts.from && !opts.to ? ["all"] : scopes(rangeFirst, rangeEnd),
+    week: scopes(rangeFirst > weekFirst ? rangeFirst : weekFirst, rangeEnd),
+  };
 }
 
 /**

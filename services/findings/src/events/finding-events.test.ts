@@ -25,7 +25,10 @@ describe("finding events as envelopes", () => {
         },
       },
     });
-    expect(envelopeOf(events[0]!).payload).toMatchObject({ case: "vulnerabilityFound", value: { tool: "tls", cweIds: ["CWE-327"], frameworks: [{ name: "pci_dss" }] } });
+    expect(envelopeOf(events[0]!).payload).toMatchObject({
+      case: "vulnerabilityFound",
+      value: { tool: "tls", cweIds: ["CWE-327"], frameworks: [{ name: "pci_dss" }] },
+    });
   });
 
   it("says who moved the status and when it was resolved", () => {
@@ -35,8 +38,19 @@ describe("finding events as envelopes", () => {
     const [changed, resolved] = c.events.map(envelopeOf);
     expect(changed!.payload).toEqual({
       case: "vulnerabilityStatusChanged",
-      value: { findingId: "finding_1", title: "Weak TLS cipher suites", severity: "high", target: "app.example.test", user: "alice@a.test", from: "open", to: "resolved" },
+      value: {
+        findingId: "finding_1",
+        title: "Weak TLS cipher suites",
+        severity: "high",
+        target: "app.example.test",
+        user: "alice@a.test",
+        from: "open",
+        to: "resolved",
+      },
     });
-    expect(resolved!.payload).toMatchObject({ case: "vulnerabilityResolved", value: { findingId: "finding_1", user: "alice@a.test", scanId: "scan_1", resolvedAt: { seconds: BigInt(at.getTime() / 1000) } } });
+    expect(resolved!.payload).toMatchObject({
+      case: "vulnerabilityResolved",
+      value: { findingId: "finding_1", user: "alice@a.test", scanId: "scan_1", resolvedAt: { seconds: BigInt(at.getTime() / 1000) } },
+    });
   });
 });

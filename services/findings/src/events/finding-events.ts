@@ -26,7 +26,12 @@ export function envelopeOf(e: FindingEvent): EnvelopeInit {
   switch (e.type) {
     case "vulnerability.found": {
       // grc maps the finding to its controls from these (the catalogue's mapping the scanner applied).
-      const more = { tool: f.tool, templateId: f.template_id, cweIds: [...f.cwe_ids], frameworks: f.frameworks.map((m) => ({ name: m.name, controls: [...m.controls] })) };
+      const more = {
+        tool: f.tool,
+        templateId: f.template_id,
+        cweIds: [...f.cwe_ids],
+        frameworks: f.frameworks.map((m) => ({ name: m.name, controls: [...m.controls] })),
+      };
       return { type: e.type, orgId, payload: { case: "vulnerabilityFound", value: { ...base, ...more } } };
     }
     case "vulnerability.critical":

@@ -4,20 +4,12 @@ import type { AiAnalysis } from "../ai/provider.js";
 import type { AiCredits, AnalysisCache, CachedAnalysis } from "../domain/ports.js";
 import { AI_ANALYSES, AI_CREDITS } from "./indexes.js";
 
-export interface AiCacheDoc {
-  _id: string;
-  org_id: string;
-  input_hash: string;
-  analysis: AiAnalysis;
-  created_at: Date;
-}
-
 /** The last analysis per finding (`_id` = finding id). */
 export class MongoAnalysisCache implements AnalysisCache {
-  private readonly coll: Collection<AiCacheDoc>;
+  private readonly coll: Collection<{ _id: string; org_id: string; input_hash: string; analysis: AiAnalysis; created_at: Date }>;
 
   constructor(db: Db) {
-    this.coll = db.collection<AiCacheDoc>(AI_ANALYSES);
+    this.coll = db.collection(AI_ANALYSES);
   }
 
   async get(orgId: string, findingId: string): Promise<CachedAnalysis | null> {
@@ -53,7 +45,11 @@ export class MongoAiCredits implements AiCredits {
     // Kept until the month after it ends: GetAiAnalysis still reports the month's use at its end.
     const expires_at = new Date(Date.UTC(year, mon + 1, 1));
     const take = (upsert: boolean) =>
-      this.coll.findOneAndUpdate({ _id: `${orgId}:ai:${month}`, n: { $lt: max } }, { $inc: { n: 1 }, $setOnInsert: { expires_at } }, { upsert, returnDocument: "after" });
+      this.coll.findOneAndUpdate(
+        { _id: `${orgId}:ai:${month}`, n: { $lt: max } },
+        { $inc: { n: 1 }, $setOnInsert: { expires_at } },
+        { upsert, returnDocument: "after" },
+      );
     try {
       return (await take(max > 0))?.n;
     } catch (err) {

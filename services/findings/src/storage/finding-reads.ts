@@ -2,7 +2,6 @@ import { LRUCache } from "lru-cache";
 import type { Collection, Document } from "mongodb";
 import type { Anchor, ListFilter, ListQuery } from "../domain/list.js";
 import type { FindingLists } from "../domain/ports.js";
-import type { GroupCount } from "../domain/stats.js";
 import { SEVERITIES, type FindingDoc, type Severity, type Status } from "../domain/types.js";
 import { STORAGE_FIELDS, type StoredFinding } from "./finding-store.js";
 import { afterQuery, filterQuery, listDescription, mongoSort, sortSpec, storedAnchor, type Query, type SortSpec } from "./list-query.js";
@@ -49,68 +48,42 @@ export class FindingReads implements FindingLists {
     return this.findings.countDocuments(filterQuery(orgId, filter) as Document);
   }
 
-  /** Rows [offset, offset+limit) of the list in its order, without skipping more than MAX_SKIP. */
-  page(orgId: string, list: ListQuery, offset: number, limit: number): Promise<FindingDoc[]> {
-    return this.pageOf(filterQuery(orgId, list.filter), sortSpec(list.sort), offset, limit);
+  private rows(filter: Query, sort: SortSpec, skip: number, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
+    return this.findings
+      .find(filter as Document, { projection })
+      .sort(mongoSort(sort))
+      .skip(skip)
+      .limit(limit)
+      .toArray();
   }
 
-  private async pageOf(q: Query, sort: SortSpec, offset: number, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
-    const order = mongoSort(sort);
-    if (offset <= this.maxSkip) {
-      return this.findings
-        .find(q as Document, { projection })
-        .sort(order)
-        .skip(offset)
-        .limit(limit)
-        .toArray();
-    }
+  /** Rows [offset, offset+limit) of the list in its order, without skipping more than MAX_SKIP. */
+  async page(orgId: string, list: ListQuery, offset: number, limit: number): Promise<FindingDoc[]> {
+    const q = filterQuery(orgId, list.filter);
+    const sort = sortSpec(list.sort);
+    if (offset <= this.maxSkip) return this.rows(q, sort, offset, limit);
     const key = JSON.stringify([q, sort]);
-    let anchors = this.anchorCache.get(key);
-    if (!anchors) this.anchorCache.set(key, (anchors = new Map()));
-    // Nearest known row at or before the target offset (offsets are multiples of HOP).
-    let pos = -1;
-    let anchor: Anchor | undefined;
-    const hop = this.hop;
-    for (let o = Math.floor(offset / hop) * hop; o >= hop; o -= hop) {
-      const a = anchors.get(o - 1);
-      if (a) {
-        pos = o - 1;
-        anchor = a;
-        break;
-      }
-    }
-    const keyProjection = { [sort.key]: 1, _id: 1 };
+    const anchors = this.anchorCache.get(key) ?? new Map<number, Anchor>();
+    if (!this.anchorCache.has(key)) this.anchorCache.set(key, anchors);
+    // From the nearest known row at or before the offset (anchors are the rows at hop-1, 2·hop-1, …).
+    let pos = Math.floor(offset / this.hop) * this.hop - 1;
+    while (pos >= 0 && !anchors.has(pos)) pos -= this.hop;
+    let anchor = anchors.get(pos);
+    const after = (a: Anchor | undefined) => (a ? { $and: [q, afterQuery(sort, a)] } : q);
     while (offset - pos - 1 > this.maxSkip) {
-      const base = anchor ? { $and: [q, afterQuery(sort, anchor)] } : q;
-      const step = hop; // anchors land on offsets hop-1, 2·hop-1, …
-      const [row] = await this.findings
-        .find(base as Document, { projection: keyProjection })
-        .sort(order)
-        .skip(step - 1)
-        .limit(1)
-        .toArray();
+      const [row] = await this.rows(after(anchor), sort, this.hop - 1, 1, { [sort.key]: 1, _id: 1 });
       if (!row) return [];
-      pos += step;
+      pos += this.hop;
       anchor = storedAnchor(sort, row as unknown as Record<string, unknown>);
       anchors.set(pos, anchor);
     }
-    const base = anchor ? { $and: [q, afterQuery(sort, anchor)] } : q;
-    return this.findings
-      .find(base as Document, { projection })
-      .sort(order)
-      .skip(offset - pos - 1)
-      .limit(limit)
-      .toArray();
+    return this.rows(after(anchor), sort, offset - pos - 1, limit);
   }
 
   /** Up to `limit` rows strictly after `anchor` in the list's order: a range on the index, no skip. */
   after(orgId: string, list: ListQuery, anchor: Anchor, limit: number): Promise<FindingDoc[]> {
     const sort = sortSpec(list.sort);
-    return this.findings
-      .find({ $and: [filterQuery(orgId, list.filter), afterQuery(sort, anchor)] } as Document, { projection: LIST_PROJECTION })
-      .sort(mongoSort(sort))
-      .limit(limit)
-      .toArray();
+    return this.rows({ $and: [filterQuery(orgId, list.filter), afterQuery(sort, anchor)] }, sort, 0, limit);
   }
 
   /** Every row of the list in order, read in batches (exports): memory stays flat. */
@@ -124,20 +97,16 @@ export class FindingReads implements FindingLists {
 
   /** A scan's findings in detection order. */
   scanFindings(orgId: string, scanId: string, severity?: Severity, status?: Status): Promise<FindingDoc[]> {
-    const q = filterQuery(orgId, { scan_id: scanId, severity, status });
-    return this.findings
-      .find(q as Document, { projection: LIST_PROJECTION })
-      .sort({ _id: 1 })
-      .toArray();
+    return this.rows(filterQuery(orgId, { scan_id: scanId, severity, status }), sortSpec({ field: "created_at", order: "asc" }), 0, 0);
   }
 
   async severityCounts(orgId: string, filter: ListFilter): Promise<Record<Severity, number>> {
     // $group with $sum: 1 only: the subset FerretDB v1 evaluates correctly.
     const counts = await this.findings
-      .aggregate<GroupCount>([{ $match: filterQuery(orgId, filter) }, { $group: { _id: "$severity", n: { $sum: 1 } } }])
+      .aggregate<{ _id: Severity; n: number }>([{ $match: filterQuery(orgId, filter) }, { $group: { _id: "$severity", n: { $sum: 1 } } }])
       .toArray();
     const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
-    for (const c of counts) if ((SEVERITIES as readonly unknown[]).includes(c._id)) bySeverity[c._id as Severity] += c.n;
+    for (const c of counts) if (c._id in bySeverity) bySeverity[c._id] += c.n;
     return bySeverity;
   }
 }

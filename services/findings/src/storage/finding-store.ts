@@ -1,7 +1,7 @@
-import { outboxFields, Topics, withOutbox, type KafkaBus, type Logger, type PendingEvent } from "@vulnscan/kit";
+import { isDuplicateKey, outboxFields, Topics, withOutbox, type KafkaBus, type Logger, type PendingEvent } from "@vulnscan/kit";
 import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import { LRUCache } from "lru-cache";
-import type { Collection, Db, Document, MongoBulkWriteError } from "mongodb";
+import type { Collection, Db, Document } from "mongodb";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Change } from "../domain/changes.js";
 import type { FindingEvent } from "../domain/events.js";
@@ -35,19 +35,13 @@ const HOLDER_CACHE_SIZE = 200_000;
 const CONCURRENCY = 16;
 const MAX_ROUNDS = 200;
 
-/** Indexes of an unordered insertMany's duplicate-key failures; rethrows anything else. */
-function duplicateIndexes(err: unknown): Set<number> {
-  const list = [(err as MongoBulkWriteError).writeErrors ?? []].flat() as { index?: number; code?: number }[];
-  if (list.length === 0 || list.some((w) => w.code !== 11000 || typeof w.index !== "number")) throw err;
-  return new Set(list.map((w) => w.index!));
-}
-
 /** `fn` over `items`, CONCURRENCY at a time: each one's result or error. */
 async function each<T, R>(items: T[], fn: (x: T) => Promise<R>): Promise<(R | Error)[]> {
   const out: (R | Error)[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i]!).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+    for (let i = next++; i < items.length; i = next++)
+      out[i] = await fn(items[i]!).catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
   return out;
@@ -73,12 +67,7 @@ export class FindingStore implements FindingRepository {
   }
 
   rememberedHolders(fps: string[]): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const fp of fps) {
-      const holder = this.holders.get(fp);
-      if (holder) out.set(fp, holder);
-    }
-    return out;
+    return new Map(fps.flatMap((fp) => (this.holders.has(fp) ? [[fp, this.holders.get(fp)!] as const] : [])));
   }
 
   /** One bulk insert; a fingerprint held already (the unique index refuses its insert) keeps its holder. */
@@ -93,22 +82,24 @@ export class FindingStore implements FindingRepository {
       rollup_pending: [entries[i]!.id],
       ...outboxFields(events.map((e) => pendingFindingEvent(this.topic, e))),
     }));
-    let lost = new Set<number>();
+    let refused = false;
     await this.findings.insertMany(docs, { ordered: false }).catch((err: unknown) => {
-      lost = duplicateIndexes(err);
+      if (!isDuplicateKey(err)) throw err;
+      refused = true; // some fingerprints are held already: their holders say which
     });
-    const won = docs.filter((_, i) => !lost.has(i));
-    intent.committed.push(...entries.filter((_, i) => !lost.has(i)));
-    await this.rollups.finish(intent);
-    await this.publish(won);
-    for (const d of won) out.set(d.fingerprint, { holder: d._id, created: true });
-    const held = docs.filter((_, i) => lost.has(i)).map((d) => d.fingerprint);
-    if (held.length > 0) {
-      for (const h of await this.findings.find({ fingerprint: { $in: held } }, { projection: { fingerprint: 1 } }).toArray())
-        out.set(h.fingerprint, { holder: h._id, created: false });
+    const held = refused
+      ? await this.findings.find({ fingerprint: { $in: docs.map((d) => d.fingerprint) } }, { projection: { fingerprint: 1 } }).toArray()
+      : docs;
+    const holders = new Map(held.map((h) => [h.fingerprint, h._id]));
+    for (const [i, d] of docs.entries()) {
+      const holder = holders.get(d.fingerprint);
+      if (!holder) throw new Error(`finding ${d._id} was neither stored nor refused for its fingerprint`);
+      out.set(d.fingerprint, { holder, created: holder === d._id });
+      this.holders.set(d.fingerprint, holder);
+      if (holder === d._id) intent.committed.push(entries[i]!);
     }
-    for (const [fp, h] of out) this.holders.set(fp, h.holder);
-    if (out.size !== docs.length) throw new Error("a refused finding's fingerprint has no holder");
+    await this.rollups.finish(intent);
+    await this.publish(docs.filter((d) => out.get(d.fingerprint)!.created));
     return out;
   }
 

@@ -36,11 +36,7 @@ export const findingIndexes: IndexSpec[] = [
   { collection: AI_CREDITS, key: { expires_at: 1 }, options: { name: "expires" } },
 ];
 
-/*
- * The type class of every field the queries and indexes above use (field-types.ts), as the code
- * writes them: FindingDoc (domain/types.ts, built in domain/changes.ts) with the write revision
- * (finding-store.ts), the rollup documents and intents (rollups.ts), the credits (ai-cache.ts).
- */
+/** The type class of every field the queries and indexes above use (the kit's field-types.ts), as the code writes them. */
 export const findingFields: FieldTypes = mergeFieldTypes(
   {
     [FINDINGS]: {

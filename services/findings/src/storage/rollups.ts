@@ -3,46 +3,39 @@ import type { Collection, Db, Document, Filter } from "mongodb";
 import { randomUUID } from "node:crypto";
 import type { FindingCounts } from "../domain/ports.js";
 import {
-  addDays,
-  addTo,
   ALL_TARGETS,
   contributionOf,
+  countsByScope,
   dayOf,
-  dayRange,
   emptyCounts,
   keyOf,
   pruneResolvedDays,
-  scopesFor,
   scopesOf,
   statsOf,
+  statsScopes,
   sumCounts,
-  WEEK_DAYS,
-  type Counts,
-  type Delta,
 } from "../domain/rollup.js";
+import type { Counts, Delta } from "../domain/rollup.js";
 import type { Stats } from "../domain/stats.js";
 import type { FindingDoc } from "../domain/types.js";
 import { FINDINGS, ROLLUP_INTENTS, ROLLUPS } from "./indexes.js";
 
 /*
- * Counts per scope with plain `$inc`, exact although a write changes two documents (a finding,
- * then its counts) on servers without transactions.
+ * Counts per scope (`<org>|<scope>|<who>`, domain/rollup.ts) with plain `$inc`, exact although
+ * a write changes two documents, the finding and then its counts, without a transaction.
  *
- * A write first records its intent, `rollup_intents/<id>`: per finding it may change, what the
- * change moves in the counts (a Delta) under an entry id. The finding's own update names the
- * entry (`$push: {rollup_pending: id}`), so an entry is committed exactly when its finding
- * holds its id. The writer then applies the committed entries: one `$inc` upsert per scope
- * document (`<org>|<scope>|<who>`: all time, detection day, detection month; overall and per
- * target), each only where the intent's id is not in the document's `m` yet and adding it (the
- * conditional update that makes a second application add nothing); the heads' day bounds
- * (`<org>`, `$min`/`$max`); then it drops the entry ids from the findings, its id from `m`, and
- * the intent.
+ * A write first stores its intent (`rollup_intents`): per finding it may change, what the change
+ * moves in the counts, under an entry id. The finding's own update takes the entry id
+ * (`rollup_pending`), so an entry is committed exactly when its finding holds it. Then the
+ * committed entries are applied: one `$inc` upsert per scope document, conditional on the
+ * intent's id not being in the document's `m` and adding it (a second application adds
+ * nothing), the heads' day bounds (`$min`/`$max`); then the findings drop the entry ids, the
+ * scope documents the intent's id, and the intent goes.
  *
- * An intent is its writer's for LEASE_MS (the writer makes no write under it after half of that).
- * One older than that belongs to a writer that stopped: the housekeeping pass (`recover`) takes
- * it, reads which entries its findings hold, and applies those the same way. A scope document
- * loses its guard only after every finding has dropped the entry ids, so whichever step the
- * writer stopped at, each committed entry is counted once.
+ * An intent is its writer's for LEASE_MS (it writes nothing under it after half of that). An
+ * older one is a writer that stopped: the housekeeping pass (`recover`) leases it, reads which
+ * entries the findings hold and applies those the same way. Since `m` is cleared only after the
+ * findings have dropped the entries, a takeover at any step counts each committed entry once.
  */
 
 export const LEASE_MS = 10_000;
@@ -65,15 +58,14 @@ export interface RollupDoc {
   _id: string;
   org_id: string;
   c?: Counts;
-  /** Intents applied here whose clean-up is not finished. */
+  /** Intents applied here whose clean-up is not done yet. */
   m?: string[];
-  /** Head only: detection-day bounds of the organization (for open-ended date filters). */
+  /** Head (`<org>`) only: the organization's first and last detection days. */
   first_day?: string;
   last_day?: string;
 }
 
-const docId = (org: string, scope: string, who: string) => `${org}|${scope}|${who}`;
-const scopeIds = (e: Entry) => scopesOf((e.d.add ?? e.d.remove)!).map((s) => docId(e.org, s.scope, s.who));
+const scopeIds = (e: Entry) => scopesOf((e.d.add ?? e.d.remove)!).map((s) => `${e.org}|${s}`);
 
 /** Counts as `$inc` paths. */
 function incOf(c: Counts): Record<string, number> {
@@ -88,30 +80,28 @@ export class Intent {
   readonly entries: Entry[] = [];
   /** The entries whose finding updates succeeded. */
   readonly committed: Entry[] = [];
-  /** Set when an update under it failed without saying whether it was made: `recover` reads what was. */
+  /** An update under it failed without saying whether it was made: `recover` reads what was. */
   unsure = false;
   private readonly start = Date.now();
 
   constructor(private readonly coll: Collection<IntentDoc>) {}
 
-  /** Whether the writer may still write under it (the second half of the lease is margin for writes in flight). */
   live(): boolean {
     return Date.now() - this.start < LEASE_MS / 2;
   }
 
-  /** Records entries before the finding updates that commit them; returns them with their ids. */
+  /** Stores entries before the finding updates that commit them; returns them with their ids. */
   async add(items: Omit<Entry, "id">[]): Promise<Entry[]> {
     const fresh = items.map((x, i) => ({ id: `${this.id}:${this.entries.length + i}`, ...x }));
-    if (fresh.length === 0) return fresh;
-    if (this.entries.length === 0) await this.coll.insertOne({ _id: this.id, entries: fresh, until: new Date(this.start + LEASE_MS) });
-    else await this.coll.updateOne({ _id: this.id }, { $push: { entries: { $each: fresh } } });
+    if (fresh.length > 0 && this.entries.length === 0) await this.coll.insertOne({ _id: this.id, entries: fresh, until: new Date(this.start + LEASE_MS) });
+    else if (fresh.length > 0) await this.coll.updateOne({ _id: this.id }, { $push: { entries: { $each: fresh } } });
     this.entries.push(...fresh);
     return fresh;
   }
 }
 
 export class Rollups implements FindingCounts {
-  readonly docs: Collection<RollupDoc>;
+  private readonly docs: Collection<RollupDoc>;
   private readonly intents: Collection<IntentDoc>;
   private readonly findings: Collection<{ _id: string; rollup_pending?: string[] }>;
 
@@ -128,61 +118,56 @@ export class Rollups implements FindingCounts {
     return new Intent(this.intents);
   }
 
-  /** Applies a writer's committed entries, unless its lease ran out or it is unsure (then `recover` will). */
+  /** Applies a writer's committed entries, unless its lease is running out or it is unsure (then `recover` does). */
   async finish(intent: Intent): Promise<void> {
     if (intent.entries.length > 0 && intent.live() && !intent.unsure) await this.apply({ _id: intent.id, entries: intent.entries }, intent.committed);
   }
 
-  /** Takes over intents whose writer stopped (the housekeeping pass). */
+  /** The housekeeping pass: takes over the intents of writers that stopped. */
   async recover(): Promise<number> {
     const now = new Date();
-    const stale = await this.intents.find({ until: { $lt: now } }, { projection: { _id: 1 } }).limit(100).toArray();
+    const stale = await this.intents
+      .find({ until: { $lt: now } }, { projection: { _id: 1 } })
+      .limit(100)
+      .toArray();
     for (const { _id } of stale) {
       const intent = await this.intents.findOneAndUpdate({ _id, until: { $lt: now } }, { $set: { until: new Date(Date.now() + LEASE_MS) } });
       if (!intent) continue; // another replica took it
       this.logger.warn({ intent: _id }, "applying the rollup changes of a writer that stopped");
-      const held = await this.findings.find({ _id: { $in: [...new Set(intent.entries.map((e) => e.f))] } }, { projection: { rollup_pending: 1 } }).toArray();
+      const held = await this.findings.find({ _id: { $in: intent.entries.map((e) => e.f) } }, { projection: { rollup_pending: 1 } }).toArray();
       const committed = new Set(held.flatMap((f) => f.rollup_pending ?? []));
-      await this.apply(intent, intent.entries.filter((e) => committed.has(e.id)));
+      await this.apply(
+        intent,
+        intent.entries.filter((e) => committed.has(e.id)),
+      );
     }
     return stale.length;
   }
 
   private async apply(intent: Pick<IntentDoc, "_id" | "entries">, committed: Entry[]): Promise<void> {
-    const sums = new Map<string, { org: string; c: Counts }>();
-    const heads = new Map<string, { first: string; last: string }>();
-    for (const e of committed) {
-      const ids = scopeIds(e);
-      for (const [x, sign] of [
-        [e.d.remove, -1],
-        [e.d.add, 1],
-      ] as const) {
-        if (!x) continue;
-        for (const id of ids) {
-          const s = sums.get(id) ?? { org: e.org, c: emptyCounts() };
-          addTo(s.c, x, sign);
-          sums.set(id, s);
-        }
-        const h = heads.get(e.org) ?? { first: x.day, last: x.day };
-        heads.set(e.org, { first: x.day < h.first ? x.day : h.first, last: x.day > h.last ? x.day : h.last });
+    const writes: Promise<void>[] = [];
+    for (const org of new Set(committed.map((e) => e.org))) {
+      const terms = committed.filter((e) => e.org === org).flatMap((e) => [[e.d.remove, -1] as const, [e.d.add, 1] as const]);
+      for (const [scope, c] of countsByScope(terms)) {
+        const update = { $inc: incOf(c), $push: { m: intent._id }, $setOnInsert: { org_id: org } };
+        writes.push(this.upsert({ _id: `${org}|${scope}`, m: { $ne: intent._id } }, update));
       }
+      const days = terms.flatMap(([x]) => (x ? [x.day] : [])).sort();
+      writes.push(this.upsert({ _id: org }, { $min: { first_day: days[0] }, $max: { last_day: days.at(-1) }, $setOnInsert: { org_id: org } }));
     }
-    await Promise.all([
-      ...[...sums].map(([id, s]) => this.upsert({ _id: id, m: { $ne: intent._id } }, { $inc: incOf(s.c), $push: { m: intent._id }, $setOnInsert: { org_id: s.org } })),
-      ...[...heads].map(([org, h]) => this.upsert({ _id: org }, { $min: { first_day: h.first }, $max: { last_day: h.last }, $setOnInsert: { org_id: org } })),
-    ]);
+    await Promise.all(writes);
     const all = intent.entries;
-    await this.findings.updateMany({ _id: { $in: [...new Set(all.map((e) => e.f))] } }, { $pullAll: { rollup_pending: all.map((e) => e.id) } });
+    await this.findings.updateMany({ _id: { $in: all.map((e) => e.f) } }, { $pullAll: { rollup_pending: all.map((e) => e.id) } });
     await this.docs.updateMany({ _id: { $in: [...new Set(all.flatMap(scopeIds))] } }, { $pull: { m: intent._id } });
     await this.intents.deleteOne({ _id: intent._id });
   }
 
-  /** An upsert; MongoDB may refuse one of two racing first inserts with a duplicate key, which is retried as an update. */
+  /** An upsert; MongoDB may refuse one of two racing first inserts with a duplicate key: that one is retried as an update. */
   private async upsert(filter: Filter<RollupDoc>, update: Document): Promise<void> {
     try {
       await this.docs.updateOne(filter, update, { upsert: true });
     } catch (err) {
-      if (!isDuplicateKey(err)) throw err; // also: the guard held (already applied), and the retry matches nothing
+      if (!isDuplicateKey(err)) throw err; // also what the guard `m` does to an applied intent: the retry matches nothing
       await this.docs.updateOne(filter, update);
     }
   }
@@ -191,33 +176,17 @@ export class Rollups implements FindingCounts {
   private async countsOf(org: string, scopes: string[], who: string): Promise<Counts> {
     const total = emptyCounts();
     if (scopes.length === 0) return total;
-    const docs = await this.docs.find({ _id: { $in: scopes.map((s) => docId(org, s, who)) } }, { projection: { c: 1 } }).toArray();
+    const docs = await this.docs.find({ _id: { $in: scopes.map((s) => `${org}|${s}|${who}`) } }, { projection: { c: 1 } }).toArray();
     for (const d of docs) sumCounts(total, { ...emptyCounts(), ...d.c }); // `$inc` creates only the paths it moved
     return total;
   }
 
-  /** The organization's statistics: its head, then the scope documents the filter needs. */
+  /** The organization's statistics: its head (day bounds), then the scope documents the filter needs. */
   async stats(org: string, opts: { from?: Date; to?: Date; target?: string }): Promise<Stats> {
-    const head = await this.docs.findOne({ _id: org });
-    const who = opts.target === undefined ? ALL_TARGETS : keyOf(opts.target);
     const today = dayOf(new Date());
-    const weekFirst = addDays(today, -(WEEK_DAYS - 1));
-    const first = head?.first_day ?? today;
-    const last = head?.last_day ?? today;
-    const endAll = addDays(last > today ? last : today, 1);
-    const r = dayRange(opts.from, opts.to);
-    const rangeFirst = r.first && r.first > first ? r.first : first;
-    const rangeEnd = r.end && r.end < endAll ? r.end : endAll;
-    const scopes = (fromDay: string, endDay: string): string[] => {
-      if (fromDay >= endDay) return [];
-      const { days, months } = scopesFor(fromDay, endDay);
-      return [...days.map((d) => `d:${d}`), ...months.map((m) => `m:${m}`)];
-    };
-    const unbounded = !opts.from && !opts.to;
-    const [range, week] = await Promise.all([
-      this.countsOf(org, unbounded ? ["all"] : scopes(rangeFirst, rangeEnd), who),
-      this.countsOf(org, scopes(rangeFirst > weekFirst ? rangeFirst : weekFirst, rangeEnd), who),
-    ]);
+    const scopes = statsScopes((await this.docs.findOne({ _id: org })) ?? {}, opts, today);
+    const who = opts.target === undefined ? ALL_TARGETS : keyOf(opts.target);
+    const [range, week] = await Promise.all([this.countsOf(org, scopes.range, who), this.countsOf(org, scopes.week, who)]);
     return statsOf(range, week, today);
   }
 
@@ -235,27 +204,14 @@ export class Rollups implements FindingCounts {
 
 /**
  * Recounts an organization's rollups from its findings (admin: `rebuild-rollups`): one read of
- * every finding of the organization, fresh scope documents and head. Exact when the organization
- * has no writes in flight while it runs (run it in a quiet moment).
+ * its findings, fresh scope documents and head. Exact when the organization has no writes in
+ * flight while it runs (run it in a quiet moment).
  */
 export async function rebuildRollups(db: Db, org: string, now = new Date()): Promise<{ findings: number; documents: number }> {
   const docs = db.collection<RollupDoc>(ROLLUPS);
-  const sums = new Map<string, Counts>();
-  const head: Omit<RollupDoc, "_id"> = { org_id: org };
-  let n = 0;
   const projection = { target: 1, detected_at: 1, severity: 1, status: 1, tool: 1, resolved_at: 1, resolution_minutes: 1 };
-  for await (const f of db.collection<FindingDoc>(FINDINGS).find({ org_id: org }, { projection }).batchSize(1000)) {
-    n++;
-    const x = contributionOf(f);
-    if (!head.first_day || x.day < head.first_day) head.first_day = x.day;
-    if (!head.last_day || x.day > head.last_day) head.last_day = x.day;
-    for (const s of scopesOf(x)) {
-      const id = docId(org, s.scope, s.who);
-      const c = sums.get(id) ?? emptyCounts();
-      addTo(c, x, 1);
-      sums.set(id, c);
-    }
-  }
+  const xs = (await db.collection<FindingDoc>(FINDINGS).find({ org_id: org }, { projection }).toArray()).map(contributionOf);
+  const sums = new Map([...countsByScope(xs.map((x) => [x, 1] as const))].map(([scope, c]) => [`${org}|${scope}`, c]));
   // Documents that no longer have findings must read as empty.
   for (const d of await docs.find({ org_id: org }, { projection: { _id: 1 } }).toArray()) if (d._id !== org && !sums.has(d._id)) sums.set(d._id, emptyCounts());
   const all = [...sums];
@@ -267,6 +223,7 @@ export async function rebuildRollups(db: Db, org: string, now = new Date()): Pro
       }),
     );
   }
-  await docs.replaceOne({ _id: org }, head, { upsert: true });
-  return { findings: n, documents: all.length + 1 };
+  const days = xs.map((x) => x.day).sort();
+  await docs.replaceOne({ _id: org }, { org_id: org, ...(days.length > 0 ? { first_day: days[0], last_day: days.at(-1) } : {}) }, { upsert: true });
+  return { findings: xs.length, documents: all.length + 1 };
 }
