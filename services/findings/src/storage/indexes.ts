@@ -54,7 +54,7 @@ export const findingFields: FieldTypes = mergeFieldTypes(
     },
     [ROLLUPS]: { _id: "string", org_id: "string" },
     [ROLLUP_INTENTS]: { _id: "string", until: "date" },
-    [AI_ANALYSES]: { _id: "string" },
+    [AI_ANALYSES]: { _id: "string", org_id: "string" },
     [AI_CREDITS]: { _id: "string", n: "number", expires_at: "date" },
   },
   outboxFieldTypes(FINDINGS),
