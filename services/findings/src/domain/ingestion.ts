@@ -1,6 +1,6 @@
 import { newId } from "@vulnscan/kit/core";
 import { applyDetection, applyDetections, newFinding } from "./changes.js";
-import type { FindingEvent } from "./events.js";
+import { foundEvents } from "./events.js";
 import { fingerprint } from "./fingerprint.js";
 import type { Clock, FindingRepository } from "./ports.js";
 import type { DetectionFacts, FindingDoc } from "./types.js";
@@ -27,7 +27,7 @@ export class Ingestion {
     const holders = store.rememberedHolders(fps);
     const results: { findingId: string; created: boolean }[] = new Array(ds.length);
 
-    const fresh = new Map<string, { doc: FindingDoc; events: FindingEvent[]; idx: number[] }>();
+    const fresh = new Map<string, { doc: FindingDoc; idx: number[] }>();
     const known: number[] = [];
     for (const [i, d] of ds.entries()) {
       const fp = fps[i]!;
@@ -38,14 +38,15 @@ export class Ingestion {
       const now = this.deps.now();
       const entry = fresh.get(fp);
       if (!entry) {
-        fresh.set(fp, { ...newFinding(d, fp, newId("finding", now.getTime()), now), idx: [i] });
+        fresh.set(fp, { doc: newFinding(d, fp, newId("finding", now.getTime()), now).doc, idx: [i] });
         continue;
       }
       const change = applyDetection(entry.doc, d, now);
       if (change) Object.assign(entry.doc, change.set);
       entry.idx.push(i);
     }
-    const outcomes = await store.create([...fresh.values()]);
+    // Announced as created, after the batch's other detections of it folded in.
+    const outcomes = await store.create([...fresh.values()].map(({ doc }) => ({ doc, events: foundEvents(doc) })));
     for (const [fp, e] of fresh) {
       const { holder, created } = outcomes.get(fp)!;
       if (created) for (const [n, i] of e.idx.entries()) results[i] = { findingId: holder, created: n === 0 };

@@ -23,7 +23,7 @@ import { Rollups, type Entry } from "./rollups.js";
  */
 
 /** A finding as stored: the domain's document, its write revision, its pending events and rollup entries. */
-export type StoredFinding = FindingDoc & { rev: number; outbox?: PendingEvent[]; outbox_pending?: boolean; rollup_pending?: string[] };
+export type StoredFinding = FindingDoc & { rev?: number; outbox?: PendingEvent[]; outbox_pending?: boolean; rollup_pending?: string[] };
 
 /** What only storage reads (the domain gets the rest). */
 export const STORAGE_FIELDS = { outbox: 0, outbox_pending: 0, rollup_pending: 0 } as const;
@@ -76,12 +76,7 @@ export class FindingStore implements FindingRepository {
     if (found.length === 0) return out;
     const intent = this.rollups.intent();
     const entries = await intent.add(found.map(({ doc }) => ({ org: doc.org_id, f: doc._id, d: { add: contributionOf(doc) } })));
-    const docs: StoredFinding[] = found.map(({ doc, events }, i) => ({
-      ...doc,
-      rev: 1,
-      rollup_pending: [entries[i]!.id],
-      ...outboxFields(events.map((e) => pendingFindingEvent(this.topic, e))),
-    }));
+    const docs: StoredFinding[] = found.map(({ doc, events }) => ({ ...doc, rev: 1, ...outboxFields(events.map((e) => pendingFindingEvent(this.topic, e))) }));
     let refused = false;
     await this.findings.insertMany(docs, { ordered: false }).catch((err: unknown) => {
       if (!isDuplicateKey(err)) throw err;
@@ -99,7 +94,10 @@ export class FindingStore implements FindingRepository {
       if (holder === d._id) intent.committed.push(entries[i]!);
     }
     await this.rollups.finish(intent);
-    await this.publish(docs.filter((d) => out.get(d.fingerprint)!.created));
+    await this.publish(
+      docs.filter((d) => out.get(d.fingerprint)!.created),
+      true,
+    );
     return out;
   }
 
@@ -129,8 +127,9 @@ export class FindingStore implements FindingRepository {
       const written = await each(plans, async ({ f, c, entry }) => {
         if (!intent.live()) return false; // the next round writes under a new intent
         const events = c.events.map((e) => pendingFindingEvent(this.topic, e));
-        const update: Document = { $set: { ...c.set, rev: f.rev + 1 }, ...(entry ? { $push: { rollup_pending: entry.id } } : {}) };
-        const res = await this.findings.updateOne({ _id: f._id, rev: f.rev }, events.length > 0 ? withOutbox(update, events) : update);
+        const update: Document = { $set: { ...c.set, rev: (f.rev ?? 0) + 1 }, ...(entry ? { $push: { rollup_pending: entry.id } } : {}) };
+        // A document stored without a revision (seeded in bulk) is revision 0: `null` matches the missing field.
+        const res = await this.findings.updateOne({ _id: f._id, rev: (f.rev ?? null) as number }, events.length > 0 ? withOutbox(update, events) : update);
         if (res.modifiedCount === 1 && events.length > 0) published.push({ _id: f._id, outbox: events });
         return res.modifiedCount === 1;
       });
@@ -138,7 +137,7 @@ export class FindingStore implements FindingRepository {
       for (const [i, { f, c, entry }] of plans.entries()) {
         const ok = written[i]!;
         if (ok === false) todo.push(f._id);
-        else out.set(f._id, ok instanceof Error ? ok : ({ ...f, ...c.set, rev: f.rev + 1 } as StoredFinding));
+        else out.set(f._id, ok instanceof Error ? ok : ({ ...f, ...c.set, rev: (f.rev ?? 0) + 1 } as StoredFinding));
         if (ok === true && entry) intent.committed.push(entry);
         if (ok instanceof Error && entry) intent.unsure = true;
       }
@@ -148,8 +147,12 @@ export class FindingStore implements FindingRepository {
     return out;
   }
 
-  /** Publishes the documents' new events and takes them out of their outboxes; on failure the kit's relay publishes them. */
-  private async publish(docs: { _id: string; outbox?: PendingEvent[] }[]): Promise<void> {
+  /**
+   * Publishes the documents' new events and takes them out of their outboxes; on failure the
+   * kit's relay publishes them. `created`: new findings, whose outbox holds only these events
+   * while they are at revision 1, so it is emptied in one go.
+   */
+  private async publish(docs: { _id: string; outbox?: PendingEvent[] }[], created = false): Promise<void> {
     const events = docs.flatMap((d) => d.outbox ?? []);
     if (events.length === 0) return;
     const ids = { $in: docs.map((d) => d._id) };
@@ -157,8 +160,11 @@ export class FindingStore implements FindingRepository {
       await this.kafka.publishRawMany(
         events.map((e) => ({ topic: e.topic, key: e.key, value: Buffer.from(e.envelope.buffer), messageType: EventEnvelopeSchema.typeName })),
       );
-      await this.findings.updateMany({ _id: ids }, { $pullAll: { outbox: events } });
-      await this.findings.updateMany({ _id: ids, outbox: { $size: 0 } }, { $set: { outbox_pending: false } });
+      if (created) await this.findings.updateMany({ _id: ids, rev: 1 }, { $set: { outbox: [], outbox_pending: false } });
+      else {
+        await this.findings.updateMany({ _id: ids }, { $pullAll: { outbox: events } });
+        await this.findings.updateMany({ _id: ids, outbox: { $size: 0 } }, { $set: { outbox_pending: false } });
+      }
     } catch (err) {
       this.logger.warn({ err: (err as Error).message }, "event publish failed; the outbox relay will retry");
     }

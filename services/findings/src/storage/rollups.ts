@@ -24,18 +24,18 @@ import { FINDINGS, ROLLUP_INTENTS, ROLLUPS } from "./indexes.js";
  * Counts per scope (`<org>|<scope>|<who>`, domain/rollup.ts) with plain `$inc`, exact although
  * a write changes two documents, the finding and then its counts, without a transaction.
  *
- * A write first stores its intent (`rollup_intents`): per finding it may change, what the change
- * moves in the counts, under an entry id. The finding's own update takes the entry id
- * (`rollup_pending`), so an entry is committed exactly when its finding holds it. Then the
- * committed entries are applied: one `$inc` upsert per scope document, conditional on the
- * intent's id not being in the document's `m` and adding it (a second application adds
- * nothing), the heads' day bounds (`$min`/`$max`); then the findings drop the entry ids, the
- * scope documents the intent's id, and the intent goes.
+ * A write first stores its intent (`rollup_intents`): per finding it may create or change, what
+ * that moves in the counts, under an entry id. A creation is committed when its finding is
+ * stored; a change's update takes the entry id (`rollup_pending`), so it is committed exactly
+ * when its finding holds it. Then the committed entries are applied: one `$inc` upsert per scope
+ * document, conditional on the intent's id not being in the document's `m` and adding it (a
+ * second application adds nothing), and the heads' day bounds (`$min`/`$max`); the intent is
+ * marked applied, the findings drop the entry ids, the scope documents the guard, and it goes.
  *
  * An intent is its writer's for LEASE_MS (it writes nothing under it after half of that). An
- * older one is a writer that stopped: the housekeeping pass (`recover`) leases it, reads which
- * entries the findings hold and applies those the same way. Since `m` is cleared only after the
- * findings have dropped the entries, a takeover at any step counts each committed entry once.
+ * older one is a writer that stopped: the housekeeping pass (`recover`) leases it and finishes
+ * it the same way. The guards go only after the intent is marked applied, so a takeover at any
+ * step counts each committed entry once.
  */
 
 export const LEASE_MS = 10_000;
@@ -52,6 +52,8 @@ interface IntentDoc {
   _id: string;
   entries: Entry[];
   until: Date;
+  /** Set once every committed entry is counted (only the clean-up is left). */
+  applied?: boolean;
 }
 
 export interface RollupDoc {
@@ -134,11 +136,16 @@ export class Rollups implements FindingCounts {
       const intent = await this.intents.findOneAndUpdate({ _id, until: { $lt: now } }, { $set: { until: new Date(Date.now() + LEASE_MS) } });
       if (!intent) continue; // another replica took it
       this.logger.warn({ intent: _id }, "applying the rollup changes of a writer that stopped");
+      if (intent.applied) {
+        await this.cleanUp(intent);
+        continue;
+      }
+      // A creation is committed when its finding exists (ids are never reused); a change when its finding holds the entry.
       const held = await this.findings.find({ _id: { $in: intent.entries.map((e) => e.f) } }, { projection: { rollup_pending: 1 } }).toArray();
-      const committed = new Set(held.flatMap((f) => f.rollup_pending ?? []));
+      const committed = new Set([...held.map((f) => f._id), ...held.flatMap((f) => f.rollup_pending ?? [])]);
       await this.apply(
         intent,
-        intent.entries.filter((e) => committed.has(e.id)),
+        intent.entries.filter((e) => committed.has(e.d.remove ? e.id : e.f)),
       );
     }
     return stale.length;
@@ -156,9 +163,16 @@ export class Rollups implements FindingCounts {
       writes.push(this.upsert({ _id: org }, { $min: { first_day: days[0] }, $max: { last_day: days.at(-1) }, $setOnInsert: { org_id: org } }));
     }
     await Promise.all(writes);
-    const all = intent.entries;
-    await this.findings.updateMany({ _id: { $in: all.map((e) => e.f) } }, { $pullAll: { rollup_pending: all.map((e) => e.id) } });
-    await this.docs.updateMany({ _id: { $in: [...new Set(all.flatMap(scopeIds))] } }, { $pull: { m: intent._id } });
+    // From here on the guards may go: a takeover finds the intent applied and only cleans up.
+    await this.intents.updateOne({ _id: intent._id }, { $set: { applied: true } });
+    await this.cleanUp(intent);
+  }
+
+  private async cleanUp(intent: Pick<IntentDoc, "_id" | "entries">): Promise<void> {
+    const changes = intent.entries.filter((e) => e.d.remove);
+    if (changes.length > 0)
+      await this.findings.updateMany({ _id: { $in: changes.map((e) => e.f) } }, { $pullAll: { rollup_pending: changes.map((e) => e.id) } });
+    await this.docs.updateMany({ _id: { $in: [...new Set(intent.entries.flatMap(scopeIds))] } }, { $pull: { m: intent._id } });
     await this.intents.deleteOne({ _id: intent._id });
   }
 
