@@ -49,12 +49,7 @@ export class FindingReads implements FindingLists {
   }
 
   private rows(filter: Query, sort: SortSpec, skip: number, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
-    return this.findings
-      .find(filter as Document, { projection })
-      .sort(mongoSort(sort))
-      .skip(skip)
-      .limit(limit)
-      .toArray();
+    return this.findings.find(filter as Document, { projection, sort: mongoSort(sort), skip, limit }).toArray();
   }
 
   /** Rows [offset, offset+limit) of the list in its order, without skipping more than MAX_SKIP. */

@@ -136,11 +136,7 @@ export class MemoryFindings implements FindingRepository, FindingLists {
   }
 }
 
-/**
- * Stats counted from the stored findings with the same pure functions the rollups fold with
- * (contributionOf, statsOf), so they agree with the Mongo rollups by construction. `total`
- * leaves every list total to a count.
- */
+/** Stats counted from the stored findings with the rollups' pure functions; every list total is left to a count. */
 export class MemoryCounts implements FindingCounts {
   constructor(
     private readonly findings: MemoryFindings,

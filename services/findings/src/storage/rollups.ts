@@ -128,10 +128,7 @@ export class Rollups implements FindingCounts {
   /** The housekeeping pass: takes over the intents of writers that stopped. */
   async recover(): Promise<number> {
     const now = new Date();
-    const stale = await this.intents
-      .find({ until: { $lt: now } }, { projection: { _id: 1 } })
-      .limit(100)
-      .toArray();
+    const stale = await this.intents.find({ until: { $lt: now } }, { projection: { _id: 1 }, limit: 100 }).toArray();
     for (const { _id } of stale) {
       const intent = await this.intents.findOneAndUpdate({ _id, until: { $lt: now } }, { $set: { until: new Date(Date.now() + LEASE_MS) } });
       if (!intent) continue; // another replica took it
