@@ -1,5 +1,9 @@
+import { create, toBinary } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { pendingEvent, type EnvelopeInit, type PendingEvent } from "@vulnscan/kit";
+import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
+import { Binary } from "mongodb";
+import { createHash } from "node:crypto";
 import type { FindingEvent } from "../domain/events.js";
 
 /*
@@ -49,3 +53,14 @@ export function envelopeOf(e: FindingEvent): EnvelopeInit {
 
 /** The outbox record of one event (its id fixed now, so a republish repeats it). */
 export const pendingFindingEvent = (topic: string, e: FindingEvent): PendingEvent => pendingEvent(topic, e.finding._id, envelopeOf(e), e.at);
+
+/**
+ * A new finding's event, with an id derived from the finding and the type: announcing a creation
+ * again (after a crash, from the stored finding) repeats the ids, which consumers de-duplicate.
+ */
+export function creationEvent(topic: string, e: FindingEvent): PendingEvent {
+  const h = createHash("sha256").update(`${e.finding._id}:${e.type}`).digest("hex");
+  const id = `evt_${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  const envelope = create(EventEnvelopeSchema, { ...envelopeOf(e), id, occurredAt: timestampFromDate(e.at) });
+  return { id, topic, key: e.finding._id, type: e.type, envelope: new Binary(toBinary(EventEnvelopeSchema, envelope)), created_at: e.at };
+}

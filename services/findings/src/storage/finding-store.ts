@@ -1,14 +1,14 @@
-import { isDuplicateKey, outboxFields, Topics, withOutbox, type KafkaBus, type Logger, type PendingEvent } from "@vulnscan/kit";
+import { isDuplicateKey, Topics, withOutbox, type KafkaBus, type Logger, type PendingEvent } from "@vulnscan/kit";
 import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import { LRUCache } from "lru-cache";
 import type { Collection, Db, Document } from "mongodb";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Change } from "../domain/changes.js";
-import type { FindingEvent } from "../domain/events.js";
+import { foundEvents, type FindingEvent } from "../domain/events.js";
 import type { Changed, FindingRepository, Holder } from "../domain/ports.js";
 import { contributionOf, deltaOf, type Delta } from "../domain/rollup.js";
 import type { FindingDoc } from "../domain/types.js";
-import { pendingFindingEvent } from "../events/finding-events.js";
+import { creationEvent, pendingFindingEvent } from "../events/finding-events.js";
 import { FINDINGS } from "./indexes.js";
 import { Rollups, type Entry } from "./rollups.js";
 
@@ -16,10 +16,10 @@ import { Rollups, type Entry } from "./rollups.js";
  * Findings on MongoDB. A write is one single-document update of the finding, holding its events
  * (the kit's outbox fields) and its rollup entry (rollups.ts), made only onto the state it was
  * decided on: the update is conditional on the revision read (`rev`), and a writer that finds
- * it moved reads again and decides again. New findings are one unordered bulk insert; the
- * unique `fingerprint` index lets exactly one finding per fingerprint in. Events are published
- * right after the write and taken out of the outbox; what a crash leaves there the kit's Outbox
- * relay publishes (consumers de-duplicate by envelope id).
+ * it moved reads again and decides again. Events are published right after the write and taken
+ * out of the outbox; what a crash leaves there the kit's Outbox relay publishes (consumers
+ * de-duplicate by envelope id). New findings are one unordered bulk insert; the unique
+ * `fingerprint` index lets exactly one finding per fingerprint in.
  */
 
 /** A finding as stored: the domain's document, its write revision, its pending events and rollup entries. */
@@ -59,7 +59,7 @@ export class FindingStore implements FindingRepository {
     private readonly topic: string = Topics.findingEvents,
   ) {
     this.findings = db.collection<StoredFinding>(FINDINGS);
-    this.rollups = new Rollups(db, logger);
+    this.rollups = new Rollups(db, logger, (ids) => this.announce(ids));
   }
 
   async get(orgId: string, id: string): Promise<StoredFinding | null> {
@@ -70,35 +70,55 @@ export class FindingStore implements FindingRepository {
     return new Map(fps.flatMap((fp) => (this.holders.has(fp) ? [[fp, this.holders.get(fp)!] as const] : [])));
   }
 
-  /** One bulk insert; a fingerprint held already (the unique index refuses its insert) keeps its holder. */
+  /**
+   * One bulk insert; a fingerprint held already (the unique index refuses its insert) keeps its
+   * holder. The new findings' events are published before their rollup intent is finished: until
+   * then a takeover (rollups.ts) announces them again from the stored findings, with the same ids.
+   */
   async create(found: { doc: FindingDoc; events: FindingEvent[] }[]): Promise<Map<string, Holder>> {
     const out = new Map<string, Holder>();
     if (found.length === 0) return out;
     const intent = this.rollups.intent();
     const entries = await intent.add(found.map(({ doc }) => ({ org: doc.org_id, f: doc._id, d: { add: contributionOf(doc) } })));
-    const docs: StoredFinding[] = found.map(({ doc, events }) => ({ ...doc, rev: 1, ...outboxFields(events.map((e) => pendingFindingEvent(this.topic, e))) }));
     let refused = false;
-    await this.findings.insertMany(docs, { ordered: false }).catch((err: unknown) => {
-      if (!isDuplicateKey(err)) throw err;
-      refused = true; // some fingerprints are held already: their holders say which
-    });
-    const held = refused
-      ? await this.findings.find({ fingerprint: { $in: docs.map((d) => d.fingerprint) } }, { projection: { fingerprint: 1 } }).toArray()
-      : docs;
+    await this.findings
+      .insertMany(
+        found.map(({ doc }) => ({ ...doc, rev: 1 })),
+        { ordered: false },
+      )
+      .catch((err: unknown) => {
+        if (!isDuplicateKey(err)) throw err;
+        refused = true; // some fingerprints are held already: their holders say which
+      });
+    const fps = found.map(({ doc }) => doc.fingerprint);
+    const held = refused ? await this.findings.find({ fingerprint: { $in: fps } }, { projection: { fingerprint: 1 } }).toArray() : found.map((x) => x.doc);
     const holders = new Map(held.map((h) => [h.fingerprint, h._id]));
-    for (const [i, d] of docs.entries()) {
-      const holder = holders.get(d.fingerprint);
-      if (!holder) throw new Error(`finding ${d._id} was neither stored nor refused for its fingerprint`);
-      out.set(d.fingerprint, { holder, created: holder === d._id });
-      this.holders.set(d.fingerprint, holder);
-      if (holder === d._id) intent.committed.push(entries[i]!);
+    for (const [i, { doc }] of found.entries()) {
+      const holder = holders.get(doc.fingerprint);
+      if (!holder) throw new Error(`finding ${doc._id} was neither stored nor refused for its fingerprint`);
+      out.set(doc.fingerprint, { holder, created: holder === doc._id });
+      this.holders.set(doc.fingerprint, holder);
+      if (holder === doc._id) intent.committed.push(entries[i]!);
     }
-    await this.rollups.finish(intent);
-    await this.publish(
-      docs.filter((d) => out.get(d.fingerprint)!.created),
-      true,
-    );
+    const events = found.filter(({ doc }) => out.get(doc.fingerprint)!.created).flatMap((x) => x.events.map((e) => creationEvent(this.topic, e)));
+    if (await this.send(events)) await this.rollups.finish(intent);
     return out;
+  }
+
+  /** Announces created findings again from their stored state, through the outbox (a takeover of their intent). */
+  private async announce(ids: string[]): Promise<void> {
+    const docs = await this.findings.find({ _id: { $in: ids } }, { projection: STORAGE_FIELDS }).toArray();
+    await Promise.all(
+      docs.map((f) =>
+        this.findings.updateOne(
+          { _id: f._id },
+          withOutbox(
+            {},
+            foundEvents(f).map((e) => creationEvent(this.topic, e)),
+          ),
+        ),
+      ),
+    );
   }
 
   async change(orgId: string, ids: string[], decide: (f: FindingDoc) => Change | null): Promise<Map<string, Changed>> {
@@ -147,26 +167,25 @@ export class FindingStore implements FindingRepository {
     return out;
   }
 
-  /**
-   * Publishes the documents' new events and takes them out of their outboxes; on failure the
-   * kit's relay publishes them. `created`: new findings, whose outbox holds only these events
-   * while they are at revision 1, so it is emptied in one go.
-   */
-  private async publish(docs: { _id: string; outbox?: PendingEvent[] }[], created = false): Promise<void> {
-    const events = docs.flatMap((d) => d.outbox ?? []);
-    if (events.length === 0) return;
-    const ids = { $in: docs.map((d) => d._id) };
+  /** Publishes events now; false when the broker refused (the caller leaves them to a relay). */
+  private async send(events: PendingEvent[]): Promise<boolean> {
+    if (events.length === 0) return true;
     try {
       await this.kafka.publishRawMany(
         events.map((e) => ({ topic: e.topic, key: e.key, value: Buffer.from(e.envelope.buffer), messageType: EventEnvelopeSchema.typeName })),
       );
-      if (created) await this.findings.updateMany({ _id: ids, rev: 1 }, { $set: { outbox: [], outbox_pending: false } });
-      else {
-        await this.findings.updateMany({ _id: ids }, { $pullAll: { outbox: events } });
-        await this.findings.updateMany({ _id: ids, outbox: { $size: 0 } }, { $set: { outbox_pending: false } });
-      }
+      return true;
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message }, "event publish failed; the outbox relay will retry");
+      this.logger.warn({ err: (err as Error).message }, "event publish failed; a relay will publish them");
+      return false;
     }
+  }
+
+  /** Publishes the changed findings' new events and takes them out of their outboxes (else the kit's relay publishes them). */
+  private async publish(docs: { _id: string; outbox: PendingEvent[] }[]): Promise<void> {
+    if (!(await this.send(docs.flatMap((d) => d.outbox)))) return;
+    const ids = { $in: docs.map((d) => d._id) };
+    await this.findings.updateMany({ _id: ids }, { $pullAll: { outbox: docs.flatMap((d) => d.outbox) } });
+    await this.findings.updateMany({ _id: ids, outbox: { $size: 0 } }, { $set: { outbox_pending: false } });
   }
 }

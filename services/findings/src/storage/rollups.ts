@@ -107,9 +107,11 @@ export class Rollups implements FindingCounts {
   private readonly intents: Collection<IntentDoc>;
   private readonly findings: Collection<{ _id: string; rollup_pending?: string[] }>;
 
+  /** `announce`: how a takeover announces the findings its intent created (their events may not have gone out). */
   constructor(
     db: Db,
     private readonly logger: Logger,
+    private readonly announce: (findingIds: string[]) => Promise<void> = async () => {},
   ) {
     this.docs = db.collection<RollupDoc>(ROLLUPS);
     this.intents = db.collection<IntentDoc>(ROLLUP_INTENTS);
@@ -134,21 +136,19 @@ export class Rollups implements FindingCounts {
       if (!intent) continue; // another replica took it
       this.logger.warn({ intent: _id }, "applying the rollup changes of a writer that stopped");
       if (intent.applied) {
-        await this.cleanUp(intent);
+        await this.cleanUp(intent); // applied and announced
         continue;
       }
       // A creation is committed when its finding exists (ids are never reused); a change when its finding holds the entry.
       const held = await this.findings.find({ _id: { $in: intent.entries.map((e) => e.f) } }, { projection: { rollup_pending: 1 } }).toArray();
       const committed = new Set([...held.map((f) => f._id), ...held.flatMap((f) => f.rollup_pending ?? [])]);
-      await this.apply(
-        intent,
-        intent.entries.filter((e) => committed.has(e.d.remove ? e.id : e.f)),
-      );
+      const mine = intent.entries.filter((e) => committed.has(e.d.remove ? e.id : e.f));
+      await this.apply(intent, mine, () => this.announce(mine.filter((e) => !e.d.remove).map((e) => e.f)));
     }
     return stale.length;
   }
 
-  private async apply(intent: Pick<IntentDoc, "_id" | "entries">, committed: Entry[]): Promise<void> {
+  private async apply(intent: Pick<IntentDoc, "_id" | "entries">, committed: Entry[], then = async () => {}): Promise<void> {
     const writes: Promise<void>[] = [];
     for (const org of new Set(committed.map((e) => e.org))) {
       const terms = committed.filter((e) => e.org === org).flatMap((e) => [[e.d.remove, -1] as const, [e.d.add, 1] as const]);
@@ -160,6 +160,7 @@ export class Rollups implements FindingCounts {
       writes.push(this.upsert({ _id: org }, { $min: { first_day: days[0] }, $max: { last_day: days.at(-1) }, $setOnInsert: { org_id: org } }));
     }
     await Promise.all(writes);
+    await then();
     // From here on the guards may go: a takeover finds the intent applied and only cleans up.
     await this.intents.updateOne({ _id: intent._id }, { $set: { applied: true } });
     await this.cleanUp(intent);
