@@ -37,7 +37,7 @@ function authPlans(auth: ConstructorParameters<typeof PlanClient>[0], ttlMs: num
 export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides = {}): ServiceParts & { app: FindingsDomain; store: FindingStore } {
   const { config, db, kafka, logger } = ctx;
   const repos = mongoRepositories(db, kafka, logger, config.FINDING_EVENTS_TOPIC);
-  const { store, rollups, credits } = repos;
+  const { store, counts: rollups, credits } = repos;
   const ai =
     overrides.ai ??
     (config.AI_PROVIDER_URL && config.AI_API_KEY

@@ -44,12 +44,8 @@ export class MongoAiCredits implements AiCredits {
     const [year, mon] = month.split("-").map(Number) as [number, number];
     // Kept until the month after it ends: GetAiAnalysis still reports the month's use at its end.
     const expires_at = new Date(Date.UTC(year, mon + 1, 1));
-    const take = (upsert: boolean) =>
-      this.coll.findOneAndUpdate(
-        { _id: `${orgId}:ai:${month}`, n: { $lt: max } },
-        { $inc: { n: 1 }, $setOnInsert: { expires_at } },
-        { upsert, returnDocument: "after" },
-      );
+    const filter = { _id: `${orgId}:ai:${month}`, n: { $lt: max } };
+    const take = (upsert: boolean) => this.coll.findOneAndUpdate(filter, { $inc: { n: 1 }, $setOnInsert: { expires_at } }, { upsert, returnDocument: "after" });
     try {
       return (await take(max > 0))?.n;
     } catch (err) {

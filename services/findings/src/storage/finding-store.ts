@@ -80,18 +80,14 @@ export class FindingStore implements FindingRepository {
     if (found.length === 0) return out;
     const intent = this.rollups.intent();
     const entries = await intent.add(found.map(({ doc }) => ({ org: doc.org_id, f: doc._id, d: { add: contributionOf(doc) } })));
-    let refused = false;
-    await this.findings
-      .insertMany(
-        found.map(({ doc }) => ({ ...doc, rev: 1 })),
-        { ordered: false },
-      )
-      .catch((err: unknown) => {
-        if (!isDuplicateKey(err)) throw err;
-        refused = true; // some fingerprints are held already: their holders say which
-      });
-    const fps = found.map(({ doc }) => doc.fingerprint);
-    const held = refused ? await this.findings.find({ fingerprint: { $in: fps } }, { projection: { fingerprint: 1 } }).toArray() : found.map((x) => x.doc);
+    const docs = found.map(({ doc }) => ({ ...doc, rev: 1 }));
+    // Refused inserts (fingerprints held already): the holders say which.
+    const refused = await this.findings.insertMany(docs, { ordered: false }).then(
+      () => false,
+      (err: unknown) => isDuplicateKey(err) || Promise.reject(err),
+    );
+    const fps = { $in: docs.map((d) => d.fingerprint) };
+    const held = refused ? await this.findings.find({ fingerprint: fps }, { projection: { fingerprint: 1 } }).toArray() : docs;
     const holders = new Map(held.map((h) => [h.fingerprint, h._id]));
     for (const [i, { doc }] of found.entries()) {
       const holder = holders.get(doc.fingerprint);

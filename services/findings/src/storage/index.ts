@@ -6,7 +6,7 @@ import { FindingStore } from "./finding-store.js";
 
 export { FINDINGS, findingFields, findingIndexes } from "./indexes.js";
 
-/** Every repository of the findings database; `rollups.recover` and `credits.prune` are the housekeeping. */
+/** Every repository of the findings database; `counts.recover` and `credits.prune` are the housekeeping. */
 export function mongoRepositories(db: Db, kafka: Pick<KafkaBus, "publishRawMany">, logger: Logger, eventsTopic: string = Topics.findingEvents) {
   const store = new FindingStore(db, kafka, logger, eventsTopic);
   return {
@@ -14,10 +14,7 @@ export function mongoRepositories(db: Db, kafka: Pick<KafkaBus, "publishRawMany"
     findings: store,
     lists: new FindingReads(store.findings),
     counts: store.rollups,
-    rollups: store.rollups,
     analyses: new MongoAnalysisCache(db),
     credits: new MongoAiCredits(db),
   };
 }
-
-export type MongoRepositories = ReturnType<typeof mongoRepositories>;

@@ -11,13 +11,10 @@ export const AI_ANALYSES = "ai_analyses";
 export const AI_CREDITS = "ai_credits";
 
 /*
- * Indexes follow the list's access paths. Every query is an equality on org_id first; each
- * filter is an equality on one more field; `_id` (creation order) ends each index, so the
- * default newest-first page of any single filter is a bounded index range with no sort stage.
- * The two other sort keys have their own index (MongoDB walks an index in either direction,
- * so asc and desc share one). Status + severity serves the triage view ("open, most severe
- * first"). Combinations of several filters use the most selective index and sort what it
- * returns. The unique fingerprint is the de-duplication: one finding per fingerprint, ever.
+ * Indexes follow the list's access paths: org_id, one filter's field, `_id` (creation order), so
+ * the newest-first page of any single filter is an index range with no sort stage; the two other
+ * sort keys have their own (walked either way); status + severity serves the triage view. The
+ * unique fingerprint is the de-duplication: one finding per fingerprint, ever.
  */
 export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { fingerprint: 1 }, options: { unique: true, name: "fingerprint_unique" } },

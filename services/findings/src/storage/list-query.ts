@@ -2,12 +2,10 @@ import { severityRank } from "../domain/types.js";
 import type { Anchor, ListFilter, ListQuery } from "../domain/list.js";
 
 /*
- * A domain list query → MongoDB. Every query starts with org_id (the leading field of every
- * compound index), and each filter is an equality on an indexed field: `{org_id, <field>, _id}`
- * indexes serve the default newest-first order without a sort stage. `scan_id` matches every
- * scan that saw the finding (`scan_ids`); `cve` is case-insensitive through the upper-cased
- * `cve_keys`; severity compares the stored `severity_rank` (1 = critical), so "most severe
- * first" is an ascending index walk.
+ * A domain list query → MongoDB: org_id, then an equality per filter on an indexed field.
+ * `scan_id` matches every scan that saw the finding (`scan_ids`); `cve` is case-insensitive
+ * through the upper-cased `cve_keys`; severity compares the stored `severity_rank` (1 =
+ * critical), so "most severe first" is an ascending index walk.
  */
 
 export type Query = Record<string, unknown>;

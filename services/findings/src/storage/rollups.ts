@@ -95,8 +95,8 @@ export class Intent {
   /** Stores entries before the finding updates that commit them; returns them with their ids. */
   async add(items: Omit<Entry, "id">[]): Promise<Entry[]> {
     const fresh = items.map((x, i) => ({ id: `${this.id}:${this.entries.length + i}`, ...x }));
-    if (fresh.length > 0 && this.entries.length === 0) await this.coll.insertOne({ _id: this.id, entries: fresh, until: new Date(this.start + LEASE_MS) });
-    else if (fresh.length > 0) await this.coll.updateOne({ _id: this.id }, { $push: { entries: { $each: fresh } } });
+    const until = new Date(this.start + LEASE_MS);
+    if (fresh.length > 0) await this.coll.updateOne({ _id: this.id }, { $push: { entries: { $each: fresh } }, $setOnInsert: { until } }, { upsert: true });
     this.entries.push(...fresh);
     return fresh;
   }
