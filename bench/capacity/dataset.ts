@@ -7,16 +7,8 @@ import { createHash } from "node:crypto";
 import { phasesFor, SCAN_TYPES, type ScanTypeName } from "@vulnscan/scan-contract";
 import { applyUpdate, newFinding } from "../../services/findings/src/domain/changes.js";
 import { fingerprint } from "../../services/findings/src/domain/fingerprint.js";
-import {
-  SEVERITIES,
-  STATUSES,
-  type Actor,
-  type DetectionFacts,
-  type FindingDoc,
-  type Severity,
-  type Status,
-} from "../../services/findings/src/domain/types.js";
-import type { FingerprintDoc } from "../../services/findings/src/storage/finding-store.js";
+import { SEVERITIES, STATUSES, type Actor, type DetectionFacts, type Severity, type Status } from "../../services/findings/src/domain/types.js";
+import type { StoredFinding } from "../../services/findings/src/storage/finding-store.js";
 import { DEFAULT_MAX_DURATION_SECONDS } from "../../services/scan-orchestrator/src/config.js";
 import { estimateSeconds } from "../../services/scan-orchestrator/src/domain/estimate.js";
 import { run, steps } from "../../services/scan-orchestrator/src/domain/transitions.js";
@@ -112,21 +104,22 @@ function facts(spec: DatasetSpec, i: number): DetectionFacts {
 /**
  * Finding i as the findings service stores it: created from its detection (newFinding, rev 1),
  * then, unless open, triaged once by the organization's user (applyUpdate, rev 2), as a PATCH
- * leaves it. Its fingerprint claim is the `fingerprints` document ingestion writes first.
+ * leaves it.
  */
-export function findingAt(spec: DatasetSpec, i: number): { doc: FindingDoc; claim: FingerprintDoc } {
+export function findingAt(spec: DatasetSpec, i: number): StoredFinding {
   const f = facts(spec, i);
   const fp = fingerprint(f);
   const created = new Date(createdAt(spec, i));
-  let { doc } = newFinding(f, fp, findingId(spec, i), created);
+  const { doc: created1 } = newFinding(f, fp, findingId(spec, i), created);
+  let doc: StoredFinding = { ...created1, rev: 1 };
   const status = statusOf(i);
   if (status !== "open") {
     const actor: Actor = { user_id: spec.user.id, api_key_id: "", display_name: spec.user.email };
     const at = new Date(Math.min(created.getTime() + (1 + uniform(i, 9) * 48) * 3600_000, spec.anchor - 1000));
     const change = applyUpdate(doc, { status }, actor, at)!;
-    doc = { ...doc, ...change.set, rev: doc.rev + 1 } as FindingDoc;
+    doc = { ...doc, ...change.set, rev: 2 } as StoredFinding;
   }
-  return { doc, claim: { _id: fp, finding_id: doc._id, org_id: spec.orgId, created_at: created } };
+  return doc;
 }
 
 /** What the list totals must say (the rollups' counts), and each scan's findings by severity. */

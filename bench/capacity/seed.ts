@@ -6,7 +6,7 @@
 import { rebuildRollups } from "@vulnscan/findings/admin";
 import { isDuplicateKey } from "@vulnscan/kit";
 import { type Db, MongoClient, type MongoBulkWriteError } from "mongodb";
-import { FINDINGS, FINGERPRINTS, ROLLUPS } from "../../services/findings/src/storage/indexes.js";
+import { FINDINGS, ROLLUPS } from "../../services/findings/src/storage/indexes.js";
 import { Collections } from "../../services/scan-orchestrator/src/storage/mongo-store.js";
 import { type DatasetSpec, type Expected, findingAt, scanAt } from "./dataset.js";
 
@@ -114,17 +114,10 @@ export async function seed(target: SeedTarget, spec: DatasetSpec, want: Expected
       findingStart,
       spec.findings,
       async (from, to) => {
-        const built = Array.from({ length: to - from }, (_, k) => findingAt(spec, from + k));
-        // Ingestion's order: the fingerprint claims, then the findings.
-        await insertAll(
-          dbs.findings,
-          FINGERPRINTS,
-          built.map((b) => b.claim),
-        );
         return insertAll(
           dbs.findings,
           FINDINGS,
-          built.map((b) => b.doc),
+          Array.from({ length: to - from }, (_, k) => findingAt(spec, from + k)),
         );
       },
       (sent) => log(`findings: ${sent}/${spec.findings} sent (${Math.round((sent - findingStart) / ((Date.now() - f0) / 1000))}/s)`),

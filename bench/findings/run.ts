@@ -20,6 +20,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { setTimeout as sleep } from "node:timers/promises";
 import { startStack } from "../../scripts/stack/index.js";
 import { compose } from "../../services/findings/src/compose.js";
 import { configSchema } from "../../services/findings/src/config.js";
@@ -156,7 +157,6 @@ async function main() {
       const s0 = Date.now();
       for (let at = 0; at < N; at += 1000) {
         const docs: FindingDoc[] = [];
-        const fps: { _id: string; finding_id: string; org_id: string; created_at: Date }[] = [];
         for (let i = at; i < Math.min(N, at + 1000); i++) {
           const t = base + i;
           const f = facts(org, i, t);
@@ -166,10 +166,8 @@ async function main() {
           if (doc.status === "resolved")
             Object.assign(doc, { resolved_at: new Date(t), resolution_minutes: Math.round((t - f.detected_at.getTime()) / 60_000) });
           docs.push(doc);
-          fps.push({ _id: fp, finding_id: doc._id, org_id: org, created_at: doc.created_at });
         }
         await findings.insertMany(docs, { ordered: false });
-        await db.collection("fingerprints").insertMany(fps as never[], { ordered: false });
         if ((at + 1000) % 50_000 === 0) log(`N=${N}: seeded ${at + 1000}`);
       }
       const seedSecs = (Date.now() - s0) / 1000;
@@ -197,15 +195,10 @@ async function main() {
       const svc = await runService({ name: "findings", config, compose: (ctx) => compose(ctx) });
       await svc.started;
       const client = createRpcClient(FindingService, `http://127.0.0.1:${svc.rpcPort}`, { breaker: false, timeoutMs: 10 * 60_000 });
-      const fpColl = db.collection<{ _id: string; finding_id: string }>("fingerprints");
-      // A detection is ingested once its finding is stored (its fingerprint claim comes first).
+      // A detection is ingested once its finding is stored (the unique fingerprint is the de-duplication).
       const waitFp = async (f: DetectionFacts) => {
         const fp = fingerprint(f);
-        for (;;) {
-          const claim = await fpColl.findOne({ _id: fp });
-          if (claim && (await findings.findOne({ _id: claim.finding_id }, { projection: { _id: 1 } }))) return;
-          await new Promise((r) => setTimeout(r, 50));
-        }
+        while (!(await findings.findOne({ fingerprint: fp }, { projection: { _id: 1 } }))) await sleep(50);
       };
 
       // Ingestion: a warm-up detection (the consumer joins its group), then INGEST new ones.
@@ -247,10 +240,13 @@ async function main() {
         `${plainRate.toFixed(0)}/s (${plainSecs.toFixed(2)} s) → ingestion = **${(ingestRate / plainRate).toFixed(2)}×** plain`,
       );
 
-      // De-duplication lookup shapes, 500 fingerprints: parallel `_id` point reads vs one `$in`.
+      // De-duplication lookup shapes, 500 fingerprints: parallel point reads vs one `$in` (unique fingerprint index).
       const sampleFps = Array.from({ length: 500 }, (_, i) => fingerprint(facts(org, Math.floor((i * N) / 500), 0)));
-      row("de-dup: 500 parallel `{_id}` reads p50 / p99", await timed(() => Promise.all(sampleFps.map((fp) => fpColl.findOne({ _id: fp }))), 5));
-      row("de-dup: one `{_id: {$in: 500}}` read p50 / p99", await timed(() => fpColl.find({ _id: { $in: sampleFps } }).toArray(), 3));
+      row(
+        "de-dup: 500 parallel `{fingerprint}` reads p50 / p99",
+        await timed(() => Promise.all(sampleFps.map((fp) => findings.findOne({ fingerprint: fp }))), 5),
+      );
+      row("de-dup: one `{fingerprint: {$in: 500}}` read p50 / p99", await timed(() => findings.find({ fingerprint: { $in: sampleFps } }).toArray(), 3));
 
       // Requests through the service.
       const ids = (
