@@ -10,6 +10,7 @@ import { consumeReports } from "./events/reports-consumer.js";
 import { scanObserver } from "./metrics.js";
 import { authPlanProvider } from "./plans/auth-plans.js";
 import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-service.js";
+import { CachedMonthCounts } from "./storage/cached-month-counts.js";
 import { MongoScanLimits } from "./storage/limits.js";
 import { COMMANDS_FIELD } from "./storage/messages.js";
 import { Collections, MongoScanStore, MongoScheduleStore, outboxCollections, scanFields, scanIndexes } from "./storage/mongo-store.js";
@@ -31,7 +32,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       allowedNetworks: parseNetworkList(config.SCAN_ALLOWED_NETWORKS),
       resolver: systemResolver(),
     }),
-    limits: new MongoScanLimits(db, Collections),
+    limits: new CachedMonthCounts(new MongoScanLimits(db, Collections)),
     observer: scanObserver(ctx.metrics.registry),
     settings: {
       maxDurationSeconds: config.SCAN_MAX_DURATION_SECONDS,
