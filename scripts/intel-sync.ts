@@ -1,13 +1,18 @@
 /*
  * Builds the scanner's vulnerability-intelligence snapshot from the public feeds.
  *
- *   npx tsx scripts/intel-sync.ts --nvd FILE_OR_URL [--nvd ...] --epss FILE_OR_URL --kev FILE_OR_URL [--out DIR]
+ *   npx tsx scripts/intel-sync.ts --nvd FILE_OR_URL [--nvd ...] --epss FILE_OR_URL --kev FILE_OR_URL [--osv SRC ...] [--out DIR]
  *
  * --nvd   NVD CVE JSON 2.0: a yearly/modified feed file (nvdcve-2.0-2024.json[.gz]) or an API page
  *         (https://services.nvd.nist.gov/rest/json/cves/2.0?startIndex=0&resultsPerPage=2000);
  *         repeat for several files or pages.
  * --epss  FIRST EPSS CSV (epss_scores-YYYY-MM-DD.csv[.gz]).
  * --kev   CISA Known Exploited Vulnerabilities JSON.
+ * --osv   OSV records of the Debian and Ubuntu ecosystems (fixed package versions per release): a
+ *         record or an array of records (file or URL, e.g. one record from OSV's API,
+ *         https://api.osv.dev/v1/vulns/DEBIAN-CVE-2024-6387), or a directory of record files
+ *         (OSV's per-ecosystem all.zip, https://osv-vulnerabilities.storage.googleapis.com/Debian/all.zip
+ *         and .../Ubuntu/all.zip, unpacked); repeat for several.
  * --out   Directory for intel-store.json (default $VULNSCAN_CACHE_DIR/intel, i.e. ~/.cache/vulnscan/intel);
  *         point the scanner's INTEL_DIR at it.
  *
@@ -26,6 +31,8 @@ export interface SyncOptions {
   nvd?: string[];
   epss?: string;
   kev?: string;
+  /** OSV Debian/Ubuntu records: files, directories of record files, or URLs. */
+  osv?: string[];
   out?: string;
   /** Per download. */
   timeoutMs?: number;
@@ -37,6 +44,7 @@ export interface SyncResult {
   epss: number;
   kev: number;
   products: number;
+  distroFixes: number;
 }
 
 export const defaultOutDir = () =>
@@ -53,16 +61,32 @@ export async function readSource(src: string, timeoutMs = 120_000): Promise<Buff
   return gunzipIfNeeded(await fs.readFile(src));
 }
 
+/** OSV documents of one source: a directory's *.json files (an unpacked all.zip), else the one document. */
+export async function readOsvSource(src: string, timeoutMs?: number): Promise<unknown[]> {
+  const isDir =
+    !/^[a-z][a-z0-9+.-]*:\/\//i.test(src) &&
+    (await fs
+      .stat(src)
+      .then((s) => s.isDirectory())
+      .catch(() => false));
+  if (!isDir) return [JSON.parse((await readSource(src, timeoutMs)).toString("utf8")) as unknown];
+  const files = (await fs.readdir(src)).filter((f) => /\.json(\.gz)?$/i.test(f)).sort();
+  // One array of records, so a directory of 100,000 small files is one document to parse.
+  const records = await Promise.all(files.map(async (f) => JSON.parse((await readSource(path.join(src, f))).toString("utf8")) as unknown));
+  return [records];
+}
+
 export async function syncIntel(opts: SyncOptions): Promise<SyncResult> {
-  if (!opts.nvd?.length && !opts.epss && !opts.kev) throw new Error("nothing to sync: give --nvd, --epss and/or --kev");
+  if (!opts.nvd?.length && !opts.epss && !opts.kev && !opts.osv?.length) throw new Error("nothing to sync: give --nvd, --epss, --kev and/or --osv");
   const out = path.resolve(opts.out ?? defaultOutDir());
   const read = (s: string) => readSource(s, opts.timeoutMs);
   const nvd = await Promise.all((opts.nvd ?? []).map(async (s) => JSON.parse((await read(s)).toString("utf8")) as unknown));
   const epss = opts.epss ? (await read(opts.epss)).toString("utf8") : undefined;
   const kev = opts.kev ? (JSON.parse((await read(opts.kev)).toString("utf8")) as unknown) : undefined;
+  const osv = (await Promise.all((opts.osv ?? []).map((s) => readOsvSource(s, opts.timeoutMs)))).flat();
   const fresh = IntelStore.fromFeeds(
-    { nvd, ...(epss ? { epss } : {}), ...(kev ? { kev } : {}) },
-    { generatedAt: new Date().toISOString(), ...(opts.nvd?.length ? { nvd: opts.nvd } : {}) },
+    { nvd, ...(epss ? { epss } : {}), ...(kev ? { kev } : {}), osv },
+    { generatedAt: new Date().toISOString(), ...(opts.nvd?.length ? { nvd: opts.nvd } : {}), ...(opts.osv?.length ? { osv: opts.osv } : {}) },
   ).toSnapshot();
 
   let previous: IntelSnapshot | undefined;
@@ -76,6 +100,7 @@ export async function syncIntel(opts: SyncOptions): Promise<SyncResult> {
     cves: opts.nvd?.length ? fresh.cves : (previous?.cves ?? []),
     epss: epss ? fresh.epss : (previous?.epss ?? []),
     kev: kev ? fresh.kev : (previous?.kev ?? []),
+    osv: opts.osv?.length ? fresh.osv : (previous?.osv ?? []),
     sources: {
       ...previous?.sources,
       ...fresh.sources,
@@ -92,19 +117,23 @@ async function main() {
       nvd: { type: "string", multiple: true },
       epss: { type: "string" },
       kev: { type: "string" },
+      osv: { type: "string", multiple: true },
       out: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
   });
   if (values.help) {
-    process.stdout.write("usage: npx tsx scripts/intel-sync.ts --nvd FILE_OR_URL [--nvd ...] --epss FILE_OR_URL --kev FILE_OR_URL [--out DIR]\n");
+    process.stdout.write(
+      "usage: npx tsx scripts/intel-sync.ts --nvd FILE_OR_URL [--nvd ...] --epss FILE_OR_URL --kev FILE_OR_URL [--osv FILE_DIR_OR_URL ...] [--out DIR]\n",
+    );
     return;
   }
   const result = await syncIntel({
     ...(values.nvd ? { nvd: values.nvd } : {}),
     ...(values.epss ? { epss: values.epss } : {}),
     ...(values.kev ? { kev: values.kev } : {}),
+    ...(values.osv ? { osv: values.osv } : {}),
     ...(values.out ? { out: values.out } : {}),
   });
   process.stdout.write(`${JSON.stringify(result)}\n`);

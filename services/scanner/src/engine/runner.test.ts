@@ -10,6 +10,7 @@ const guard = new EgressGuard("127.0.0.0/8");
 
 const draft = (templateId: string, severity: DetectionDraft["severity"] = "medium", component = "c"): DetectionDraft => ({
   templateId,
+  confidence: "confirmed",
   title: templateId,
   severity,
   cvssScore: 5,

@@ -42,6 +42,19 @@ export interface Service {
   cpe?: string;
 }
 
+/**
+ * How far a detection can be trusted without checking it by hand: `confirmed` when the check
+ * observed the weakness itself (a file served, an algorithm offered, a login accepted);
+ * `version_match` when only a version range matched (a banner, a Server header);
+ * `version_match_unverified_backport` when the version matched but the distribution revision the
+ * service shows could not be resolved against the distribution's fixed versions, so a backported
+ * fix may be installed. Never used to raise a severity.
+ */
+export type Confidence = "confirmed" | "version_match" | "version_match_unverified_backport";
+
+/** Highest first: folding keeps the strongest evidence any detector had. */
+export const CONFIDENCE_ORDER: readonly Confidence[] = ["confirmed", "version_match", "version_match_unverified_backport"];
+
 export interface DetectionDraft {
   /** Check or template id; becomes the finding's template_id and part of its de-duplication key. */
   templateId: string;
@@ -61,6 +74,7 @@ export interface DetectionDraft {
   impact: string;
   remediation: { summary: string; steps: string[]; codeExample: string; references: string[] };
   evidence: { request: string; response: string };
+  confidence: Confidence;
   epssScore?: number;
   kev?: boolean;
   frameworks?: { name: string; controls: string[] }[];

@@ -53,6 +53,7 @@ describe("CWE → framework controls", () => {
 describe("enrichDetection", () => {
   const d = (x: Partial<DetectionDraft>): DetectionDraft => ({
     templateId: "t",
+    confidence: "confirmed",
     title: "t",
     severity: "high",
     cvssScore: 7.5,

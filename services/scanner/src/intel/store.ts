@@ -3,10 +3,11 @@ import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { cpeMatches, parseCpe, type CpeMatchCriteria } from "./cpe.js";
 import { FeedError, parseEpss, parseKev, parseNvd, type CveRecord, type EpssEntry, type KevEntry } from "./feeds.js";
+import { parseOsv, type DistroFix } from "./osv.js";
 
 /*
  * The vulnerability-intelligence store: CVE records (NVD), exploit prediction (EPSS) and known
- * exploitation (CISA KEV), held in memory with two indexes — by CVE id and by CPE
+ * exploitation (CISA KEV) and the fixed package versions of Debian and Ubuntu (OSV), held in memory with two indexes — by CVE id and by CPE
  * vendor:product — so a service's CPE resolves to its CVEs without scanning the whole set.
  * Loaded once at worker start from INTEL_DIR: the compact snapshot `intel-store.json` that
  * scripts/intel-sync.ts writes, or else the raw feed files found there (the shipped sample).
@@ -19,6 +20,8 @@ export interface IntelSources {
   epssModelVersion?: string;
   epssScoreDate?: string;
   kevCatalogVersion?: string;
+  /** OSV files or URLs the distribution fixes came from. */
+  osv?: string[];
   generatedAt?: string;
 }
 
@@ -30,6 +33,8 @@ export interface IntelSnapshot {
   /** [cve, epss, percentile] */
   epss: [string, number, number][];
   kev: KevEntry[];
+  /** Distribution fixed versions per CVE (absent in snapshots written before they were kept). */
+  osv?: DistroFix[];
 }
 
 /**
@@ -80,13 +85,16 @@ export class IntelStore {
   private readonly byId = new Map<string, CveRecord>();
   private readonly byVendorProduct = new Map<string, CveRecord[]>();
   private readonly byProduct = new Map<string, CveRecord[]>();
+  private readonly fixesByCve = new Map<string, DistroFix[]>();
 
   constructor(
     cves: Iterable<CveRecord>,
     private readonly epssScores: Map<string, EpssEntry> = new Map(),
     private readonly kevEntries: Map<string, KevEntry> = new Map(),
     readonly sources: IntelSources = {},
+    distroFixes: Iterable<DistroFix> = [],
   ) {
+    for (const f of distroFixes) push(this.fixesByCve, f.cve, f);
     for (const cve of cves) {
       this.byId.set(cve.id, cve);
       const keys = new Set<string>();
@@ -106,8 +114,19 @@ export class IntelStore {
     return new IntelStore([]);
   }
 
-  get size(): { cves: number; epss: number; kev: number; products: number } {
-    return { cves: this.byId.size, epss: this.epssScores.size, kev: this.kevEntries.size, products: this.byVendorProduct.size };
+  get size(): { cves: number; epss: number; kev: number; products: number; distroFixes: number } {
+    return {
+      cves: this.byId.size,
+      epss: this.epssScores.size,
+      kev: this.kevEntries.size,
+      products: this.byVendorProduct.size,
+      distroFixes: [...this.fixesByCve.values()].reduce((n, l) => n + l.length, 0),
+    };
+  }
+
+  /** Debian and Ubuntu records of one CVE: per release and source package, the fixed version. */
+  distroFixes(id: string): DistroFix[] {
+    return this.fixesByCve.get(id.toUpperCase()) ?? [];
   }
 
   cve(id: string): CveRecord | undefined {
@@ -155,6 +174,7 @@ export class IntelStore {
       cves: [...this.byId.values()],
       epss: [...this.epssScores].map(([id, e]) => [id, e.epss, e.percentile]),
       kev: [...this.kevEntries.values()],
+      osv: [...this.fixesByCve.values()].flat(),
     };
   }
 
@@ -165,21 +185,29 @@ export class IntelStore {
       new Map(s.epss.map(([id, epss, percentile]) => [id, { epss, percentile }])),
       new Map(s.kev.map((k) => [k.cveId, k])),
       s.sources,
+      s.osv ?? [],
     );
   }
 
   /** Builds a store from feed documents (already read: JSON values and CSV text). */
-  static fromFeeds(feeds: { nvd?: unknown[]; epss?: string; kev?: unknown }, sources: IntelSources = {}): IntelStore {
+  static fromFeeds(feeds: { nvd?: unknown[]; epss?: string; kev?: unknown; osv?: unknown[] }, sources: IntelSources = {}): IntelStore {
     const cves = new Map<string, CveRecord>();
     for (const doc of feeds.nvd ?? []) for (const r of parseNvd(doc).records) cves.set(r.id, r);
     const epss = feeds.epss ? parseEpss(feeds.epss) : undefined;
     const kev = feeds.kev ? parseKev(feeds.kev) : undefined;
-    return new IntelStore(cves.values(), epss?.scores, kev?.entries, {
-      ...sources,
-      ...(epss?.modelVersion ? { epssModelVersion: epss.modelVersion } : {}),
-      ...(epss?.scoreDate ? { epssScoreDate: epss.scoreDate } : {}),
-      ...(kev?.catalogVersion ? { kevCatalogVersion: kev.catalogVersion } : {}),
-    });
+    const osv = (feeds.osv ?? []).flatMap((doc) => parseOsv(doc).fixes);
+    return new IntelStore(
+      cves.values(),
+      epss?.scores,
+      kev?.entries,
+      {
+        ...sources,
+        ...(epss?.modelVersion ? { epssModelVersion: epss.modelVersion } : {}),
+        ...(epss?.scoreDate ? { epssScoreDate: epss.scoreDate } : {}),
+        ...(kev?.catalogVersion ? { kevCatalogVersion: kev.catalogVersion } : {}),
+      },
+      osv,
+    );
   }
 
   /** Loads INTEL_DIR: the snapshot when present, else every feed file by its usual name. */
@@ -190,11 +218,16 @@ export class IntelStore {
     const nvdFiles = files.filter((f) => /^nvdcve.*\.json(\.gz)?$|^nvd.*\.json(\.gz)?$/i.test(f));
     const epssFile = files.find((f) => /^epss.*\.csv(\.gz)?$/i.test(f));
     const kevFile = files.find((f) => /^(known_exploited_vulnerabilities|kev).*\.json(\.gz)?$/i.test(f));
+    const osvFiles = files.filter((f) => /^osv.*\.json(\.gz)?$/i.test(f));
     if (!nvdFiles.length && !epssFile && !kevFile) throw new FeedError(`no intel snapshot or feed files in ${dir}`);
     const nvd = await Promise.all(nvdFiles.map(async (f) => JSON.parse((await readMaybeGzip(path.join(dir, f))).toString("utf8")) as unknown));
     const epss = epssFile ? (await readMaybeGzip(path.join(dir, epssFile))).toString("utf8") : undefined;
     const kev = kevFile ? (JSON.parse((await readMaybeGzip(path.join(dir, kevFile))).toString("utf8")) as unknown) : undefined;
-    return IntelStore.fromFeeds({ nvd, ...(epss ? { epss } : {}), ...(kev ? { kev } : {}) }, { nvd: nvdFiles });
+    const osv = await Promise.all(osvFiles.map(async (f) => JSON.parse((await readMaybeGzip(path.join(dir, f))).toString("utf8")) as unknown));
+    return IntelStore.fromFeeds(
+      { nvd, ...(epss ? { epss } : {}), ...(kev ? { kev } : {}), osv },
+      { nvd: nvdFiles, ...(osvFiles.length ? { osv: osvFiles } : {}) },
+    );
   }
 
   /** Writes the compact snapshot (atomically: temp file, then rename). */

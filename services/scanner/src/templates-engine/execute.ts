@@ -251,5 +251,6 @@ export function hitToDraft(hit: TemplateHit): DetectionDraft {
       references: [...new Set([...t.remediation.references, ...t.references])],
     },
     evidence: { request: hit.request, response: hit.response },
+    confidence: t.confidence,
   };
 }

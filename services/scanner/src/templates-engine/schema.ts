@@ -136,6 +136,8 @@ export const templateSchema = z
       .optional(),
     /** Mask `KEY=value` secrets in the evidence (the finding must not spread the secret further). */
     redact_evidence: z.boolean().default(false),
+    /** `version_match` for templates that read a version and infer the flaw from it (banners). */
+    confidence: z.enum(["confirmed", "version_match"]).default("confirmed"),
     http: z.array(httpProbeSchema).optional(),
     tcp: z.array(socketProbeSchema).optional(),
     tls: z.array(socketProbeSchema).optional(),

@@ -58,6 +58,7 @@ describe("codec", () => {
     const rec = detectionRecord(
       {
         templateId: "t",
+        confidence: "confirmed",
         title: "T",
         severity: "high",
         cvssScore: 7.5,

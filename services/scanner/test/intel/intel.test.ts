@@ -17,6 +17,7 @@ const sample = (f: string) => path.join(DEFAULT_INTEL_DIR, f);
 const NVD = sample("nvdcve-2.0-sample.json");
 const EPSS = sample("epss_scores-sample.csv");
 const KEV = sample("known_exploited_vulnerabilities-sample.json");
+const OSV = sample("osv-debian-ubuntu-sample.json");
 
 let tmp: string;
 let feedServer: http.Server;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), "intel-sync-"));
   // The feeds served over HTTP on loopback, gzipped as NVD and FIRST publish them.
   feedServer = http.createServer((req, res) => {
-    const files: Record<string, string> = { "/nvd.json.gz": NVD, "/epss.csv.gz": EPSS, "/kev.json": KEV };
+    const files: Record<string, string> = { "/nvd.json.gz": NVD, "/epss.csv.gz": EPSS, "/kev.json": KEV, "/osv.json": OSV };
     const f = files[req.url ?? ""];
     if (!f) return res.writeHead(404).end();
     const body = fs.readFileSync(f);
@@ -50,13 +51,29 @@ afterAll(async () => {
 describe("scripts/intel-sync.ts", () => {
   it("builds a snapshot from feed files, equal to the store the raw sample gives", async () => {
     const out = path.join(tmp, "files");
-    expect(await syncIntel({ nvd: [NVD], epss: EPSS, kev: KEV, out })).toEqual({ out, cves: 21, epss: 21, kev: 7, products: 9 });
+    expect(await syncIntel({ nvd: [NVD], epss: EPSS, kev: KEV, osv: [OSV], out })).toEqual({ out, cves: 21, epss: 21, kev: 7, products: 9, distroFixes: 4 });
     const synced = await IntelStore.load(out);
     const raw = await IntelStore.load(DEFAULT_INTEL_DIR);
     expect(synced.size).toEqual(raw.size);
     const cpe = "cpe:2.3:a:openbsd:openssh:7.2:p2:*:*:*:*:*:*";
     expect(synced.matchCpe(cpe).map((m) => m.cve.id)).toEqual(raw.matchCpe(cpe).map((m) => m.cve.id));
-    expect(synced.sources).toMatchObject({ epssModelVersion: "v2025.03.14", kevCatalogVersion: "2025.06.01", nvd: [NVD] });
+    expect(synced.sources).toMatchObject({ epssModelVersion: "v2025.03.14", kevCatalogVersion: "2025.06.01", nvd: [NVD], osv: [OSV] });
+    expect(synced.distroFixes("CVE-2024-6387").map((f) => `${f.ecosystem} ${f.ranges[0]?.fixed}`)).toEqual(
+      raw.distroFixes("CVE-2024-6387").map((f) => `${f.ecosystem} ${f.ranges[0]?.fixed}`),
+    );
+  });
+
+  it("reads OSV records from a URL and from a directory of record files (an unpacked all.zip), and keeps them on other syncs", async () => {
+    const out = path.join(tmp, "osv");
+    expect(await syncIntel({ osv: [`${feedBase}/osv.json`], out })).toMatchObject({ cves: 0, distroFixes: 4 });
+    const dir = path.join(tmp, "osv-records");
+    fs.mkdirSync(dir);
+    for (const r of JSON.parse(fs.readFileSync(OSV, "utf8")) as { id: string }[]) fs.writeFileSync(path.join(dir, `${r.id}.json`), JSON.stringify(r));
+    expect(await syncIntel({ osv: [dir], out })).toMatchObject({ distroFixes: 4 });
+    expect(await syncIntel({ kev: KEV, out })).toMatchObject({ kev: 7, distroFixes: 4 });
+    const store = await IntelStore.load(out);
+    expect(store.distroFixes("CVE-2024-6387").find((f) => f.ecosystem === "Debian:12")?.ranges).toEqual([{ introduced: "0", fixed: "1:9.2p1-2+deb12u3" }]);
+    await expect(syncIntel({ osv: [NVD], out })).rejects.toThrow(/not an OSV document/);
   });
 
   it("fetches URLs when given (gzip detected), and a partial sync keeps the other parts", async () => {

@@ -29,6 +29,7 @@ const holdingPhase: PhaseHandler = async (ctx) => {
   ctx.setTool("slow-check");
   await ctx.report({
     templateId: "test-slow-check-started",
+    confidence: "confirmed",
     title: "Slow check started",
     severity: "low",
     cvssScore: 3.1,

@@ -1,6 +1,6 @@
 import { insightsOf } from "../../intel/analysis.js";
 import type { Template } from "../../templates-engine/schema.js";
-import type { DetectionDraft, PhaseHandler } from "../types.js";
+import { CONFIDENCE_ORDER, type DetectionDraft, type PhaseHandler } from "../types.js";
 
 const SECRET_CWES = new Set(["CWE-798", "CWE-312", "CWE-522", "CWE-256", "CWE-260", "CWE-259"]);
 const DEFAULT_CRED_CWES = new Set(["CWE-1392", "CWE-1393", "CWE-521"]);
@@ -28,7 +28,8 @@ export function correlation(deps: { templates: Template[] }): PhaseHandler {
 
     // Same CVE on several components.
     const byCve = new Map<string, DetectionDraft[]>();
-    for (const d of found) for (const cve of d.cveIds) byCve.set(cve, [...(byCve.get(cve) ?? []), d]);
+    // Info-level CVE notes (a patched distribution build, a client-side flaw) are not a spread.
+    for (const d of found) if (d.severity !== "info") for (const cve of d.cveIds) byCve.set(cve, [...(byCve.get(cve) ?? []), d]);
     for (const [cve, list] of [...byCve].sort(([a], [b]) => a.localeCompare(b))) {
       const components = [...new Set(list.map((d) => d.affectedComponent))].sort();
       if (components.length < 2 || ctx.signal.aborted) continue;
@@ -54,6 +55,8 @@ export function correlation(deps: { templates: Template[] }): PhaseHandler {
           references: [`https://nvd.nist.gov/vuln/detail/${cve}`],
         },
         evidence: { request: `correlation of ${list.length} detections`, response: components.join("\n") },
+        // As sure as the least sure of the detections it groups.
+        confidence: CONFIDENCE_ORDER[Math.max(...list.map((d) => CONFIDENCE_ORDER.indexOf(d.confidence)))] ?? "version_match",
       });
     }
 
@@ -95,6 +98,7 @@ export function correlation(deps: { templates: Template[] }): PhaseHandler {
           references: ["https://owasp.org/Top10/A07_2021-Identification_and_Authentication_Failures/"],
         },
         evidence: { request: `correlation on ${host}`, response: [...panels, ...leaks].map((d) => `${d.templateId}: ${d.affectedComponent}`).join("\n") },
+        confidence: CONFIDENCE_ORDER[Math.max(...[...panels, ...leaks].map((d) => CONFIDENCE_ORDER.indexOf(d.confidence)))] ?? "version_match",
       });
     }
   };

@@ -44,6 +44,8 @@ export const remediationPlanning: PhaseHandler = async (ctx) => {
       codeExample: "",
       references: ["https://www.cisa.gov/known-exploited-vulnerabilities-catalog", "https://www.first.org/epss/"],
     },
+    // The plan is derived from the scan's findings, not guessed.
+    confidence: "confirmed",
     evidence: {
       request: `analysis of ${assessments.length} detections`,
       response: plan

@@ -47,5 +47,7 @@ export function detection(def: CheckDef, found: Found): DetectionDraft {
     impact: def.impact,
     remediation: def.remediation,
     evidence: { request: found.evidence.request.slice(0, 4096), response: found.evidence.response.slice(0, 4096) },
+    // Built-in checks read the weakness itself (a header, an algorithm list, a certificate).
+    confidence: "confirmed",
   };
 }
