@@ -1,44 +1,27 @@
-import { readFileSync } from "node:fs";
-import { isIP } from "node:net";
-import { z } from "zod";
-import { playbookFor } from "./playbooks.js";
+import { type Category, classify, type Kind } from "./classify.js";
+import { bannerDistributionOf, distributionFixOf, type Exposure, exposureOf, type Location, locationOf, upstreamFixOf, WHO } from "./facts.js";
+import { categoryVerification, fill, type ProductGuidance, productGuidance, type TemplateGuidance, templateGuidance } from "./guidance.js";
+import { playbook as playbookById } from "./playbooks.js";
 import type { AiAnalysis, AiProvider, AnalysisInput } from "./provider.js";
 
+export { exposureOf } from "./facts.js";
+
 /*
- * The built-in analyst: deterministic rules over the facts a finding carries (CWE, CVE, CVSS
- * base score and vector, EPSS, CISA KEV, exposure, component). Same input, same output; no
- * network. Its priority rule, most urgent first:
+ * The built-in analyst: deterministic rules over the facts a finding carries. Same input, same
+ * output; no network. It classifies the finding once (classify.ts) and says only what follows
+ * from that category and the finding's own facts: a configuration problem gets the settings to
+ * change and never an upgrade; a flaw of a version gets the fixed version and the advisory and
+ * never "require authentication" (consistency.ts states these rules; a test holds the whole
+ * catalogue to them). Text is CommonMark: files, directives and commands as inline code.
+ *
+ * Priority, most urgent first:
  *   immediate  listed in KEV, or EPSS ≥ 0.5, or CVSS ≥ 9 reachable from the network
  *   high       CVSS ≥ 7, or EPSS ≥ 0.1, or critical/high severity
  *   medium     CVSS ≥ 4, or medium severity
  *   low        everything else
  */
 
-const Category = z.object({
-  name: z.string().min(1),
-  cwes: z.array(z.string().regex(/^CWE-\d+$/)),
-  words: z.array(z.string().min(1)),
-  scenarios: z.array(z.string().min(1)).min(1),
-  actions: z.array(z.string().min(1)).min(1),
-});
-type Category = z.infer<typeof Category>;
-
-/** The categories are data (data/analyst-categories.json), so wording changes need no code change. */
-const { categories: CATEGORIES, generic: GENERIC } = z
-  .object({ categories: z.array(Category).min(1), generic: Category })
-  .parse(JSON.parse(readFileSync(new URL("../../data/analyst-categories.json", import.meta.url), "utf8")));
-
-/** Exposure from the CVSS attack vector and the target's address. */
-export function exposureOf(input: Pick<AnalysisInput, "cvss_vector" | "target">): "internet" | "internal" | "adjacent" | "local" {
-  const av = /AV:([NALP])/.exec(input.cvss_vector)?.[1];
-  if (av === "L" || av === "P") return "local";
-  if (av === "A") return "adjacent";
-  const host = input.target.replace(/\/\d+$/, "");
-  const v = isIP(host);
-  if (v === 4 && /^(10\.|127\.|192\.168\.|169\.254\.|172\.(1[6-9]|2\d|3[01])\.)/.test(host)) return "internal";
-  if (v === 6 && /^(::1$|fc|fd|fe80)/i.test(host)) return "internal";
-  return "internet";
-}
+export const BUILTIN_ID = "builtin-analyst-v2";
 
 export function priorityOf(input: AnalysisInput): AiAnalysis["remediation_priority"] {
   const exposure = exposureOf(input);
@@ -49,68 +32,183 @@ export function priorityOf(input: AnalysisInput): AiAnalysis["remediation_priori
   return "low";
 }
 
-function categoriesOf(input: AnalysisInput, text: string): Category[] {
-  const cwes = new Set(input.cwe_ids.map((c) => c.toUpperCase()));
-  const found = CATEGORIES.filter((c) => c.cwes.some((w) => cwes.has(w)) || c.words.some((w) => text.includes(w)));
-  return found.length ? found.slice(0, 2) : [GENERIC];
+const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
+const code = (s: string) => (s.includes("`") ? `\`\` ${s} \`\`` : `\`${s}\``);
+/** A command as inline code; a trailing "   (note)" stays prose, "(or: other command)" becomes "or `other command`". */
+const command = (s: string) => {
+  const m = /^(.*?)\s{2,}\((.*)\)$/.exec(s);
+  if (!m) return code(s);
+  const alt = /^or: (.*)$/.exec(m[2]!);
+  return `${code(m[1]!)} (${alt ? `or ${code(alt[1]!)}` : m[2]})`;
+};
+const capital = (s: string) => `${s[0]?.toUpperCase() ?? ""}${s.slice(1)}`;
+
+interface Facts {
+  input: AnalysisInput;
+  category: Category;
+  kind: Kind;
+  exposure: Exposure;
+  at: Location;
+  priority: AiAnalysis["remediation_priority"];
+  template?: TemplateGuidance;
+  product?: ProductGuidance;
+  cve: string;
 }
 
-const pct = (x: number) => `${Math.round(x * 1000) / 10}%`;
-
-export function analyze(input: AnalysisInput): AiAnalysis {
-  const text = `${input.title} ${input.template_id} ${input.affected_component} ${input.description}`.toLowerCase();
-  const cwes = new Set(input.cwe_ids.map((c) => c.toUpperCase()));
-  const exposure = exposureOf(input);
-  const priority = priorityOf(input);
-  const cats = categoriesOf(input, text);
-  const playbook = playbookFor({ text, cwes });
-
-  const facts: string[] = [
-    `${input.severity[0]?.toUpperCase() ?? ""}${input.severity.slice(1)} severity ${cats[0]!.name} (CVSS ${input.cvss_score.toFixed(1)}) in ${input.affected_component || input.target}.`,
-  ];
-  facts.push(
-    exposure === "internet"
-      ? "The component is reachable from the internet, so any attacker can try it."
-      : exposure === "internal"
-        ? "The component is on an internal address; an attacker needs a foothold in the network first."
-        : exposure === "adjacent"
-          ? "Exploitation needs access to the same network segment."
-          : "Exploitation needs local access to the host.",
-  );
-  if (input.kev) facts.push("It is listed in CISA's Known Exploited Vulnerabilities catalogue: it is being exploited in the wild.");
-  if (input.epss_score !== null) {
-    facts.push(`EPSS estimates a ${pct(input.epss_score)} probability of exploitation in the next 30 days.`);
-  }
-  if (input.cve_ids.length) facts.push(`Tracked as ${input.cve_ids.join(", ")}.`);
-  if (input.cwe_ids.length) facts.push(`Weakness class: ${input.cwe_ids.join(", ")}.`);
-  facts.push(`Remediation priority: ${priority}.`);
-
-  const actions: string[] = [];
-  if (priority === "immediate")
-    actions.push(
-      input.kev
-        ? "Patch or mitigate now: CISA BOD 22-01 expects KEV entries fixed within weeks at most"
-        : "Patch or mitigate now, ahead of normal change windows",
-    );
-  if (input.remediation_summary) actions.push(input.remediation_summary);
-  actions.push(...input.remediation_steps);
-  for (const c of cats) actions.push(...c.actions);
-  if (playbook) actions.push(`Run the Ansible playbook ${playbook.id}: it ${playbook.does}`);
-  if (exposure === "internet" && priority !== "low") actions.push("Until fixed, restrict access to the component with a firewall or allow-list");
-  actions.push(`Re-scan ${input.target} to confirm the finding is gone, then mark it resolved`);
-
+function factsOf(input: AnalysisInput): Facts {
+  const { category } = classify(input);
+  const kind = category.kind;
+  const at = locationOf(input);
+  const cve = input.cve_ids[0] ?? /CVE-\d{4}-\d+/i.exec(`${input.template_id} ${input.title}`)?.[0] ?? "the flaw";
   return {
-    risk_assessment: facts.join(" "),
-    attack_scenarios: [...new Set(cats.flatMap((c) => c.scenarios))],
-    remediation_priority: priority,
-    recommended_actions: [...new Set(actions.map((a) => a.trim()).filter(Boolean))],
-    automation_available: playbook !== undefined,
-    ansible_playbook_id: playbook?.id ?? "",
+    input,
+    category,
+    kind,
+    exposure: exposureOf(input),
+    at,
+    priority: priorityOf(input),
+    template: templateGuidance(input.template_id),
+    // Products only for flaws of a version: a Redis configuration finding is not about the Redis release.
+    product: kind === "vulnerability" ? productGuidance(`${input.affected_component} ${input.title}`) : undefined,
+    cve,
   };
 }
 
+function risk(f: Facts): string {
+  const { input, at } = f;
+  const out = [
+    `**${capital(input.severity)}** severity ${f.category.name} in ${code(input.affected_component || input.target)} (CVSS ${input.cvss_score.toFixed(1)}).`,
+  ];
+  if (f.kind === "misconfiguration") out.push("It is a configuration problem, not a flaw of the installed version: changing settings fixes it.");
+  else if (f.kind === "vulnerability") {
+    out.push("It is a flaw of the installed software: an upgrade (or the vendor's mitigation) fixes it.");
+    if (input.tool === "cve-match") out.push("It was matched by the version the service announces, not by exploiting it.");
+  } else out.push("It is a note for the inventory, not a weakness by itself.");
+  const host = at.host;
+  out.push(
+    f.exposure === "internet"
+      ? `${code(host)} is not a private address: the component is reachable from the internet unless a firewall says otherwise.`
+      : f.exposure === "internal"
+        ? `${code(host)} is a private address: an attacker needs a foothold in the network first.`
+        : f.exposure === "adjacent"
+          ? "Exploitation needs access to the same network segment."
+          : "Exploitation needs local access to the host.",
+  );
+  if (input.kev) out.push("It is listed in CISA's Known Exploited Vulnerabilities catalogue: it is being exploited in the wild.");
+  if (input.epss_score !== null) out.push(`EPSS estimates a ${pct(input.epss_score)} probability of exploitation in the next 30 days.`);
+  if (input.cve_ids.length) out.push(`Tracked as ${input.cve_ids.join(", ")}.`);
+  if (input.cwe_ids.length) out.push(`Weakness class: ${input.cwe_ids.join(", ")}.`);
+  out.push(`Remediation priority: **${f.priority}**.`);
+  return out.join(" ");
+}
+
+function scenarios(f: Facts): string[] {
+  if (f.priority === "low" && f.kind === "informational") return f.category.scenarios.map((s) => fillScenario(s, f));
+  const out = f.category.scenarios.map((s) => fillScenario(s, f));
+  if (f.input.kev) out.unshift(`Attackers are exploiting ${f.cve} now (CISA KEV): a reachable ${f.at.service} is a likely target`);
+  return out;
+}
+
+function fillScenario(s: string, f: Facts): string {
+  return s
+    .replace(/\{who\}/g, WHO[f.exposure])
+    .replace(/\{service\}/g, f.at.service)
+    .replace(/\{component\}/g, code(f.input.affected_component || f.input.target))
+    .replace(/\{cve\}/g, f.cve)
+    .replace(/\{host\}/g, f.at.host)
+    .replace(/\{port\}/g, f.at.port)
+    .replace(/\{path\}/g, f.at.path);
+}
+
+/** One action per file: the lines to set, inline when short, a code block when a line spans several. */
+function configActions(g: TemplateGuidance, at: Location): string[] {
+  const byFile = new Map<string, string[]>();
+  for (const c of g.config ?? []) byFile.set(fill(c.file, at), [...(byFile.get(fill(c.file, at)) ?? []), fill(c.line, at)]);
+  return [...byFile].map(([file, lines]) => {
+    const where = file.startsWith("/") && !file.includes(" ") ? code(file) : file;
+    return lines.some((l) => l.includes("\n") || l.length > 90)
+      ? `In ${where}:\n\n\`\`\`\n${lines.join("\n")}\n\`\`\``
+      : `In ${where}, set ${lines.map(command).join(", ")}`;
+  });
+}
+
+function actions(f: Facts): string[] {
+  const { input, at, template, product } = f;
+  const out: string[] = [];
+  if (f.priority === "immediate")
+    out.push(
+      input.kev
+        ? "Act now: CISA BOD 22-01 expects Known Exploited Vulnerabilities fixed within weeks at most"
+        : f.kind === "vulnerability"
+          ? "Act now, ahead of normal change windows"
+          : "Change the configuration now, ahead of normal change windows",
+    );
+  if (f.kind === "vulnerability") {
+    if (product) out.push(`Check the installed version: ${command(product.installed)}`);
+    const upstream = upstreamFixOf(input);
+    const distro = distributionFixOf(input);
+    if (distro) out.push(`Upgrade the package to the ${distro.distribution} release that fixes ${f.cve}: ${code(distro.version)} or later`);
+    if (/\d/.test(upstream))
+      out.push(`Fixed upstream in ${upstream}; distributions backport fixes without changing the version, so compare the package revision with their advisory`);
+    else if (!distro) out.push(...[input.remediation_summary, ...input.remediation_steps].filter(Boolean));
+    if (product) out.push(`Upgrade: ${command(fill(product.apply, at))}`);
+    const advisories = [product && `<${product.advisory}>`, bannerDistribution(f)].filter(Boolean);
+    if (advisories.length) out.push(`Advisories: ${advisories.join(", ")}`);
+  } else if (input.remediation_summary) out.push(input.remediation_summary);
+
+  if (template) {
+    out.push(...configActions(template, at));
+    out.push(...(template.steps ?? []).map((s) => fill(s, at)));
+    if (template.apply) out.push(`Apply it: ${command(fill(template.apply, at))}`);
+  } else if (f.kind !== "vulnerability") out.push(...input.remediation_steps);
+  out.push(...f.category.actions.map((a) => fillScenario(a, f)));
+
+  const pb = playbookById(template?.playbook ?? product?.playbook);
+  if (pb) out.push(`Or run the Ansible playbook \`${pb.id}\`: it ${pb.does}`);
+  if (f.kind !== "informational" && f.exposure === "internet" && f.priority !== "low")
+    out.push(`Until it is fixed, allow only the hosts that need ${at.service} to reach ${code(`${at.host}:${at.port}`)} (firewall or security group)`);
+
+  const check =
+    template ??
+    (product && { verify: product.verify, expect: "the fixed version (or the distribution's fixed revision)" }) ??
+    categoryVerification(f.category.id);
+  if (check) out.push(`Verify by hand: ${command(fill(check.verify, at))} should show ${fill(check.expect, at)}`);
+  if (f.kind !== "informational") out.push(`Re-scan ${input.target} to confirm the finding is gone, then mark it resolved`);
+  return out;
+}
+
+/** The distribution's tracker for the CVE when the banner names Debian or Ubuntu. */
+function bannerDistribution(f: Facts): string | undefined {
+  if (!f.cve.startsWith("CVE-")) return undefined;
+  const d = bannerDistributionOf(f.input);
+  if (d === "Debian") return `<https://security-tracker.debian.org/tracker/${f.cve}>`;
+  if (d === "Ubuntu") return `<https://ubuntu.com/security/${f.cve}>`;
+  return undefined;
+}
+
+export function analyze(input: AnalysisInput): AiAnalysis {
+  const f = factsOf(input);
+  const pb = playbookById(f.template?.playbook ?? f.product?.playbook);
+  return {
+    risk_assessment: risk(f),
+    attack_scenarios: [...new Set(scenarios(f))],
+    remediation_priority: f.priority,
+    recommended_actions: [...new Set(actions(f).map((a) => a.trim()))].filter(Boolean),
+    automation_available: pb !== undefined,
+    ansible_playbook_id: pb?.id ?? "",
+    category: f.category.id,
+    source: "builtin",
+    source_detail: BUILTIN_ID,
+  };
+}
+
+/** The category's kind, for the consistency check of another provider's answer. */
+export function kindOf(input: AnalysisInput): Kind {
+  return classify(input).category.kind;
+}
+
 export class BuiltinAnalyst implements AiProvider {
-  readonly id = "builtin-analyst-v1";
+  readonly id = BUILTIN_ID;
   async analyze(input: AnalysisInput): Promise<AiAnalysis> {
     return analyze(input);
   }

@@ -14,11 +14,23 @@ export interface AnalysisInput {
   target: string;
   affected_component: string;
   description: string;
+  impact: string;
   remediation_summary: string;
   remediation_steps: string[];
+  /** The finding's references (advisories, NVD). */
+  references: string[];
+  /** What the scanner sent and saw (banners, headers): facts the analysis may quote. */
+  evidence_request: string;
+  evidence_response: string;
 }
 
-/** The spec's `ai_analysis` object. */
+/** Which path wrote an analysis: the built-in rules, a model, or the rules after a model's answer was refused. */
+export type AnalysisSource = "builtin" | "model" | "builtin_fallback";
+
+/**
+ * The spec's `ai_analysis` object. Its prose fields are CommonMark (inline code for files,
+ * directives and commands); the console renders them as markdown, without HTML.
+ */
 export interface AiAnalysis {
   risk_assessment: string;
   attack_scenarios: string[];
@@ -28,6 +40,11 @@ export interface AiAnalysis {
   automation_available: boolean;
   /** A playbook under ansible/playbooks/ (without .yml), "" when none applies. */
   ansible_playbook_id: string;
+  /** The one category the finding was classified in (its id in data/analyst-categories.json). */
+  category: string;
+  source: AnalysisSource;
+  /** The provider's id, and for `builtin_fallback` why the model's answer was refused. */
+  source_detail: string;
 }
 
 /** Remediation guidance. The built-in analyst is deterministic; others may call a model. */

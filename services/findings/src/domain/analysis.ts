@@ -62,7 +62,11 @@ export function analysisInput(f: FindingDoc): AnalysisInput {
     target: f.target,
     affected_component: f.affected_component,
     description: f.description,
+    impact: f.impact,
     remediation_summary: f.remediation.summary,
     remediation_steps: f.remediation.steps,
+    references: f.remediation.references,
+    evidence_request: f.evidence.request,
+    evidence_response: f.evidence.response,
   };
 }
