@@ -13,6 +13,8 @@ export interface TlsOptions {
   /** OpenSSL cipher string. Probes for legacy protocols need `DEFAULT@SECLEVEL=0`. */
   ciphers?: string;
   signal?: AbortSignal;
+  /** ALPN protocols to offer, in order of preference (the server's choice is `socket.alpnProtocol`). */
+  alpnProtocols?: string[];
   /** Asks for a stapled OCSP response (status_request); called with it, or null when none came. */
   onOcspResponse?: (response: Buffer | null) => void;
 }
@@ -37,6 +39,7 @@ export function connectTls(host: string, port: number, opts: TlsOptions): Promis
       maxVersion: opts.maxVersion,
       ciphers: opts.ciphers,
       requestOCSP: opts.onOcspResponse !== undefined,
+      ...(opts.alpnProtocols ? { ALPNProtocols: opts.alpnProtocols } : {}),
     };
     socket = tls.connect(options);
     // Emitted during the handshake, before secureConnect: listen from the start.
