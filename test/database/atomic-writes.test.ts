@@ -80,4 +80,22 @@ describe(`single-document writes are atomic (${inject("mongoServer")})`, () => {
       .toArray();
     expect(docs.reduce((sum, d) => sum + d.n, 0)).toBe(3000);
   });
+
+  it("40 concurrent bulk writes of 8 $inc each over 20 shared documents lose none and never wait on each other for good", async () => {
+    await counters().insertMany(Array.from({ length: 20 }, (_, i) => ({ _id: `bulk-${i}`, n: 0 })));
+    // Each bulk write's documents overlap others' in a different order: a lock per document taken
+    // in statement order would deadlock here.
+    await Promise.all(
+      Array.from({ length: 40 }, (_, w) =>
+        counters().bulkWrite(
+          Array.from({ length: 8 }, (_, k) => ({ updateOne: { filter: { _id: `bulk-${(w * 3 + (w % 2 ? -k : k) + 20) % 20}` }, update: { $inc: { n: 1 } } } })),
+          { ordered: false },
+        ),
+      ),
+    );
+    const docs = await counters()
+      .find({ _id: { $regex: /^bulk-/ } })
+      .toArray();
+    expect(docs.reduce((sum, d) => sum + d.n, 0)).toBe(320);
+  });
 });

@@ -115,9 +115,10 @@ export class Dispatcher {
   /**
    * Makes the attempt of a delivery whose lease the caller took (`admit`, `take`), and records its
    * result; `manual` (the API's retry and test) ignores the webhook's state and the hourly cap.
-   * Returns the delivery as this attempt left it.
+   * `answered` is called once the receiver has answered, before the result is written (a caller
+   * bounding requests in flight frees its slot there). Returns the delivery as this attempt left it.
    */
-  async attempt(d: Delivery, manual = false): Promise<Delivery> {
+  async attempt(d: Delivery, manual = false, answered?: () => void): Promise<Delivery> {
     const lease = d.leaseUntil!;
     const webhook = await this.deps.webhooks.get(d.orgId, d.webhookId);
     const isTest = d.event === TEST_EVENT;
@@ -135,6 +136,7 @@ export class Dispatcher {
       headers: deliveryHeaders({ deliveryId: d.id, event: d.event, body: d.body, now: this.deps.now(), ...(webhook.secret ? { secret: webhook.secret } : {}) }),
       body: d.body,
     });
+    answered?.();
     const done = this.deps.now();
     d.attempts += 1;
     d.responseCode = result.responseCode;
@@ -166,7 +168,7 @@ export class Dispatcher {
     delete d.nextAttemptAt;
     delete d.leaseUntil;
     Object.assign(d, end);
-    // false: the lease expired and another holder made this attempt again; its result stands.
+    // Written only while the lease holds: once it expired, another holder made this attempt again and its result stands.
     await this.deps.deliveries.settle(d, lease);
     if (outcome) this.deps.observer?.attempted(outcome, d);
     return d;

@@ -54,10 +54,10 @@ export interface DeliveryStore {
    */
   take(id: string, now: Date, leaseUntil: Date, manual: boolean): Promise<Delivery | undefined>;
   /**
-   * Writes the state an attempt ended in and ends its lease, if `lease` still holds the delivery.
-   * false when it expired and another holder took the attempt over (theirs is the one recorded).
+   * Writes the state an attempt ended in and ends its lease, if `lease` still holds the delivery;
+   * nothing when it expired and another holder took the attempt over (theirs is the one recorded).
    */
-  settle(d: Delivery, lease: Date): Promise<boolean>;
+  settle(d: Delivery, lease: Date): Promise<void>;
   /** Newest first. */
   list(orgId: string, webhookId: string, filter: DeliveryFilter, skip: number, limit: number): Promise<Page<Delivery>>;
   /** Makes up to `limit` final failed deliveries created in [from, to) due at `now`; returns how many. */

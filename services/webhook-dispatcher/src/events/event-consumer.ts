@@ -62,7 +62,7 @@ export class AttemptGate {
  * Thin consumer per event topic: decode a batch → map each envelope to the domain's event → fan
  * it out → record each delivery → resolve the offsets. A delivery that gets a slot within
  * `slotWaitMs` is recorded with its first attempt's lease taken, and attempted at once, beside
- * the batch: recorded, it no longer needs Kafka (its lease expires into the retry pass should this
+ * the batch (the records of one turn go out as one bulk write: MongoDeliveries): recorded, it no longer needs Kafka (its lease expires into the retry pass should this
  * replica die). One without a slot is recorded due now, for the retry pass. A crash before the
  * offsets resolve redelivers the batch; the deterministic delivery ids make that a no-op.
  */
@@ -80,11 +80,14 @@ export async function subscribeEvents(
     } finally {
       if (!attempting) gate.release();
     }
-    if (attempting)
-      void dispatcher
-        .attempt(d)
-        .catch(opts.onError)
-        .finally(() => gate.release());
+    if (!attempting) return;
+    // The slot bounds requests in flight: freed when the receiver answers, not when its result is written.
+    let held = true;
+    const release = () => {
+      if (held) gate.release();
+      held = false;
+    };
+    void dispatcher.attempt(d, false, release).catch(opts.onError).finally(release);
   };
   const handle = async (env: EventEnvelope) => {
     const event = dispatchEventOf(env);

@@ -1,5 +1,5 @@
 import type { Collection, Db, Filter } from "mongodb";
-import { insertOnce } from "@vulnscan/kit";
+import { WriteBatch } from "@vulnscan/kit/write-batch";
 import type { DeliveryFilter, DeliveryStore, Page } from "../domain/ports.js";
 import type { Delivery, DeliveryStatus } from "../domain/types.js";
 import { Collections } from "./collections.js";
@@ -79,13 +79,16 @@ const SCHEDULED: Filter<DeliveryDoc> = { next_attempt_at: { $gte: new Date(0) } 
 
 export class MongoDeliveries implements DeliveryStore {
   private readonly coll: Collection<DeliveryDoc>;
+  /** A burst's inserts and results go out as one bulk write per turn (the dispatcher's hot path). */
+  private readonly batch: WriteBatch<DeliveryDoc>;
 
   constructor(db: Db) {
     this.coll = db.collection<DeliveryDoc>(Collections.deliveries);
+    this.batch = new WriteBatch(this.coll);
   }
 
   add(d: Delivery): Promise<boolean> {
-    return insertOnce(this.coll, toDoc(d));
+    return this.batch.insertOnce(toDoc(d));
   }
 
   async get(id: string): Promise<Delivery | undefined> {
@@ -113,8 +116,8 @@ export class MongoDeliveries implements DeliveryStore {
     return taken ? fromDoc(taken) : undefined;
   }
 
-  async settle(d: Delivery, lease: Date): Promise<boolean> {
-    return (await this.coll.updateOne({ _id: d.id, lease_until: lease }, { $set: stateOf(d) })).matchedCount === 1;
+  settle(d: Delivery, lease: Date): Promise<void> {
+    return this.batch.updateOne({ _id: d.id, lease_until: lease }, { $set: stateOf(d) });
   }
 
   async list(orgId: string, webhookId: string, filter: DeliveryFilter, skip: number, limit: number): Promise<Page<Delivery>> {

@@ -92,9 +92,7 @@ export class MemoryDeliveries implements DeliveryStore {
     return copy(d);
   }
   async settle(d: Delivery, lease: Date) {
-    if (this.rows.get(d.id)?.leaseUntil?.getTime() !== lease.getTime()) return false;
-    this.rows.set(d.id, copy(d));
-    return true;
+    if (this.rows.get(d.id)?.leaseUntil?.getTime() === lease.getTime()) this.rows.set(d.id, copy(d));
   }
   async list(orgId: string, webhookId: string, filter: DeliveryFilter, skip: number, limit: number) {
     const all = [...this.rows.values()]

@@ -24,10 +24,10 @@ import (
 // write the result back by `_id`, with nothing in between: two concurrent `$inc` both read n and
 // both write n+1, and two version-checked writers both see the old version. Here each update holds
 // a lock from its read to its write, so each update of one FerretDB process is atomic, as
-// MongoDB's are. A write whose filter fixes `_id` (`{_id: x, ...}`, nearly all of them) can only
-// touch or insert that one document: it holds its collection's lock shared and one of 256 stripes
-// chosen by the `_id`, so writes to different documents run side by side. Any other write holds
-// the collection's lock alone. Inserts need no lock: unique indexes decide between them. Several
+// MongoDB's are. A write whose filters all fix `_id` (`{_id: x, ...}`, nearly all of them) can only
+// touch or insert those documents: it holds its collection's lock shared and, of 256 stripes chosen
+// by the `_id`, those of its statements (a bulk update holds several), so writes to different
+// documents run side by side. Any other write holds the collection's lock alone. Inserts need no lock: unique indexes decide between them. Several
 // FerretDB processes on one PostgreSQL would need a lock in PostgreSQL instead; vulnscan runs one
 // (the Kubernetes chart runs MongoDB).
 type vsCollectionLock struct {
@@ -42,21 +42,37 @@ func vsLockWrite(db, collection string, filters ...*types.Document) func() {
 	l, _ := vsWriteLocks.LoadOrStore(db+"\x00"+collection, new(vsCollectionLock))
 	lock := l.(*vsCollectionLock)
 
-	if len(filters) == 1 {
-		if stripe, ok := vsStripe(filters[0]); ok {
-			lock.all.RLock()
-			lock.stripes[stripe].Lock()
+	// The stripes of every statement, taken in ascending order so that two writes never wait on each other.
+	var held [256]bool
 
-			return func() {
-				lock.stripes[stripe].Unlock()
-				lock.all.RUnlock()
-			}
+	for _, f := range filters {
+		stripe, ok := vsStripe(f)
+		if !ok {
+			lock.all.Lock()
+
+			return lock.all.Unlock
+		}
+
+		held[stripe] = true
+	}
+
+	lock.all.RLock()
+
+	for i := range held {
+		if held[i] {
+			lock.stripes[i].Lock()
 		}
 	}
 
-	lock.all.Lock()
+	return func() {
+		for i := range held {
+			if held[i] {
+				lock.stripes[i].Unlock()
+			}
+		}
 
-	return lock.all.Unlock
+		lock.all.RUnlock()
+	}
 }
 
 // vsStripe returns the stripe of the `_id` a filter fixes by equality, if it fixes one.
