@@ -13,6 +13,7 @@ import { registerOpenApi } from "./plugins/openapi.js";
 import { ajvOptions, buildValidator } from "./plugins/validation.js";
 import { authRoutes } from "./routes/auth/index.js";
 import { consoleRoutes } from "./routes/console/index.js";
+import { eventsRoutes } from "./routes/events/index.js";
 import { findingsRoutes } from "./routes/findings/index.js";
 import { grcRoutes } from "./routes/grc/index.js";
 import { healthRoutes } from "./routes/health.js";
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGuard(app, deps.guard);
   await app.register(formbody);
   await registerOpenApi(app, deps.config.SERVICE_VERSION);
+  await app.register(eventsRoutes());
   await app.register(healthRoutes({ upstreams: deps.upstreams, version: deps.config.SERVICE_VERSION }));
   await app.register(authRoutes(deps.upstreams.auth));
   await app.register(scanRoutes(deps.upstreams.scans));

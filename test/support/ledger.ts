@@ -1,6 +1,6 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
-import { Topics } from "@vulnscan/kit";
+import { Topics, topicConfig } from "@vulnscan/kit";
 import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import { DetectionSchema } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
 import { Kafka, logLevel, type Consumer } from "kafkajs";
@@ -65,7 +65,16 @@ export class Ledger {
     try {
       const existing = new Set(await admin.listTopics());
       const missing = [...ALL_TOPICS, ...DLQ_TOPICS].filter((t) => !existing.has(t));
-      if (missing.length) await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions })) });
+      if (missing.length)
+        await admin.createTopics({
+          waitForLeaders: true,
+          topics: missing.map((topic) => ({
+            topic,
+            numPartitions: partitions,
+            // As the services create them (KafkaBus.ensureTopics), whoever comes first.
+            configEntries: Object.entries(topicConfig(topic)).map(([name, value]) => ({ name, value })),
+          })),
+        });
     } finally {
       await admin.disconnect();
     }

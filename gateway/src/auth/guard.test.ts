@@ -321,6 +321,8 @@ describe("the guard", () => {
     expect((await app.inject({ method: "GET", url: "/openapi.json" })).statusCode).toBe(401);
     expect((await app.inject({ method: "GET", url: "/docs" })).statusCode).toBe(401);
     expect((await app.inject({ method: "GET", url: "/redoc" })).statusCode).toBe(401);
+    expect((await app.inject({ method: "GET", url: "/asyncapi.json" })).statusCode).toBe(401);
+    expect((await app.inject({ method: "GET", url: "/asyncapi" })).statusCode).toBe(401);
     const res = await app.inject({ method: "GET", url: "/openapi.json", headers: { authorization: `Bearer ${await sign(claims())}` } });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -334,13 +336,14 @@ describe("the guard", () => {
     const set = await app.inject({ method: "POST", url: "/api/v1/auth/docs-cookie", headers: { authorization: `Bearer ${token}` } });
     expect(set.statusCode).toBe(204);
     const cookies = [set.headers["set-cookie"]].flat() as string[];
-    expect(cookies.map((c) => /Path=([^;]+)/.exec(c)?.[1])).toEqual(["/docs", "/redoc", "/openapi.json"]);
+    expect(cookies.map((c) => /Path=([^;]+)/.exec(c)?.[1])).toEqual(["/docs", "/redoc", "/openapi.json", "/asyncapi", "/asyncapi.json"]);
     for (const c of cookies) expect(c).toMatch(/HttpOnly; SameSite=Strict/);
     expect((await app.inject({ method: "POST", url: "/api/v1/auth/docs-cookie", headers: { "x-api-key": "vsk_reader" } })).statusCode).toBe(403);
 
     const cookie = { cookie: `other=1; vulnscan_docs=${token}` };
     expect((await app.inject({ method: "GET", url: "/openapi.json", headers: cookie })).statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: "/redoc", headers: cookie })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/asyncapi", headers: cookie })).statusCode).toBe(200);
     // Never a credential for the API itself.
     expect((await get(cookie)).statusCode).toBe(401);
     feed.publish({

@@ -8,6 +8,7 @@ import type { KafkaMetrics } from "./kafka-metrics.js";
 import type { Logger } from "./logger.js";
 import type { ProcessedEvents } from "./processed-events.js";
 import { extractTraceContext, injectTraceHeaders } from "./telemetry.js";
+import { topicConfig } from "./topics.js";
 import { setTimeout as sleep } from "node:timers/promises";
 
 export const dlqTopic = (topic: string) => `${topic}.dlq`;
@@ -161,7 +162,10 @@ export class KafkaBus {
     return this.admin;
   }
 
-  /** Creates each topic and its dead-letter topic if missing. Safe when replicas race. */
+  /**
+   * Creates each topic and its dead-letter topic if missing, with the settings of `topicConfig`. Safe when
+   * replicas race. A topic that exists is left as it is: changing a live topic's settings is an operator's act.
+   */
   async ensureTopics(topics: string[]): Promise<void> {
     const admin = await this.adminClient();
     const wanted = [...new Set(topics.flatMap((t) => [t, dlqTopic(t)]))];
@@ -171,7 +175,13 @@ export class KafkaBus {
     try {
       await admin.createTopics({
         waitForLeaders: true,
-        topics: missing.map((topic) => ({ topic, numPartitions: this.opts.partitions ?? 6, replicationFactor: -1 })),
+        // Partitions, retention and cleanup policy stated, never the broker's defaults (docs/events.md).
+        topics: missing.map((topic) => ({
+          topic,
+          numPartitions: this.opts.partitions ?? 6,
+          replicationFactor: -1,
+          configEntries: Object.entries(topicConfig(topic)).map(([name, value]) => ({ name, value })),
+        })),
       });
     } catch (err) {
       // Another replica may have created them between our list and create.

@@ -1,13 +1,14 @@
 import { decodeJwt } from "jose";
 
 /**
- * A browser cannot attach `Authorization` to a navigation, so /docs, /redoc and /openapi.json
+ * A browser cannot attach `Authorization` to a navigation, so /docs, /redoc, /openapi.json and
+ * the events catalogue (/asyncapi, /asyncapi.json)
  * also accept the console's access token from an HttpOnly, SameSite=Strict cookie scoped to
  * those paths. It is the session's own token: revoking the session (or its expiry) ends it.
  * It is honoured for GET/HEAD on those paths only, so it can never authorize an API call.
  */
 export const DOCS_COOKIE = "vulnscan_docs";
-export const DOCS_PATHS = ["/docs", "/redoc", "/openapi.json"] as const;
+export const DOCS_PATHS = ["/docs", "/redoc", "/openapi.json", "/asyncapi", "/asyncapi.json"] as const;
 
 export function isDocsRequest(method: string, url: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
