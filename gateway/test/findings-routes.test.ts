@@ -403,9 +403,19 @@ describe("AI guidance", () => {
     const body = res.json();
     expect(body).toMatchObject({ finding_id: idsA[0], ai_credits_used: 1, ai_credits_remaining: 0 });
     expect(Object.keys(body.ai_analysis).sort()).toEqual(
-      ["ansible_playbook_id", "attack_scenarios", "automation_available", "recommended_actions", "remediation_priority", "risk_assessment"].sort(),
+      [
+        "ansible_playbook_id",
+        "attack_scenarios",
+        "automation_available",
+        "recommended_actions",
+        "remediation_priority",
+        "risk_assessment",
+        "category",
+        "source",
+        "source_detail",
+      ].sort(),
     );
-    expect(body.ai_analysis.ansible_playbook_id).toBe("tls-hardening");
+    expect(body.ai_analysis).toMatchObject({ ansible_playbook_id: "tls-hardening", category: "weak-transport", source: "builtin" });
     const over = await call("ro_a", "GET", `/api/v1/findings/${idsA[1]}/ai-analysis`);
     expect(over.statusCode).toBe(429);
     expect(over.json().error_code).toBe("AI_QUOTA_EXCEEDED");

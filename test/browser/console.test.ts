@@ -241,6 +241,13 @@ describe("web console", () => {
     await page.getByText("Patching log4j to 2.17.1 today.").waitFor();
     await page.getByRole("button", { name: "Analyse with AI" }).click();
     await page.getByRole("heading", { name: "Recommended actions" }).waitFor();
+    // The analysis sits above the evidence, its markdown rendered: code elements, no raw backticks.
+    const analysis = page.getByRole("region", { name: "AI analysis" });
+    await expect.poll(() => analysis.locator("code").count()).toBeGreaterThan(0);
+    expect(await analysis.textContent()).not.toContain("`");
+    const aiBox = await analysis.boundingBox();
+    const evidenceBox = await page.getByRole("heading", { name: "Evidence" }).boundingBox();
+    expect(aiBox!.y).toBeLessThan(evidenceBox!.y);
     await shot("finding-detail");
   });
 

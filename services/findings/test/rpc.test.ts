@@ -452,10 +452,18 @@ describe("AI guidance", () => {
   it("answers with the analysis, charges one credit per new analysis, caches unchanged findings, and stops at the plan's credits", async () => {
     const org = unique("org");
     aiCredits.set(org, { unlimited: false, max: 2 });
-    const ids = await seed(org, 3, (i) => ({ kev: i === 0, cvss_score: 9.1 }));
+    // A TLS check's findings (no CVE): the built-in analyst answers with the TLS playbook.
+    const ids = await seed(org, 3, (i) => ({ kev: i === 0, cvss_score: 9.1, tool: "tls", cve_ids: [] }));
     const a = await svc.client.getAiAnalysis({ orgId: org, findingId: ids[0]! });
     expect(a).toMatchObject({ findingId: ids[0], aiCreditsUsed: 1, aiCreditsRemaining: 1 });
-    expect(a.aiAnalysis).toMatchObject({ remediationPriority: "immediate", automationAvailable: true, ansiblePlaybookId: "tls-hardening" });
+    expect(a.aiAnalysis).toMatchObject({
+      remediationPriority: "immediate",
+      automationAvailable: true,
+      ansiblePlaybookId: "tls-hardening",
+      category: "weak-transport",
+      source: "builtin",
+      sourceDetail: "builtin-analyst-v2",
+    });
     expect(a.aiAnalysis!.attackScenarios.length).toBeGreaterThan(0);
     expect(a.aiAnalysis!.recommendedActions.length).toBeGreaterThan(0);
     const again = await svc.client.getAiAnalysis({ orgId: org, findingId: ids[0]! });

@@ -130,6 +130,11 @@ export interface AiAnalysis {
     recommended_actions: string[];
     automation_available: boolean;
     ansible_playbook_id: string;
+    /** The one category the finding was classified in. */
+    category: string;
+    /** Which path wrote it: the built-in rules, the model, or the rules after the model's answer was refused. */
+    source: "builtin" | "model" | "builtin_fallback";
+    source_detail: string;
   };
   ai_credits_used: number;
   ai_credits_remaining?: number;

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { api } from "../api/client.js";
 import { text, useApiForm } from "../components/forms.js";
 import { type AiAnalysis, FINDING_STATUSES, type FindingDetail as Detail, PRIORITIES } from "../api/types.js";
+import { Markdown } from "../components/Markdown.js";
 import { Badge, Choice, ErrorNote, Field, Loading, Submit, useLoad, when } from "../components/ui.js";
 
 const TRIAGE_FIELDS = ["status", "assignee", "priority", "due_date", "notes"] as const;
@@ -75,6 +76,19 @@ export function FindingDetail({ id }: { id: string }) {
       </p>
       <div className="grid2 detail">
         <div>
+          <section className="card ai" aria-labelledby="ai-title">
+            <div className="heading">
+              <h2 id="ai-title">AI analysis</h2>
+              <button type="button" onClick={() => void analyse()}>
+                {ai ? "Analyse again" : "Analyse with AI"}
+              </button>
+            </div>
+            <ErrorNote error={aiError} />
+            {!ai && !aiError && (
+              <p className="muted">What this finding means here and what to do about it: priority, attack scenarios, the exact fix and how to verify it.</p>
+            )}
+            {ai && <AnalysisView result={ai} />}
+          </section>
           <div className="card">
             <h2>Description</h2>
             <p>{f.description || "—"}</p>
@@ -130,7 +144,7 @@ export function FindingDetail({ id }: { id: string }) {
               </ul>
             )}
           </div>
-          <div className="card">
+          <div className="card evidence">
             <h2>Evidence</h2>
             <h3>Request</h3>
             <pre>{f.evidence.request || "—"}</pre>
@@ -149,41 +163,6 @@ export function FindingDetail({ id }: { id: string }) {
               </ul>
             ) : (
               <p className="muted">No framework mappings.</p>
-            )}
-          </div>
-          <div className="card">
-            <div className="heading">
-              <h2>AI analysis</h2>
-              <button type="button" onClick={() => void analyse()}>
-                Analyse with AI
-              </button>
-            </div>
-            <ErrorNote error={aiError} />
-            {ai && (
-              <div aria-live="polite">
-                <p>
-                  Priority <strong>{ai.ai_analysis.remediation_priority}</strong> · {ai.ai_credits_used} credit used
-                  {ai.ai_credits_remaining !== undefined && <>, {ai.ai_credits_remaining} left</>}
-                </p>
-                <p>{ai.ai_analysis.risk_assessment}</p>
-                <h3>Attack scenarios</h3>
-                <ul>
-                  {ai.ai_analysis.attack_scenarios.map((s) => (
-                    <li key={s}>{s}</li>
-                  ))}
-                </ul>
-                <h3>Recommended actions</h3>
-                <ol>
-                  {ai.ai_analysis.recommended_actions.map((s) => (
-                    <li key={s}>{s}</li>
-                  ))}
-                </ol>
-                {ai.ai_analysis.automation_available && (
-                  <p>
-                    Automated fix: Ansible playbook <code>{ai.ai_analysis.ansible_playbook_id}</code>
-                  </p>
-                )}
-              </div>
             )}
           </div>
         </div>
@@ -241,6 +220,58 @@ export function FindingDetail({ id }: { id: string }) {
         </div>
       </div>
     </section>
+  );
+}
+
+const SOURCES: Record<AiAnalysis["ai_analysis"]["source"], string> = {
+  builtin: "Written by the built-in analyst",
+  model: "Written by the configured model, checked against the finding's facts",
+  builtin_fallback: "Written by the built-in analyst: the model's answer was refused",
+};
+
+/** The analysis, summary first; its prose is markdown from the API, rendered without HTML. */
+function AnalysisView({ result }: { result: AiAnalysis }) {
+  const a = result.ai_analysis;
+  return (
+    <div aria-live="polite">
+      <p className="meta">
+        Priority <strong>{a.remediation_priority}</strong>
+        {a.category && (
+          <>
+            {" "}
+            · category <code>{a.category}</code>
+          </>
+        )}{" "}
+        · {result.ai_credits_used} credit used
+        {result.ai_credits_remaining !== undefined && <>, {result.ai_credits_remaining} left</>}
+      </p>
+      <Markdown text={a.risk_assessment} />
+      <h3>Recommended actions</h3>
+      <ol className="md-list">
+        {a.recommended_actions.map((s) => (
+          <li key={s}>
+            <Markdown text={s} />
+          </li>
+        ))}
+      </ol>
+      {a.automation_available && (
+        <p>
+          Automated fix: Ansible playbook <code>{a.ansible_playbook_id}</code>
+        </p>
+      )}
+      <h3>Attack scenarios</h3>
+      <ul className="md-list">
+        {a.attack_scenarios.map((s) => (
+          <li key={s}>
+            <Markdown text={s} />
+          </li>
+        ))}
+      </ul>
+      <p className="muted small" title={a.source_detail}>
+        {SOURCES[a.source] ?? a.source}
+        {a.source_detail && <> ({a.source_detail})</>}
+      </p>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { FromSchema } from "json-schema-to-ts";
 import {
+  Confidence,
   FindingSortField,
   FindingStatus,
   Priority,
@@ -29,6 +30,7 @@ export function filterOf(q: FilterQuery): MessageInitShape<typeof FindingFilterS
   if (q.target) f.target = q.target;
   if (q.tool) f.tool = q.tool;
   if (q.cve) f.cve = q.cve;
+  if (q.confidence) f.confidence = enumValue(Confidence, q.confidence);
   return f;
 }
 
@@ -116,6 +118,9 @@ export function aiAnalysisJson(res: GetAiAnalysisResponse) {
       recommended_actions: a.recommendedActions,
       automation_available: a.automationAvailable,
       ansible_playbook_id: a.ansiblePlaybookId,
+      category: a.category,
+      source: a.source,
+      source_detail: a.sourceDetail,
     },
     ai_credits_used: res.aiCreditsUsed,
     ai_credits_remaining: res.aiCreditsRemaining,

@@ -143,7 +143,7 @@ export const addComment = op("Add a comment", {
 
 export const aiAnalysis = op("AI remediation guidance", {
   description:
-    "Costs one credit of the plan's monthly AI credits (Startup 50, Professional 500, Enterprise 5000); asking again about an unchanged finding is free. Used up: 429 AI_QUOTA_EXCEEDED. `ansible_playbook_id` names a playbook under ansible/playbooks/ when `automation_available`.",
+    "Costs one credit of the plan's monthly AI credits (Startup 50, Professional 500, Enterprise 5000); asking again about an unchanged finding is free. Used up: 429 AI_QUOTA_EXCEEDED. `ansible_playbook_id` names a playbook under ansible/playbooks/ when `automation_available`. The prose fields are CommonMark (inline code for files, directives and commands).",
   params: findingIdParams,
   response: {
     200: {
@@ -161,6 +161,17 @@ export const aiAnalysis = op("AI remediation guidance", {
             recommended_actions: strings,
             automation_available: { type: "boolean" },
             ansible_playbook_id: { type: "string" },
+            category: {
+              type: "string",
+              description: "The one category the finding was classified in, from the check that produced it (e.g. unauthenticated-service, vulnerable-version)",
+            },
+            source: {
+              type: "string",
+              enum: ["builtin", "model", "builtin_fallback"],
+              description:
+                "Which path wrote the analysis: the built-in rules, the configured model, or the built-in rules after the model's answer was refused",
+            },
+            source_detail: { type: "string", description: "The provider's id; for builtin_fallback also why the model's answer was refused" },
           },
         },
         ai_credits_used: { type: "integer", description: "Credits this request used: 1, or 0 when answered from cache" },

@@ -163,7 +163,7 @@ function actions(f: Facts): string[] {
   } else if (f.kind !== "vulnerability") out.push(...input.remediation_steps);
   out.push(...f.category.actions.map((a) => fillScenario(a, f)));
 
-  const pb = playbookById(template?.playbook ?? product?.playbook);
+  const pb = playbookOf(f);
   if (pb) out.push(`Or run the Ansible playbook \`${pb.id}\`: it ${pb.does}`);
   if (f.kind !== "informational" && f.exposure === "internet" && f.priority !== "low")
     out.push(`Until it is fixed, allow only the hosts that need ${at.service} to reach ${code(`${at.host}:${at.port}`)} (firewall or security group)`);
@@ -177,6 +177,11 @@ function actions(f: Facts): string[] {
   return out;
 }
 
+/** The check's playbook, else the product's (version findings), else the category's when the check has no guidance. */
+function playbookOf(f: Facts) {
+  return playbookById(f.template ? f.template.playbook : (f.product?.playbook ?? f.category.playbook));
+}
+
 /** The distribution's tracker for the CVE when the banner names Debian or Ubuntu. */
 function bannerDistribution(f: Facts): string | undefined {
   if (!f.cve.startsWith("CVE-")) return undefined;
@@ -188,7 +193,7 @@ function bannerDistribution(f: Facts): string | undefined {
 
 export function analyze(input: AnalysisInput): AiAnalysis {
   const f = factsOf(input);
-  const pb = playbookById(f.template?.playbook ?? f.product?.playbook);
+  const pb = playbookOf(f);
   return {
     risk_assessment: risk(f),
     attack_scenarios: [...new Set(scenarios(f))],

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { PLAYBOOK_IDS } from "./playbooks.js";
 import type { AnalysisInput } from "./provider.js";
 
 /*
@@ -30,6 +31,11 @@ const Category = z.strictObject({
   words: z.array(z.string().min(1)),
   scenarios: z.array(z.string().min(1)).min(1),
   actions: z.array(z.string().min(1)),
+  /** The playbook for a finding of this category whose check has no guidance of its own. */
+  playbook: z
+    .string()
+    .refine((id) => PLAYBOOK_IDS.includes(id), "not a playbook of ansible/playbooks/")
+    .optional(),
 });
 export type Category = z.infer<typeof Category>;
 
