@@ -13,7 +13,7 @@ const docsCookieSchema = {
   tags: ["auth"],
   summary: "Open the API docs in this browser",
   description:
-    "Sets an HttpOnly, SameSite=Strict cookie for /docs, /redoc and /openapi.json holding this session's token, so a browser can open them; it ends with the session.",
+    "Sets an HttpOnly, SameSite=Strict cookie for /docs, /redoc, /openapi.json and the events catalogue (/asyncapi, /asyncapi.json) holding this session's token, so a browser can open them; it ends with the session.",
   security: bearerSecurity,
   response: { 204: { type: "null", description: "Cookie set" }, ...errorResponses(403) },
 } as const;
