@@ -24,13 +24,16 @@ import { selfSignedCertificates } from "../support/tls.js";
  * Our events as another team sees them: the Python consumer of examples/python-consumer
  * (kafka-python + protobuf from PyPI, types loaded from buf's descriptor set, nothing generated
  * or committed) reads the public topics of a real run — a quick scan of the scan lab, a triage
- * change, a control change, an audit request, a failed login and auth's heartbeats — and what it
+ * change, a control change, an audit request, evidence (clean and EICAR), a failed login, a
+ * logout everywhere and auth's heartbeats; 17 event kinds — and what it
  * decoded must equal, field for field, what the TypeScript side decoded from the same records,
  * and what the webhook receiver was delivered. Network: loopback and the lab only.
  */
 
 const PASSWORD = "correct horse battery staple";
 const SECRET = "e2e-events-python-secret";
+/** The antivirus test file: clamd (test signatures) quarantines it. */
+const EICAR = "X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*";
 const PUBLIC_TOPICS = Object.entries(TOPIC_SPECS)
   .filter(([t, s]) => s.audience === "public" && t !== Topics.webhookEvents)
   .map(([t]) => t);
@@ -163,12 +166,34 @@ beforeAll(async () => {
   expect((await api.patch(`/api/v1/controls/${control.id}`, { status: "implemented", notes: "events e2e" })).status).toBe(200);
   expect((await api.post("/api/v1/audit-requests", { framework: "soc2", title: "Events e2e", requested_by: "auditor@firm.test" })).status).toBe(201);
 
+  // Evidence: a clean file (evidence.uploaded) and the EICAR test file clamd quarantines (quarantine.threat_detected).
+  const upload = async (content: string, name: string) => {
+    const form = new FormData();
+    form.append("title", name);
+    form.append("file", new Blob([content], { type: "text/plain" }), name);
+    const r = await fetch(`${system.gatewayUrl}/api/v1/controls/${control.id}/evidence`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${res.body.access_token}` },
+      body: form,
+    });
+    return { status: r.status, body: await r.json() };
+  };
+  const clean = await upload("quarterly access review", "review.txt");
+  expect(clean.status, JSON.stringify(clean.body)).toBe(201);
+  const eicar = await upload(EICAR, "eicar.com");
+  expect(eicar.body, JSON.stringify(eicar.body)).toMatchObject({ status: "quarantined" });
+  // Logging out everywhere revokes the session (auth.session_revoked, internal).
+  expect((await api.post("/api/v1/auth/logout-all", {})).status).toBeLessThan(300);
+
   await waitFor("every event of the run on the TypeScript side", () =>
     hasKind("scan.completed", (e) => (e.payload.value as { scanId: string }).scanId === scanId) &&
     hasKind("vulnerability.resolved") &&
     hasKind("control.status_changed", (e) => (e.payload.value as { controlId: string }).controlId === control.id) &&
     hasKind("audit.request_created") &&
-    hasKind("user.login_failed")
+    hasKind("user.login_failed") &&
+    hasKind("evidence.uploaded") &&
+    hasKind("quarantine.threat_detected") &&
+    hasKind("auth.session_revoked")
       ? true
       : undefined,
   );
@@ -282,6 +307,9 @@ describe("a Python consumer of the public topics", () => {
       "control.status_changed",
       "audit.request_created",
       "user.login_failed",
+      "evidence.uploaded",
+      "quarantine.threat_detected",
+      "auth.session_revoked",
       "auth.heartbeat",
     ])
       expect(kinds, k).toContain(k);
