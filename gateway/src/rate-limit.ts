@@ -1,4 +1,4 @@
-import { isDuplicateKey, type FieldTypes, type IndexSpec } from "@vulnscan/kit";
+import { type FieldTypes, type IndexSpec, upsertOrUpdate } from "@vulnscan/kit";
 import { LRUCache } from "lru-cache";
 import type { Collection, Db } from "mongodb";
 
@@ -90,13 +90,11 @@ export class RateLimiter {
 
   /** The window's count after adding `size` positions to it. */
   private async add(id: string, size: number, expiresAt: Date): Promise<number> {
-    const inc = () =>
-      this.counters.findOneAndUpdate({ _id: id }, { $inc: { n: size }, $setOnInsert: { expires_at: expiresAt } }, { upsert: true, returnDocument: "after" });
-    // Replicas opening a window together may race to insert its counter, and a server may
-    // refuse one with a duplicate key (MongoDB retries only some upserts itself): it retries
-    // once and finds the other's document.
-    const doc = await inc().catch((err) => (isDuplicateKey(err) ? inc() : Promise.reject(err)));
-    return doc!.n; // an upsert returning the document after always has one
+    // Replicas opening a window together may race to insert its counter: the second updates the first's.
+    const doc = await upsertOrUpdate((upsert) =>
+      this.counters.findOneAndUpdate({ _id: id }, { $inc: { n: size }, $setOnInsert: { expires_at: expiresAt } }, { upsert, returnDocument: "after" }),
+    );
+    return doc!.n; // the document exists once either write returns
   }
 
   private reserve(id: string, l: Local, limit: number, expiresAt: Date): Promise<void> {

@@ -4,7 +4,7 @@ import { authFields, authIndexes, authScanAllowances } from "../../services/auth
 import { findingFields, findingIndexes } from "../../services/findings/src/storage/indexes.js";
 import { grcFields, grcIndexes, grcScanAllowances } from "../../services/grc/src/storage/collections.js";
 import { scanAllowances, scanFields, scanIndexes } from "../../services/scan-orchestrator/src/storage/mongo-store.js";
-import { webhookFields, webhookIndexes, webhookScanAllowances } from "../../services/webhook-dispatcher/src/storage/collections.js";
+import { webhookFields, webhookIndexes } from "../../services/webhook-dispatcher/src/storage/collections.js";
 
 export interface DeclaredIndexes {
   indexes: IndexSpec[];
@@ -26,7 +26,7 @@ export const declaredIndexes: Record<string, DeclaredIndexes> = {
   "scan-orchestrator": { indexes: [...processedEventsIndexes, ...scanIndexes], allowances: scanAllowances, fields: withKit(scanFields) },
   findings: { indexes: [...processedEventsIndexes, ...findingIndexes], allowances: [], fields: withKit(findingFields) },
   grc: { indexes: [...processedEventsIndexes, ...grcIndexes], allowances: grcScanAllowances, fields: withKit(grcFields) },
-  "webhook-dispatcher": { indexes: [...processedEventsIndexes, ...webhookIndexes], allowances: webhookScanAllowances, fields: withKit(webhookFields) },
+  "webhook-dispatcher": { indexes: [...processedEventsIndexes, ...webhookIndexes], allowances: [], fields: withKit(webhookFields) },
   scanner: { indexes: [...processedEventsIndexes], allowances: [], fields: withKit({}) },
   gateway: { indexes: rateLimitIndexes, allowances: [], fields: rateLimitFields },
 };

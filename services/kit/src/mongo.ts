@@ -128,6 +128,21 @@ export function isDuplicateKey(err: unknown): boolean {
   return typeof err === "object" && err !== null && (err as { code?: unknown }).code === 11000;
 }
 
+/**
+ * An upsert keyed by a deterministic `_id`: `write(true)` upserts; when that hits the `_id` (a
+ * racing first writer created the document, or it exists and a guard in the filter such as
+ * `n: {$lt: limit}` fails, so the upsert tried to insert it again), `write(false)` runs once as a
+ * plain update and decides exactly. MongoDB retries only some such upserts itself; FerretDB none.
+ */
+export async function upsertOrUpdate<T>(write: (upsert: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await write(true);
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    return write(false);
+  }
+}
+
 /** Inserts `doc` unless its unique key is taken: true when inserted, false when already there. */
 export async function insertOnce<D extends Document>(coll: Collection<D>, doc: OptionalUnlessRequiredId<D>): Promise<boolean> {
   try {

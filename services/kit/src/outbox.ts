@@ -49,9 +49,11 @@ export interface EnvelopeInit {
   payload: MessageInitShape<typeof EventEnvelopeSchema>["payload"];
 }
 
-/** Builds the pending event for `$push: { outbox: ... }` (see `outboxPush`). */
-export function pendingEvent(topic: string, key: string, init: EnvelopeInit, occurredAt = new Date()): PendingEvent {
-  const id = `evt_${randomUUID()}`;
+/**
+ * Builds the pending event for `withOutbox`; `id` is given where an event announced again must
+ * repeat its id (consumers de-duplicate by it), else new.
+ */
+export function pendingEvent(topic: string, key: string, init: EnvelopeInit, occurredAt = new Date(), id = `evt_${randomUUID()}`): PendingEvent {
   const envelope = create(EventEnvelopeSchema, {
     id,
     type: init.type,
@@ -69,12 +71,16 @@ export function pendingEvent(topic: string, key: string, init: EnvelopeInit, occ
   };
 }
 
-/** Adds events to an update of the document whose state they describe (merging $set and $push). */
-export function withOutbox(update: Document, events: PendingEvent[]): Document {
+/**
+ * Adds events (or, with `field`, other records) to an update of the document whose state they
+ * describe, merging $set and $push; the update as it was when there are none.
+ */
+export function withOutbox(update: Document, records: Pending[], field = "outbox"): Document {
+  if (records.length === 0) return update;
   return {
     ...update,
-    $set: { ...(update.$set ?? {}), outbox_pending: true },
-    $push: { ...(update.$push ?? {}), outbox: { $each: events } },
+    $set: { ...(update.$set ?? {}), [`${field}_pending`]: true },
+    $push: { ...(update.$push ?? {}), [field]: { $each: records } },
   };
 }
 

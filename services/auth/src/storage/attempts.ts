@@ -1,4 +1,4 @@
-import { isDuplicateKey } from "@vulnscan/kit";
+import { upsertOrUpdate } from "@vulnscan/kit";
 import type { Collection, Db } from "mongodb";
 import type { AttemptCounter, AttemptCount } from "../domain/ports.js";
 import { Collections } from "./collections.js";
@@ -26,17 +26,15 @@ export class MongoAttemptCounter implements AttemptCounter {
   async hit(key: string, now: Date, windowMs: number): Promise<AttemptCount> {
     const start = Math.floor(now.getTime() / windowMs) * windowMs;
     const resetsAt = new Date(start + windowMs);
-    const count = () =>
+    // Two first writers of a window may race to insert its counter: the second updates the first's.
+    const doc = await upsertOrUpdate((upsert) =>
       this.coll.findOneAndUpdate(
         { _id: `${key}@${start}` },
         { $inc: { n: 1 }, $setOnInsert: { key, expires_at: resetsAt } },
-        { upsert: true, returnDocument: "after" },
-      );
-    // Two first writers of a window may race to insert its counter, and a server may refuse
-    // one with a duplicate key (MongoDB retries only some upserts itself): it retries once and
-    // finds the other's document.
-    const doc = await count().catch((err) => (isDuplicateKey(err) ? count() : Promise.reject(err)));
-    return { count: doc!.n, resetsAt }; // an upsert returning the document after always has one
+        { upsert, returnDocument: "after" },
+      ),
+    );
+    return { count: doc!.n, resetsAt }; // the document exists once either write returns
   }
 
   async reset(key: string): Promise<void> {

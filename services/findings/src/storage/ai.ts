@@ -1,4 +1,4 @@
-import { isDuplicateKey } from "@vulnscan/kit";
+import { isDuplicateKey, upsertOrUpdate } from "@vulnscan/kit";
 import type { Collection, Db } from "mongodb";
 import type { AiAnalysis } from "../ai/provider.js";
 import type { AiCredits, AnalysisCache, CachedAnalysis } from "../domain/ports.js";
@@ -41,18 +41,16 @@ export class MongoAiCredits implements AiCredits {
   }
 
   async take(orgId: string, month: string, max: number): Promise<number | undefined> {
+    if (max <= 0) return undefined;
     const [year, mon] = month.split("-").map(Number) as [number, number];
     // Kept until the month after it ends: GetAiAnalysis still reports the month's use at its end.
     const expires_at = new Date(Date.UTC(year, mon + 1, 1));
     const filter = { _id: `${orgId}:ai:${month}`, n: { $lt: max } };
-    const take = (upsert: boolean) => this.coll.findOneAndUpdate(filter, { $inc: { n: 1 }, $setOnInsert: { expires_at } }, { upsert, returnDocument: "after" });
-    try {
-      return (await take(max > 0))?.n;
-    } catch (err) {
-      // Every credit taken (the counter exists but is not below max, so the upsert's insert collides), or a racing first take.
-      if (!isDuplicateKey(err)) throw err;
-      return (await take(false))?.n;
-    }
+    // Every credit taken: the counter exists but is not below max, so the upsert collides and the update matches nothing.
+    const doc = await upsertOrUpdate((upsert) =>
+      this.coll.findOneAndUpdate(filter, { $inc: { n: 1 }, $setOnInsert: { expires_at } }, { upsert, returnDocument: "after" }),
+    );
+    return doc?.n;
   }
 
   async prune(now = new Date()): Promise<number> {

@@ -145,7 +145,7 @@ export class FindingStore implements FindingRepository {
         const events = c.events.map((e) => pendingFindingEvent(this.topic, e));
         const update: Document = { $set: { ...c.set, rev: (f.rev ?? 0) + 1 }, ...(entry ? { $push: { rollup_pending: entry.id } } : {}) };
         // A document stored without a revision (seeded in bulk) is revision 0: `null` matches the missing field.
-        const res = await this.findings.updateOne({ _id: f._id, rev: (f.rev ?? null) as number }, events.length > 0 ? withOutbox(update, events) : update);
+        const res = await this.findings.updateOne({ _id: f._id, rev: (f.rev ?? null) as number }, withOutbox(update, events));
         if (res.modifiedCount === 1 && events.length > 0) published.push({ _id: f._id, outbox: events });
         return res.modifiedCount === 1;
       });

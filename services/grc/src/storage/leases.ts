@@ -1,4 +1,4 @@
-import { isDuplicateKey } from "@vulnscan/kit";
+import { upsertOrUpdate } from "@vulnscan/kit";
 import type { PeriodicLease } from "@vulnscan/kit/periodic";
 import type { Db } from "mongodb";
 import { Collections } from "./collections.js";
@@ -14,11 +14,7 @@ export function periodLease(db: Db, job: string, periodMs: number, now = () => D
   return {
     acquire: async () => {
       const period = Math.floor(now() / periodMs);
-      try {
-        await jobs.updateOne({ _id: job }, { $setOnInsert: { period: -1 } }, { upsert: true });
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err; // another replica created it first
-      }
+      await upsertOrUpdate((upsert) => jobs.updateOne({ _id: job }, { $setOnInsert: { period: -1 } }, { upsert }));
       return (await jobs.updateOne({ _id: job, period: { $lt: period } }, { $set: { period } })).modifiedCount === 1;
     },
   };

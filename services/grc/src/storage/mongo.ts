@@ -38,7 +38,7 @@ export function mongoStores(db: Db, outbox: Outbox | undefined, topic: string) {
   const flush = async (collection: string, id: string, events: GrcEvent[]) => {
     if (events.length) await outbox?.flushSoon(collection, id);
   };
-  const withEvents = (update: Document, events: GrcEvent[]) => (events.length ? withOutbox(update, toPending(topic, events)) : update);
+  const withEvents = (update: Document, events: GrcEvent[]) => withOutbox(update, toPending(topic, events));
   /** An update of one evidence item, made only where `guard` still holds, with its events; true when made. */
   const updateEvidence = async (id: string, guard: Filter<Stored<EvidenceDoc>>, set: Partial<EvidenceDoc>, events: GrcEvent[]) => {
     const made = (await evidence.updateOne({ ...guard, _id: id }, withEvents({ $set: set }, events))).modifiedCount === 1;

@@ -1,4 +1,4 @@
-import { allowScan, isDuplicateKey, type FieldTypes, type ScanAllowance } from "@vulnscan/kit";
+import { allowScan, type FieldTypes, type ScanAllowance, upsertOrUpdate } from "@vulnscan/kit";
 import type { Collection, Db, Filter, UpdateFilter } from "mongodb";
 import type { ScanLimits } from "../domain/ports.js";
 
@@ -29,20 +29,10 @@ export const placesScanAllowances = (collection: string): ScanAllowance[] => [
 
 export const placesFields = (collection: string): FieldTypes => ({ [collection]: { _id: "string", holders: "string[]", count: "number" } });
 
-/**
- * A guarded `$inc` on a document keyed by a deterministic `_id`, created by the first caller:
- * true when the guard held and the update was made. When the document exists but the guard
- * fails, the upsert's insert hits the `_id`, and so does a first insert racing another; the
- * plain update that follows then decides exactly.
- */
+/** A guarded update of a document keyed by a deterministic `_id`, created by the first caller: true when the guard held. */
 async function guardedUpsert<T extends { _id: string }>(coll: Collection<T>, filter: Filter<T>, update: UpdateFilter<T>): Promise<boolean> {
-  try {
-    const r = await coll.updateOne(filter, update, { upsert: true });
-    return r.modifiedCount + r.upsertedCount === 1;
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-    return (await coll.updateOne(filter, update)).modifiedCount === 1;
-  }
+  const r = await upsertOrUpdate((upsert) => coll.updateOne(filter, update, { upsert }));
+  return r.modifiedCount + r.upsertedCount === 1;
 }
 
 /**

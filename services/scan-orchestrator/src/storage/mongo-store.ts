@@ -94,16 +94,6 @@ function changes(from: ScanRecord, to: ScanRecord): Document {
   return Object.keys($unset).length ? { $set, $unset } : { $set };
 }
 
-/** Adds scanner records to an update, as the kit's withOutbox adds events. */
-function withCommands(update: Document, commands: ScanCommand[], at: Date): Document {
-  if (commands.length === 0) return update;
-  return {
-    ...update,
-    $set: { ...update.$set, [`${COMMANDS_FIELD}_pending`]: true },
-    $push: { ...update.$push, [COMMANDS_FIELD]: { $each: pendingCommands(commands, at) } },
-  };
-}
-
 export class MongoScanStore implements ScanStore {
   private readonly scans: Collection<IdDoc>;
 
@@ -153,7 +143,7 @@ export class MongoScanStore implements ScanStore {
 
   async transition(from: ScanRecord, to: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean> {
     const at = new Date();
-    const update = withCommands(events.length ? withOutbox(changes(from, to), pendingEvents(events, at)) : changes(from, to), commands, at);
+    const update = withOutbox(withOutbox(changes(from, to), pendingEvents(events, at)), pendingCommands(commands, at), COMMANDS_FIELD);
     return (await this.scans.updateOne({ _id: from._id, version: from.version }, update)).modifiedCount === 1;
   }
 

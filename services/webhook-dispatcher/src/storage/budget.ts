@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { isDuplicateKey } from "@vulnscan/kit";
+import { upsertOrUpdate } from "@vulnscan/kit";
 import type { HourlyBudget } from "../domain/ports.js";
 import { Collections } from "./collections.js";
 
@@ -61,16 +61,11 @@ export class MongoHourlyBudget implements HourlyBudget {
 
   /** The count after taking a block, or undefined when the hour's limit was reached. */
   private async takeBlock(key: string, limit: number, expiresAt: Date): Promise<number | undefined> {
-    const take = (upsert: boolean) =>
-      this.coll.findOneAndUpdate({ _id: key, n: { $lt: limit } }, { $inc: { n: BLOCK }, $set: { expires_at: expiresAt } }, { upsert, returnDocument: "after" });
-    try {
-      return (await take(true))?.n;
-    } catch (err) {
-      // The hour's count exists and is full (the upsert found no match under the limit), or
-      // another replica created it meanwhile: take from it if there is room.
-      if (!isDuplicateKey(err)) throw err;
-      return (await take(false))?.n;
-    }
+    // A full hour's count makes the upsert collide, and the update then matches nothing.
+    const doc = await upsertOrUpdate((upsert) =>
+      this.coll.findOneAndUpdate({ _id: key, n: { $lt: limit } }, { $inc: { n: BLOCK }, $set: { expires_at: expiresAt } }, { upsert, returnDocument: "after" }),
+    );
+    return doc?.n;
   }
 
   async prune(now: Date): Promise<number> {

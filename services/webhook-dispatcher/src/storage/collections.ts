@@ -1,4 +1,4 @@
-import type { FieldTypes, IndexSpec, ScanAllowance } from "@vulnscan/kit";
+import type { FieldTypes, IndexSpec } from "@vulnscan/kit";
 
 /** The dispatcher's collections (database `webhooks`). */
 export const Collections = {
@@ -47,5 +47,3 @@ export const webhookFields: FieldTypes = {
   },
   [BUDGET]: { _id: "string", n: "number", expires_at: "date" },
 };
-
-export const webhookScanAllowances: ScanAllowance[] = [];

@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { isDuplicateKey } from "@vulnscan/kit";
+import { upsertOrUpdate } from "@vulnscan/kit";
 import type { WebhookCount } from "../domain/ports.js";
 import { Collections } from "./collections.js";
 
@@ -21,17 +21,11 @@ export class MongoWebhookCount implements WebhookCount {
 
   async reserve(orgId: string, limit: number, webhookId: string): Promise<boolean> {
     if (limit <= 0) return false;
-    const reserve = async (upsert: boolean) => {
-      const r = await this.coll.updateOne({ _id: orgId, n: { $lt: limit } }, { $inc: { n: 1 }, $push: { webhook_ids: webhookId } }, { upsert });
-      return r.modifiedCount + r.upsertedCount === 1;
-    };
-    try {
-      return await reserve(true);
-    } catch (err) {
-      // Full (the upsert found no match under the limit), or created meanwhile by another create.
-      if (!isDuplicateKey(err)) throw err;
-      return reserve(false);
-    }
+    // The guard `n < limit` keeps the count within the plan: a full count makes the upsert collide, and the update then matches nothing.
+    const r = await upsertOrUpdate((upsert) =>
+      this.coll.updateOne({ _id: orgId, n: { $lt: limit } }, { $inc: { n: 1 }, $push: { webhook_ids: webhookId } }, { upsert }),
+    );
+    return r.modifiedCount + r.upsertedCount === 1;
   }
 
   async release(orgId: string, webhookId: string): Promise<void> {
