@@ -103,6 +103,8 @@ beforeAll(async () => {
           tool: i % 2 ? "nuclei" : "tls",
           cve_ids: i === 2 ? ["CVE-2021-44228"] : [],
           epss_score: i === 3 ? null : 0.1,
+          // One finding from a version match whose distribution revision was not resolved; one from an older scanner.
+          confidence: i === 4 ? "version_match_unverified_backport" : i === 5 ? "" : "confirmed",
         }),
       );
       ids.push(r.findingId);
@@ -146,6 +148,7 @@ describe("GET /api/v1/findings", () => {
         "scan_id",
         "detected_at",
         "frameworks",
+        "confidence",
       ].sort(),
     );
     expect(body.items[0].frameworks).toEqual(["pci_dss"]);
@@ -161,6 +164,13 @@ describe("GET /api/v1/findings", () => {
     const scores = sorted.items.map((f: { cvss_score: number }) => f.cvss_score);
     expect(scores).toEqual([...scores].sort((a: number, b: number) => a - b));
     expect((await call("ro_a", "GET", "/api/v1/findings?status=accepted")).json().total).toBe(0);
+    const unverified = (await call("ro_a", "GET", "/api/v1/findings?confidence=version_match_unverified_backport")).json();
+    expect(unverified.items.map((f: { id: string; confidence: string }) => [f.id, f.confidence])).toEqual([[idsA[4], "version_match_unverified_backport"]]);
+    expect(unverified.total).toBe(1);
+    expect((await call("ro_a", "GET", "/api/v1/findings?confidence=confirmed")).json().total).toBe(10);
+    const older = (await call("ro_a", "GET", `/api/v1/findings/${idsA[5]}`)).json();
+    expect(older.confidence).toBeNull();
+    expect((await call("ro_a", "GET", "/api/v1/findings?confidence=probably")).statusCode).toBe(422);
   });
 
   it("walks deep pages with the keyset cursor: the same rows as page numbers, page counted on, no cursor after the last", async () => {

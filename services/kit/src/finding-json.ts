@@ -1,5 +1,5 @@
 import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
-import { FindingStatus, Priority, Severity, type Finding } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { Confidence, FindingStatus, Priority, Severity, type Finding } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { enumName } from "./enums.js";
 
 /*
@@ -31,6 +31,9 @@ export function findingListItemJson(f: Finding) {
     scan_id: f.scanId,
     detected_at: isoOf(f.detectedAt),
     frameworks: f.frameworks.map((m) => m.name),
+    // Added to the spec's fields: confirmed, version_match or version_match_unverified_backport;
+    // null for findings stored before the scanner said.
+    confidence: f.confidence === Confidence.UNSPECIFIED ? null : enumName(Confidence, f.confidence),
   };
 }
 

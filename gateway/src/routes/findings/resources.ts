@@ -7,6 +7,7 @@ export const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const
 export const STATUSES = ["open", "in_progress", "resolved", "false_positive", "accepted"] as const;
 export const PRIORITIES = ["critical", "high", "medium", "low"] as const;
 export const FORMATS = ["csv", "json", "pdf"] as const;
+export const CONFIDENCES = ["confirmed", "version_match", "version_match_unverified_backport"] as const;
 
 export const findingIdParams = idParams("finding_id");
 export const strings = { type: "array", items: { type: "string" } } as const;
@@ -26,6 +27,12 @@ const listItemProps = {
   cwe_ids: strings,
   scan_id: { type: "string", description: "The scan that first detected it" },
   detected_at: timestamp,
+  confidence: {
+    type: ["string", "null"],
+    enum: [...CONFIDENCES, null],
+    description:
+      "How far the finding can be trusted without checking it by hand (added to the spec's fields): `confirmed` (the check observed the weakness), `version_match` (only a version range matched), `version_match_unverified_backport` (the version matched but the distribution revision the service shows could not be resolved, so a backported fix may be installed); null for findings stored before it existed",
+  },
 } as const;
 
 export const findingListItem = {
@@ -129,6 +136,7 @@ export const filterQueryProps = {
   target: { type: "string", minLength: 1, maxLength: 253, description: "Exact target" },
   tool: { type: "string", minLength: 1, maxLength: 64 },
   cve: { type: "string", minLength: 1, maxLength: 64, description: "A CVE id (case-insensitive)" },
+  confidence: { type: "string", enum: CONFIDENCES, description: "Only findings of this confidence (added to the spec's filters)" },
   sort: { type: "string", enum: ["severity", "created_at", "cvss_score"], default: "created_at" },
   order: { type: "string", enum: ["asc", "desc"], default: "desc" },
 } as const;

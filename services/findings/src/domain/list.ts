@@ -1,5 +1,5 @@
 import type { CursorAnchor } from "@vulnscan/kit/core";
-import type { FindingDoc, Severity, SortField, SortOrder, Status } from "./types.js";
+import type { Confidence, FindingDoc, Severity, SortField, SortOrder, Status } from "./types.js";
 
 /** The spec's list filters (shared by list, export and, partly, stats). */
 export interface ListFilter {
@@ -11,6 +11,7 @@ export interface ListFilter {
   tool?: string;
   /** Case-insensitive. */
   cve?: string;
+  confidence?: Confidence;
 }
 
 /**

@@ -5,6 +5,9 @@
  */
 export const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
 export type Severity = (typeof SEVERITIES)[number];
+/** How far a finding can be trusted without checking it by hand (proto Confidence); "" on findings stored before it existed. */
+export const CONFIDENCES = ["confirmed", "version_match", "version_match_unverified_backport"] as const;
+export type Confidence = (typeof CONFIDENCES)[number];
 
 export const STATUSES = ["open", "in_progress", "resolved", "false_positive", "accepted"] as const;
 export type Status = (typeof STATUSES)[number];
@@ -76,6 +79,8 @@ export interface DetectionFacts {
   frameworks: FrameworkMapping[];
   epss_score: number | null;
   kev: boolean;
+  /** Absent or "" when the scanner did not say (older scanners). */
+  confidence?: Confidence | "";
   detected_at: Date;
 }
 
@@ -93,6 +98,8 @@ export interface FindingDoc {
   cvss_vector: string;
   epss_score: number | null;
   kev: boolean;
+  /** Of the latest detection; absent on findings stored before it existed. */
+  confidence?: Confidence | "";
   target: string;
   affected_component: string;
   tool: string;

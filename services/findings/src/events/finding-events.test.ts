@@ -6,8 +6,8 @@ import { envelopeOf } from "./finding-events.js";
 const t0 = new Date("2026-01-10T10:00:05Z");
 
 describe("finding events as envelopes", () => {
-  it("gives vulnerability.critical exactly the spec's data", () => {
-    const { events } = newFinding(detection({ severity: "critical", cvss_score: 9.8 }), "fp_1", "finding_1", t0);
+  it("gives vulnerability.critical the spec's data plus the finding's confidence", () => {
+    const { events } = newFinding(detection({ severity: "critical", cvss_score: 9.8, confidence: "version_match" }), "fp_1", "finding_1", t0);
     expect(envelopeOf(events[1]!)).toEqual({
       type: "vulnerability.critical",
       orgId: "org_a",
@@ -22,6 +22,7 @@ describe("finding events as envelopes", () => {
           affectedComponent: "nginx on 10.0.0.5:443",
           cveIds: ["CVE-2016-2183"],
           scanId: "scan_1",
+          confidence: "version_match",
         },
       },
     });

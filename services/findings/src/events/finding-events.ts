@@ -10,7 +10,7 @@ import type { FindingEvent } from "../domain/events.js";
  * The domain's vulnerability.* records as envelopes for the outbox (topic vulnscan.finding.events,
  * key = finding id, so one finding's events stay in order). vulnerability.critical and .high
  * carry exactly the spec's data (finding_id, title, severity, cvss_score, target,
- * affected_component, cve_ids, scan_id).
+ * affected_component, cve_ids, scan_id), plus confidence.
  */
 
 export function envelopeOf(e: FindingEvent): EnvelopeInit {
@@ -25,6 +25,8 @@ export function envelopeOf(e: FindingEvent): EnvelopeInit {
     affectedComponent: f.affected_component,
     cveIds: [...f.cve_ids],
     scanId: f.scan_id,
+    // Added to the spec's data: how far the finding can be trusted ("" for findings stored before it).
+    confidence: f.confidence ?? "",
   };
   const who = { findingId: f._id, title: f.title, severity: f.severity, target: f.target, user: e.status?.user ?? "" };
   switch (e.type) {

@@ -51,6 +51,7 @@ export const CSV_COLUMNS = [
   "scan_id",
   "detected_at",
   "frameworks",
+  "confidence",
 ] as const;
 
 export function csvValues(f: FindingDoc): unknown[] {

@@ -2,6 +2,7 @@ import { Code, ConnectError, createClient, createRouterTransport } from "@connec
 import { errorInfoOf, errorInterceptor } from "@vulnscan/kit/errors";
 import { createLogger } from "@vulnscan/kit/logger";
 import {
+  Confidence,
   ExportFormat,
   FindingService,
   FindingSortField,
@@ -68,6 +69,28 @@ describe("FindingService mapping (in-memory transport)", () => {
     expect(await failure(rpc.getFinding({ orgId: "org_b", findingId }))).toMatchObject({ code: Code.NotFound, errorCode: "NOT_FOUND" });
     expect(await failure(rpc.updateFinding({ orgId: "org_b", findingId, status: FindingStatus.RESOLVED }))).toMatchObject({ code: Code.NotFound });
     expect((await rpc.getFinding({ orgId: "org_a", findingId })).finding!.status).toBe(FindingStatus.OPEN);
+  });
+
+  it("keeps each finding's confidence, filters on it, and exports it", async () => {
+    const { t, rpc } = rpcFor();
+    const sure = await t.ingestion.ingest(detection({ detection_id: "d1", confidence: "confirmed" }));
+    const guess = await t.ingestion.ingest(detection({ detection_id: "d2", template_id: "cve:CVE-2024-6387", confidence: "version_match_unverified_backport" }));
+    const old = await t.ingestion.ingest(detection({ detection_id: "d3", template_id: "from-an-older-scanner" }));
+    const byId = new Map((await rpc.listFindings({ orgId: "org_a" })).findings.map((f) => [f.id, f.confidence]));
+    expect([byId.get(sure.findingId), byId.get(guess.findingId), byId.get(old.findingId)]).toEqual([
+      Confidence.CONFIRMED,
+      Confidence.VERSION_MATCH_UNVERIFIED_BACKPORT,
+      Confidence.UNSPECIFIED,
+    ]);
+    const filtered = await rpc.listFindings({ orgId: "org_a", filter: { confidence: Confidence.VERSION_MATCH_UNVERIFIED_BACKPORT } });
+    expect(filtered.findings.map((f) => f.id)).toEqual([guess.findingId]);
+    expect(filtered.pageInfo?.total).toBe(1);
+    expect(await failure(rpc.listFindings({ orgId: "org_a", filter: { confidence: Confidence.UNSPECIFIED } }))).toMatchObject({ field: "confidence" });
+    const parts = [];
+    for await (const m of rpc.exportFindings({ orgId: "org_a", format: ExportFormat.CSV, filter: { confidence: Confidence.CONFIRMED } })) parts.push(m);
+    const lines = Buffer.concat(parts.slice(1).map((p) => Buffer.from(p.chunk))).toString().trim().split("\r\n");
+    expect(lines[0]!.split(",").at(-1)).toBe("confidence");
+    expect(lines.slice(1).map((l) => l.split(",").at(-1))).toEqual(["confirmed"]);
   });
 
   it("streams a CSV export with its metadata first", async () => {

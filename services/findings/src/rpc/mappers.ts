@@ -5,6 +5,7 @@ import type { Actor as ActorMsg } from "@vulnscan/proto/vulnscan/common/v1/actor
 import type { Detection } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
 import {
   CommentSchema,
+  Confidence,
   ExportFormat,
   FindingSchema,
   FindingSortField,
@@ -19,11 +20,13 @@ import {
 import type { ExportFormat as Format } from "../domain/exports.js";
 import type { ListFilter } from "../domain/list.js";
 import {
+  CONFIDENCES,
   PRIORITIES,
   SEVERITIES,
   STATUSES,
   type Actor,
   type CommentDoc,
+  type Confidence as ConfidenceName,
   type DetectionFacts,
   type FindingDoc,
   type Priority as PriorityName,
@@ -44,6 +47,9 @@ export const sortOf = (n: number | undefined): SortField | undefined =>
   n === undefined ? undefined : enumNameIn(FindingSortField, n, ["severity", "created_at", "cvss_score"] as const, "sort");
 export const orderOf = (n: number | undefined): Order | undefined =>
   n === undefined ? undefined : enumNameIn(SortOrder, n, ["asc", "desc"] as const, "order");
+export const confidenceOf = (n: number, field = "confidence"): ConfidenceName => enumNameIn(Confidence, n, CONFIDENCES, field);
+/** A detection's confidence; UNSPECIFIED (a scanner from before the field) is stored as "". */
+const detectionConfidence = (n: number): ConfidenceName | "" => (n === Confidence.UNSPECIFIED ? "" : confidenceOf(n));
 export const formatOf = (n: number): Format => enumNameIn(ExportFormat, n, ["csv", "json", "pdf"] as const, "format");
 
 export function filterOf(f: FindingFilter | undefined): ListFilter {
@@ -55,6 +61,7 @@ export function filterOf(f: FindingFilter | undefined): ListFilter {
   if (f.target !== undefined) out.target = f.target;
   if (f.tool !== undefined) out.tool = f.tool;
   if (f.cve !== undefined) out.cve = f.cve;
+  if (f.confidence !== undefined) out.confidence = confidenceOf(f.confidence);
   return out;
 }
 
@@ -79,6 +86,7 @@ export function findingMsg(f: FindingDoc): Finding {
     cvssScore: f.cvss_score,
     cvssVector: f.cvss_vector,
     kev: f.kev,
+    confidence: f.confidence ? enumValue(Confidence, f.confidence) : Confidence.UNSPECIFIED,
     target: f.target,
     affectedComponent: f.affected_component,
     tool: f.tool,
@@ -181,6 +189,7 @@ function factsFrom(d: Detection): DetectionFacts {
     frameworks: d.frameworks.map((m) => ({ name: m.name, controls: [...m.controls] })),
     epss_score: d.epssScore === undefined ? null : finite(d.epssScore, 0, 1),
     kev: d.kev,
+    confidence: detectionConfidence(d.confidence),
     detected_at: d.detectedAt ? timestampDate(d.detectedAt) : new Date(),
   };
 }

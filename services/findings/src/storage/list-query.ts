@@ -18,6 +18,8 @@ export function filterQuery(orgId: string, f: ListFilter): Query {
   if (f.target !== undefined) q.target = f.target;
   if (f.tool !== undefined) q.tool = f.tool;
   if (f.cve !== undefined) q.cve_keys = f.cve.trim().toUpperCase();
+  // Not indexed: it narrows the org's other filters, it is not a way into the collection.
+  if (f.confidence !== undefined) q.confidence = f.confidence;
   return q;
 }
 

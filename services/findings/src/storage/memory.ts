@@ -28,7 +28,8 @@ function matches(f: FindingDoc, orgId: string, filter: ListFilter): boolean {
     (filter.scan_id === undefined || f.scan_ids.includes(filter.scan_id)) &&
     (filter.target === undefined || f.target === filter.target) &&
     (filter.tool === undefined || f.tool === filter.tool) &&
-    (filter.cve === undefined || f.cve_keys.includes(filter.cve.trim().toUpperCase()))
+    (filter.cve === undefined || f.cve_keys.includes(filter.cve.trim().toUpperCase())) &&
+    (filter.confidence === undefined || f.confidence === filter.confidence)
   );
 }
 

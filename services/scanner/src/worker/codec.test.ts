@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { Confidence, Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { ScanJobSchema } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
 import { ScanType } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { describe, expect, it } from "vitest";
@@ -81,6 +81,7 @@ describe("codec", () => {
       orgId: "org_1",
       scanId: "scan_1",
       severity: Severity.HIGH,
+      confidence: Confidence.CONFIRMED,
       kev: false,
       phase: "web_analysis",
       frameworks: [{ name: "pci_dss", controls: ["6.2.4"] }],

@@ -3,7 +3,7 @@ import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { enumName, enumValue } from "@vulnscan/kit/enums";
 import { SCAN_TYPES } from "@vulnscan/scan-contract";
 import { DetectionSchema, type Detection } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
-import { Severity as SeverityPb } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { Confidence as ConfidencePb, Severity as SeverityPb } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { ScanReportSchema, type ScanJob, type ScanReport } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
 import { ScanType as ScanTypePb } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import type { JobSpec, RunnerReport } from "../engine/runner.js";
@@ -54,6 +54,7 @@ export function detectionRecord(d: DetectionDraft, meta: { job: JobSpec; phase: 
     templateId: d.templateId,
     title: d.title,
     severity: enumValue(SeverityPb, d.severity),
+    confidence: enumValue(ConfidencePb, d.confidence),
     cvssScore: d.cvssScore,
     cvssVector: d.cvssVector,
     cweIds: d.cweIds,

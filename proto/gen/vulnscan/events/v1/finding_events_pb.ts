@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/events/v1/finding_events.proto.
  */
 export const file_vulnscan_events_v1_finding_events: GenFile = /*@__PURE__*/
-  fileDesc("Cid2dWxuc2Nhbi9ldmVudHMvdjEvZmluZGluZ19ldmVudHMucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSKhAgoSVnVsbmVyYWJpbGl0eUZvdW5kEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSEgoKY3Zzc19zY29yZRgEIAEoARIOCgZ0YXJnZXQYBSABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAYgASgJEg8KB2N2ZV9pZHMYByADKAkSDwoHc2Nhbl9pZBgIIAEoCRIMCgR0b29sGAkgASgJEhMKC3RlbXBsYXRlX2lkGAogASgJEg8KB2N3ZV9pZHMYCyADKAkSQAoKZnJhbWV3b3JrcxgMIAMoCzIsLnZ1bG5zY2FuLmV2ZW50cy52MS5GaW5kaW5nRnJhbWV3b3JrQ29udHJvbHMiOgoYRmluZGluZ0ZyYW1ld29ya0NvbnRyb2xzEgwKBG5hbWUYASABKAkSEAoIY29udHJvbHMYAiADKAkirgEKFVZ1bG5lcmFiaWxpdHlDcml0aWNhbBISCgpmaW5kaW5nX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhAKCHNldmVyaXR5GAMgASgJEhIKCmN2c3Nfc2NvcmUYBCABKAESDgoGdGFyZ2V0GAUgASgJEhoKEmFmZmVjdGVkX2NvbXBvbmVudBgGIAEoCRIPCgdjdmVfaWRzGAcgAygJEg8KB3NjYW5faWQYCCABKAkiqgEKEVZ1bG5lcmFiaWxpdHlIaWdoEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSEgoKY3Zzc19zY29yZRgEIAEoARIOCgZ0YXJnZXQYBSABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAYgASgJEg8KB2N2ZV9pZHMYByADKAkSDwoHc2Nhbl9pZBgIIAEoCSKJAQoaVnVsbmVyYWJpbGl0eVN0YXR1c0NoYW5nZWQSEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRIOCgZ0YXJnZXQYBCABKAkSDAoEZnJvbRgFIAEoCRIKCgJ0bxgGIAEoCRIMCgR1c2VyGAcgASgJIsgBChVWdWxuZXJhYmlsaXR5UmVzb2x2ZWQSEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRIOCgZ0YXJnZXQYBCABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAUgASgJEg8KB3NjYW5faWQYBiABKAkSDAoEdXNlchgHIAEoCRIvCgtyZXNvbHZlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Cid2dWxuc2Nhbi9ldmVudHMvdjEvZmluZGluZ19ldmVudHMucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSK1AgoSVnVsbmVyYWJpbGl0eUZvdW5kEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSEgoKY3Zzc19zY29yZRgEIAEoARIOCgZ0YXJnZXQYBSABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAYgASgJEg8KB2N2ZV9pZHMYByADKAkSDwoHc2Nhbl9pZBgIIAEoCRIMCgR0b29sGAkgASgJEhMKC3RlbXBsYXRlX2lkGAogASgJEg8KB2N3ZV9pZHMYCyADKAkSQAoKZnJhbWV3b3JrcxgMIAMoCzIsLnZ1bG5zY2FuLmV2ZW50cy52MS5GaW5kaW5nRnJhbWV3b3JrQ29udHJvbHMSEgoKY29uZmlkZW5jZRgNIAEoCSI6ChhGaW5kaW5nRnJhbWV3b3JrQ29udHJvbHMSDAoEbmFtZRgBIAEoCRIQCghjb250cm9scxgCIAMoCSLCAQoVVnVsbmVyYWJpbGl0eUNyaXRpY2FsEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSEgoKY3Zzc19zY29yZRgEIAEoARIOCgZ0YXJnZXQYBSABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAYgASgJEg8KB2N2ZV9pZHMYByADKAkSDwoHc2Nhbl9pZBgIIAEoCRISCgpjb25maWRlbmNlGAkgASgJIr4BChFWdWxuZXJhYmlsaXR5SGlnaBISCgpmaW5kaW5nX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhAKCHNldmVyaXR5GAMgASgJEhIKCmN2c3Nfc2NvcmUYBCABKAESDgoGdGFyZ2V0GAUgASgJEhoKEmFmZmVjdGVkX2NvbXBvbmVudBgGIAEoCRIPCgdjdmVfaWRzGAcgAygJEg8KB3NjYW5faWQYCCABKAkSEgoKY29uZmlkZW5jZRgJIAEoCSKJAQoaVnVsbmVyYWJpbGl0eVN0YXR1c0NoYW5nZWQSEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRIOCgZ0YXJnZXQYBCABKAkSDAoEZnJvbRgFIAEoCRIKCgJ0bxgGIAEoCRIMCgR1c2VyGAcgASgJIsgBChVWdWxuZXJhYmlsaXR5UmVzb2x2ZWQSEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRIOCgZ0YXJnZXQYBCABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAUgASgJEg8KB3NjYW5faWQYBiABKAkSDAoEdXNlchgHIAEoCRIvCgtyZXNvbHZlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * vulnerability.found: a new finding (not a repeat detection). Topic
@@ -95,6 +95,13 @@ export type VulnerabilityFound = Message<"vulnscan.events.v1.VulnerabilityFound"
    * @generated from field: repeated vulnscan.events.v1.FindingFrameworkControls frameworks = 12;
    */
   frameworks: FindingFrameworkControls[];
+
+  /**
+   * confirmed, version_match or version_match_unverified_backport.
+   *
+   * @generated from field: string confidence = 13;
+   */
+  confidence: string;
 };
 
 /**
@@ -180,6 +187,14 @@ export type VulnerabilityCritical = Message<"vulnscan.events.v1.VulnerabilityCri
    * @generated from field: string scan_id = 8;
    */
   scanId: string;
+
+  /**
+   * confirmed, version_match or version_match_unverified_backport (added to
+   * the spec's data).
+   *
+   * @generated from field: string confidence = 9;
+   */
+  confidence: string;
 };
 
 /**
@@ -237,6 +252,14 @@ export type VulnerabilityHigh = Message<"vulnscan.events.v1.VulnerabilityHigh"> 
    * @generated from field: string scan_id = 8;
    */
   scanId: string;
+
+  /**
+   * confirmed, version_match or version_match_unverified_backport (added to
+   * the spec's data).
+   *
+   * @generated from field: string confidence = 9;
+   */
+  confidence: string;
 };
 
 /**

@@ -9,7 +9,7 @@ import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
 import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_timestamp } from "@bufbuild/protobuf/wkt";
-import type { Evidence, FrameworkMapping, Remediation, Severity } from "./findings_service_pb.js";
+import type { Confidence, Evidence, FrameworkMapping, Remediation, Severity } from "./findings_service_pb.js";
 import { file_vulnscan_findings_v1_findings_service } from "./findings_service_pb.js";
 import type { Message } from "@bufbuild/protobuf";
 
@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/findings/v1/detection.proto.
  */
 export const file_vulnscan_findings_v1_detection: GenFile = /*@__PURE__*/
-  fileDesc("CiR2dWxuc2Nhbi9maW5kaW5ncy92MS9kZXRlY3Rpb24ucHJvdG8SFHZ1bG5zY2FuLmZpbmRpbmdzLnYxIt0ECglEZXRlY3Rpb24SFAoMZGV0ZWN0aW9uX2lkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRIPCgdzY2FuX2lkGAMgASgJEg4KBnRhcmdldBgEIAEoCRITCgt0ZW1wbGF0ZV9pZBgFIAEoCRINCgV0aXRsZRgGIAEoCRIwCghzZXZlcml0eRgHIAEoDjIeLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlNldmVyaXR5EhIKCmN2c3Nfc2NvcmUYCCABKAESEwoLY3Zzc192ZWN0b3IYCSABKAkSDwoHY3dlX2lkcxgKIAMoCRIPCgdjdmVfaWRzGAsgAygJEgwKBHRvb2wYDCABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GA0gASgJEhMKC2Rlc2NyaXB0aW9uGA4gASgJEg4KBmltcGFjdBgPIAEoCRI2CgtyZW1lZGlhdGlvbhgQIAEoCzIhLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlJlbWVkaWF0aW9uEjAKCGV2aWRlbmNlGBEgASgLMh4udnVsbnNjYW4uZmluZGluZ3MudjEuRXZpZGVuY2USOgoKZnJhbWV3b3JrcxgSIAMoCzImLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZyYW1ld29ya01hcHBpbmcSFwoKZXBzc19zY29yZRgTIAEoAUgAiAEBEgsKA2tldhgUIAEoCBIvCgtkZXRlY3RlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFcGhhc2UYFiABKAlCDQoLX2Vwc3Nfc2NvcmViBnByb3RvMw", [file_google_protobuf_timestamp, file_vulnscan_findings_v1_findings_service]);
+  fileDesc("CiR2dWxuc2Nhbi9maW5kaW5ncy92MS9kZXRlY3Rpb24ucHJvdG8SFHZ1bG5zY2FuLmZpbmRpbmdzLnYxIpMFCglEZXRlY3Rpb24SFAoMZGV0ZWN0aW9uX2lkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRIPCgdzY2FuX2lkGAMgASgJEg4KBnRhcmdldBgEIAEoCRITCgt0ZW1wbGF0ZV9pZBgFIAEoCRINCgV0aXRsZRgGIAEoCRIwCghzZXZlcml0eRgHIAEoDjIeLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlNldmVyaXR5EhIKCmN2c3Nfc2NvcmUYCCABKAESEwoLY3Zzc192ZWN0b3IYCSABKAkSDwoHY3dlX2lkcxgKIAMoCRIPCgdjdmVfaWRzGAsgAygJEgwKBHRvb2wYDCABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GA0gASgJEhMKC2Rlc2NyaXB0aW9uGA4gASgJEg4KBmltcGFjdBgPIAEoCRI2CgtyZW1lZGlhdGlvbhgQIAEoCzIhLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlJlbWVkaWF0aW9uEjAKCGV2aWRlbmNlGBEgASgLMh4udnVsbnNjYW4uZmluZGluZ3MudjEuRXZpZGVuY2USOgoKZnJhbWV3b3JrcxgSIAMoCzImLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZyYW1ld29ya01hcHBpbmcSFwoKZXBzc19zY29yZRgTIAEoAUgAiAEBEgsKA2tldhgUIAEoCBIvCgtkZXRlY3RlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFcGhhc2UYFiABKAkSNAoKY29uZmlkZW5jZRgXIAEoDjIgLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkNvbmZpZGVuY2VCDQoLX2Vwc3Nfc2NvcmViBnByb3RvMw", [file_google_protobuf_timestamp, file_vulnscan_findings_v1_findings_service]);
 
 /**
  * One issue a scanner found. Topic `vulnscan.findings.detected`, keyed by
@@ -160,6 +160,13 @@ export type Detection = Message<"vulnscan.findings.v1.Detection"> & {
    * @generated from field: string phase = 22;
    */
   phase: string;
+
+  /**
+   * How the scanner knows (see Confidence); never raises the severity.
+   *
+   * @generated from field: vulnscan.findings.v1.Confidence confidence = 23;
+   */
+  confidence: Confidence;
 };
 
 /**
