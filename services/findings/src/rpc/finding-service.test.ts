@@ -74,7 +74,9 @@ describe("FindingService mapping (in-memory transport)", () => {
   it("keeps each finding's confidence, filters on it, and exports it", async () => {
     const { t, rpc } = rpcFor();
     const sure = await t.ingestion.ingest(detection({ detection_id: "d1", confidence: "confirmed" }));
-    const guess = await t.ingestion.ingest(detection({ detection_id: "d2", template_id: "cve:CVE-2024-6387", confidence: "version_match_unverified_backport" }));
+    const guess = await t.ingestion.ingest(
+      detection({ detection_id: "d2", template_id: "cve:CVE-2024-6387", confidence: "version_match_unverified_backport" }),
+    );
     const old = await t.ingestion.ingest(detection({ detection_id: "d3", template_id: "from-an-older-scanner" }));
     const byId = new Map((await rpc.listFindings({ orgId: "org_a" })).findings.map((f) => [f.id, f.confidence]));
     expect([byId.get(sure.findingId), byId.get(guess.findingId), byId.get(old.findingId)]).toEqual([
@@ -88,7 +90,10 @@ describe("FindingService mapping (in-memory transport)", () => {
     expect(await failure(rpc.listFindings({ orgId: "org_a", filter: { confidence: Confidence.UNSPECIFIED } }))).toMatchObject({ field: "confidence" });
     const parts = [];
     for await (const m of rpc.exportFindings({ orgId: "org_a", format: ExportFormat.CSV, filter: { confidence: Confidence.CONFIRMED } })) parts.push(m);
-    const lines = Buffer.concat(parts.slice(1).map((p) => Buffer.from(p.chunk))).toString().trim().split("\r\n");
+    const lines = Buffer.concat(parts.slice(1).map((p) => Buffer.from(p.chunk)))
+      .toString()
+      .trim()
+      .split("\r\n");
     expect(lines[0]!.split(",").at(-1)).toBe("confidence");
     expect(lines.slice(1).map((l) => l.split(",").at(-1))).toEqual(["confirmed"]);
   });
