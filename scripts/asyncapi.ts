@@ -184,7 +184,12 @@ export async function generateAsyncApi(): Promise<string> {
     const kind = kindOf(field);
     const [topic, spec] = topicOfKind(kind);
     collectSchemas(field.message, schemas);
-    const internal = kind.startsWith("auth.") || kind === "webhook.test";
+    // auth.* are facts for the gateways, never delivered; webhook.test is delivered, by the test operation only, and not on Kafka today.
+    const note = kind.startsWith("auth.")
+      ? "Internal: not a customer event kind, never delivered to webhooks."
+      : kind === "webhook.test"
+        ? "Not published on Kafka today: the webhook test operation builds and delivers it in-process. A webhook cannot subscribe to it."
+        : undefined;
     messages[kind] = {
       name: kind,
       title: kind,
@@ -198,7 +203,7 @@ export async function generateAsyncApi(): Promise<string> {
         properties: envelopeProps(kind, field),
       },
       bindings: { kafka: { key: { type: "string", description: spec.key }, bindingVersion: "0.5.0" } },
-      ...(internal ? { "x-internal": true, description: "Internal: not a customer event kind, never delivered to webhooks." } : {}),
+      ...(note ? { "x-internal": true, description: note } : {}),
     };
     byTopic.set(topic, [...(byTopic.get(topic) ?? []), kind]);
   }
