@@ -132,10 +132,11 @@ def main(argv=None):
         key_deserializer=None,
         value_deserializer=None,
     )
-    if a.group and not a.since:
+    grouped = bool(a.group and not a.since)
+    if grouped:
+        # Partitions come from the group as it is joined (in the first polls); offsets from its commits.
         consumer.subscribe(a.topics)
-        consumer.poll(timeout_ms=0)  # join the group: partitions get assigned
-        parts = list(consumer.assignment())
+        parts = []
     else:
         parts = [TopicPartition(t, n) for t in a.topics for n in sorted(consumer.partitions_for_topic(t) or [])]
         consumer.assign(parts)
@@ -149,12 +150,14 @@ def main(argv=None):
                     consumer.seek(tp, found[tp].offset)
         else:
             consumer.seek_to_beginning(*parts)
-    end = consumer.end_offsets(parts) if a.until_end else {}
+    end = consumer.end_offsets(parts) if a.until_end and not grouped else None
     seen_ids = set()
     deadline = time.monotonic() + a.timeout
     try:
         while True:
-            if a.until_end and all(consumer.position(tp) >= end[tp] for tp in parts):
+            if a.until_end and end is None and consumer.assignment():
+                end = consumer.end_offsets(list(consumer.assignment()))
+            if a.until_end and end is not None and all(consumer.position(tp) >= end[tp] for tp in end):
                 break
             if a.until_end and time.monotonic() > deadline:
                 print("timed out before the end offsets", file=sys.stderr)
