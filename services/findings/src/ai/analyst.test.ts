@@ -173,6 +173,35 @@ describe("one category per finding, from its check", () => {
     expect(a.ansible_playbook_id).toBe("upgrade-openssh");
   });
 
+  it("answers a version match the scanner rated info as a note: no upgrade, no exploit, low priority", () => {
+    const note = opensshCve({
+      title: "CVE-2023-38408 (client-side) cannot be judged from OpenSSH server banner",
+      severity: "info",
+      cvss_score: 0,
+      epss_score: 0.41,
+      template_id: "cve:CVE-2023-38408",
+      cve_ids: ["CVE-2023-38408"],
+      remediation_summary: "Nothing to do for CVE-2023-38408 on this service; keep the distribution's security updates applied.",
+      remediation_steps: [],
+    });
+    const a = analyze(note);
+    expect(a).toMatchObject({ remediation_priority: "low", category: "vulnerable-version", automation_available: false, ansible_playbook_id: "" });
+    expect(all(a)).not.toMatch(/public exploit|Upgrade:|Until it is fixed|Verify by hand/);
+    expect(all(a)).toContain("Nothing to do for CVE-2023-38408 on this service");
+    expect(all(a)).toContain("Advisory: <https://www.openssh.com/security.html>");
+  });
+
+  it("says what the scanner's confidence means", () => {
+    expect(analyze(opensshCve({ confidence: "version_match_unverified_backport" })).risk_assessment).toContain(
+      "could not be resolved against its fixed version",
+    );
+    expect(analyze(opensshCve({ confidence: "version_match" })).risk_assessment).toContain("no exploitation was attempted");
+  });
+
+  it("names the service from the check when it listens on another port", () => {
+    expect(analyze(redis({ affected_component: "tcp://203.0.113.5:44671" })).attack_scenarios[0]).toContain("connects to Redis on port 44671");
+  });
+
   it("names the distribution's fixed version when the scanner states it", () => {
     const said = { description: "", remediation_summary: "", remediation_steps: [], evidence_response: "" };
     expect(distributionFixOf({ ...said, description: "Debian 12 (bookworm): fixed in 1:9.2p1-2+deb12u3." })).toEqual({

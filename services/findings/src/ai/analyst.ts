@@ -18,12 +18,15 @@ export { exposureOf } from "./facts.js";
  *   immediate  listed in KEV, or EPSS ≥ 0.5, or CVSS ≥ 9 reachable from the network
  *   high       CVSS ≥ 7, or EPSS ≥ 0.1, or critical/high severity
  *   medium     CVSS ≥ 4, or medium severity
- *   low        everything else
+ *   low        everything else, and every info-severity finding
  */
 
 export const BUILTIN_ID = "builtin-analyst-v2";
 
 export function priorityOf(input: AnalysisInput): AiAnalysis["remediation_priority"] {
+  // The scanner rates a finding info when it found nothing exploitable (a patched distribution
+  // revision, a client-side CVE behind a server banner): the CVE's EPSS says nothing about it.
+  if (input.severity === "info") return "low";
   const exposure = exposureOf(input);
   const epss = input.epss_score ?? 0;
   if (input.kev || epss >= 0.5 || (input.cvss_score >= 9 && (exposure === "internet" || exposure === "internal"))) return "immediate";
@@ -47,6 +50,8 @@ interface Facts {
   input: AnalysisInput;
   category: Category;
   kind: Kind;
+  /** A version match rated info by the scanner. */
+  note: boolean;
   exposure: Exposure;
   at: Location;
   priority: AiAnalysis["remediation_priority"];
@@ -57,19 +62,23 @@ interface Facts {
 
 function factsOf(input: AnalysisInput): Facts {
   const { category } = classify(input);
-  const kind = category.kind;
+  // A version match the scanner rated info (patched revision, not observable from the network)
+  // is a note: no upgrade, no exploit scenario.
+  const note = category.kind === "vulnerability" && input.severity === "info";
+  const kind: Kind = note ? "informational" : category.kind;
   const at = locationOf(input);
   const cve = input.cve_ids[0] ?? /CVE-\d{4}-\d+/i.exec(`${input.template_id} ${input.title}`)?.[0] ?? "the flaw";
   return {
     input,
     category,
     kind,
+    note,
     exposure: exposureOf(input),
     at,
     priority: priorityOf(input),
     template: templateGuidance(input.template_id),
     // Products only for flaws of a version: a Redis configuration finding is not about the Redis release.
-    product: kind === "vulnerability" ? productGuidance(`${input.affected_component} ${input.title}`) : undefined,
+    product: category.kind === "vulnerability" ? productGuidance(`${input.affected_component} ${input.title}`) : undefined,
     cve,
   };
 }
@@ -82,8 +91,12 @@ function risk(f: Facts): string {
   if (f.kind === "misconfiguration") out.push("It is a configuration problem, not a flaw of the installed version: changing settings fixes it.");
   else if (f.kind === "vulnerability") {
     out.push("It is a flaw of the installed software: an upgrade (or the vendor's mitigation) fixes it.");
-    if (input.tool === "cve-match") out.push("It was matched by the version the service announces, not by exploiting it.");
-  } else out.push("It is a note for the inventory, not a weakness by itself.");
+    if (input.tool === "cve-match" && !input.confidence) out.push("It was matched by the version the service announces, not by exploiting it.");
+  } else if (f.note) out.push("The scanner rates it info: it found the version in the CVE's range but nothing exploitable here (the description says why).");
+  else out.push("It is a note for the inventory, not a weakness by itself.");
+  if (input.confidence === "version_match_unverified_backport")
+    out.push("The distribution's package revision could not be resolved against its fixed version: check the installed package before acting.");
+  else if (input.confidence === "version_match" && f.kind === "vulnerability") out.push("Its confidence is a version match: no exploitation was attempted.");
   const host = at.host;
   out.push(
     f.exposure === "internet"
@@ -95,7 +108,7 @@ function risk(f: Facts): string {
           : "Exploitation needs local access to the host.",
   );
   if (input.kev) out.push("It is listed in CISA's Known Exploited Vulnerabilities catalogue: it is being exploited in the wild.");
-  if (input.epss_score !== null) out.push(`EPSS estimates a ${pct(input.epss_score)} probability of exploitation in the next 30 days.`);
+  if (input.epss_score !== null) out.push(`EPSS puts the probability of exploitation in the next 30 days at ${pct(input.epss_score)}.`);
   if (input.cve_ids.length) out.push(`Tracked as ${input.cve_ids.join(", ")}.`);
   if (input.cwe_ids.length) out.push(`Weakness class: ${input.cwe_ids.join(", ")}.`);
   out.push(`Remediation priority: **${f.priority}**.`);
@@ -103,7 +116,7 @@ function risk(f: Facts): string {
 }
 
 function scenarios(f: Facts): string[] {
-  if (f.priority === "low" && f.kind === "informational") return f.category.scenarios.map((s) => fillScenario(s, f));
+  if (f.note) return [`None as reported: the scanner found nothing that makes ${f.cve} exploitable on ${f.at.service} here`];
   const out = f.category.scenarios.map((s) => fillScenario(s, f));
   if (f.input.kev) out.unshift(`Attackers are exploiting ${f.cve} now (CISA KEV): a reachable ${f.at.service} is a likely target`);
   return out;
@@ -143,7 +156,10 @@ function actions(f: Facts): string[] {
           ? "Act now, ahead of normal change windows"
           : "Change the configuration now, ahead of normal change windows",
     );
-  if (f.kind === "vulnerability") {
+  if (f.note) {
+    out.push(...[input.remediation_summary, ...input.remediation_steps].filter(Boolean));
+    if (product) out.push(`Advisory: <${product.advisory}>`);
+  } else if (f.kind === "vulnerability") {
     if (product) out.push(`Check the installed version: ${command(product.installed)}`);
     const upstream = upstreamFixOf(input);
     const distro = distributionFixOf(input);
@@ -172,13 +188,14 @@ function actions(f: Facts): string[] {
     template ??
     (product && { verify: product.verify, expect: "the fixed version (or the distribution's fixed revision)" }) ??
     categoryVerification(f.category.id);
-  if (check) out.push(`Verify by hand: ${command(fill(check.verify, at))} should show ${fill(check.expect, at)}`);
+  if (check && !f.note) out.push(`Verify by hand: ${command(fill(check.verify, at))} should show ${fill(check.expect, at)}`);
   if (f.kind !== "informational") out.push(`Re-scan ${input.target} to confirm the finding is gone, then mark it resolved`);
   return out;
 }
 
 /** The check's playbook, else the product's (version findings), else the category's when the check has no guidance. */
 function playbookOf(f: Facts) {
+  if (f.note) return undefined;
   return playbookById(f.template ? f.template.playbook : (f.product?.playbook ?? f.category.playbook));
 }
 

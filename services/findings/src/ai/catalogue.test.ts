@@ -64,7 +64,7 @@ describe("the analyst over the scanner's whole catalogue", () => {
       const text = a.recommended_actions.join("\n");
       // Correlation notes summarise other findings, each of which says how to verify it.
       if (kind !== "informational" && f.engine !== "correlator") expect(text, classOf(f)).toMatch(/Verify by hand: `/);
-      if (f.engine === "cve-match") expect(text, classOf(f)).toMatch(/Advisories: <https:\/\//);
+      if (f.engine === "cve-match") expect(text, classOf(f)).toMatch(/Advisor(y|ies): <https:\/\//);
       if (kind === "misconfiguration") expect(text, classOf(f)).not.toMatch(/\bupgrade\b/i);
     }
   });

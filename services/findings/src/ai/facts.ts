@@ -64,8 +64,11 @@ export interface Location {
   service: string;
 }
 
+/** Services a check's title names ("Redis reachable without authentication"), when the port is not their usual one. */
+const TITLE_SERVICES = ["Redis", "memcached", "Elasticsearch", "Docker", "PostgreSQL", "MongoDB", "MySQL", "Jenkins", "Grafana", "FTP", "SSH", "SMTP"];
+
 /** Reads host, port and URL from any component format the scanner writes. */
-export function locationOf(input: Pick<AnalysisInput, "affected_component" | "target">): Location {
+export function locationOf(input: Pick<AnalysisInput, "affected_component" | "target"> & { title?: string }): Location {
   const c = input.affected_component.trim();
   let host = input.target;
   let port = "";
@@ -90,7 +93,8 @@ export function locationOf(input: Pick<AnalysisInput, "affected_component" | "ta
     else if (hostPort) [, host = host, port = ""] = hostPort;
   }
   if (!origin) origin = `http://${host}${port && port !== "80" ? `:${port}` : ""}`;
-  const service = product || PORT_SERVICES[Number(port)] || "the service";
+  const named = TITLE_SERVICES.find((w) => new RegExp(`\\b${w}\\b`, "i").test(input.title ?? ""));
+  const service = product || named || PORT_SERVICES[Number(port)] || "the service";
   return { host, port: port || "(port)", url: url || origin, origin, path, product, service };
 }
 

@@ -22,6 +22,8 @@ export interface AnalysisInput {
   /** What the scanner sent and saw (banners, headers): facts the analysis may quote. */
   evidence_request: string;
   evidence_response: string;
+  /** How far the scanner vouches for it (confirmed, version_match, version_match_unverified_backport); "" or absent when unknown. */
+  confidence?: string;
 }
 
 /** Which path wrote an analysis: the built-in rules, a model, or the rules after a model's answer was refused. */

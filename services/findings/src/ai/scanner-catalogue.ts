@@ -214,6 +214,7 @@ export async function labFindings(): Promise<Record<"redis" | "env" | "expiredCe
     redis: by((f) => f.input.template_id === "redis-unauthenticated" && f.engine === "template"),
     env: by((f) => f.input.template_id === "env-file-secrets" && f.engine === "template"),
     expiredCertificate: by((f) => f.input.template_id === "tls-cert-expired"),
-    opensshCve: by((f) => f.engine === "cve-match" && f.input.affected_component.startsWith("OpenSSH")),
+    // A server-side flaw the banner's version range establishes (CVE-2023-38408, first by CVSS, is in ssh-agent).
+    opensshCve: by((f) => f.engine === "cve-match" && f.input.template_id === "cve:CVE-2016-6515"),
   };
 }

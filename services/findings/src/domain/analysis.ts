@@ -68,5 +68,6 @@ export function analysisInput(f: FindingDoc): AnalysisInput {
     references: f.remediation.references,
     evidence_request: f.evidence.request,
     evidence_response: f.evidence.response,
+    confidence: f.confidence ?? "",
   };
 }
