@@ -1,4 +1,5 @@
 import type { EgressGuard } from "../../net/egress.js";
+import type { HttpResult } from "../../net/http.js";
 import type { DetectionDraft, Service } from "../types.js";
 import { detection } from "./check.js";
 import { CORS_REFLECTION, CORS_WILDCARD_CREDENTIALS, DANGEROUS_METHODS, DIRECTORY_LISTING, NO_HTTPS_REDIRECT, TRACE_ENABLED } from "./checks.js";
@@ -6,6 +7,7 @@ import { cookieIssues } from "./cookies.js";
 import { FILE_PROBES, isExposed } from "./exposed-files.js";
 import { missingHeaders } from "./headers.js";
 import { Site, header, headEvidence, isRedirect, randomPath } from "./page.js";
+import { discoverApiPaths } from "./api-paths.js";
 
 const PROBE_ORIGIN = "https://evil.vulnscan.invalid";
 const LISTING = /<title>\s*Index of \/|<h1>\s*Index of \/|Directory listing for \//i;
@@ -20,7 +22,7 @@ export interface WebContext {
 
 /**
  * Every web check on one HTTP(S) service: headers and cookies of the home page, CORS with a
- * foreign Origin, directory listings, sensitive files (after learning the soft-404 shape),
+ * foreign Origin on the root and on the API paths the site shows (api-paths.ts), directory listings, sensitive files (after learning the soft-404 shape),
  * TRACE and advertised methods, and the HTTP→HTTPS redirect.
  */
 export async function analyzeWebService(svc: Service, wc: WebContext): Promise<DetectionDraft[]> {
@@ -37,13 +39,32 @@ export async function analyzeWebService(svc: Service, wc: WebContext): Promise<D
     out.push(detection(issue.check, { target, affectedComponent: at("/"), detail: `Cookies: ${issue.cookies.join(", ")}.`, evidence: headEvidence(home) }));
   }
 
-  const cors = await site.fetch("/", { headers: { origin: PROBE_ORIGIN } });
-  if (cors) {
-    const allowOrigin = header(cors, "access-control-allow-origin");
-    const credentials = (header(cors, "access-control-allow-credentials") ?? "").toLowerCase() === "true";
-    if (credentials && allowOrigin === PROBE_ORIGIN) out.push(detection(CORS_REFLECTION, { target, affectedComponent: at("/"), evidence: headEvidence(cors) }));
-    else if (credentials && allowOrigin === "*")
-      out.push(detection(CORS_WILDCARD_CREDENTIALS, { target, affectedComponent: at("/"), evidence: headEvidence(cors) }));
+  // CORS where APIs live, not only on the home page: the root, then the API paths the site shows.
+  const corsSeen: { path: string; res: HttpResult; kind: "reflect" | "wildcard" }[] = [];
+  for (const path of ["/", ...(await discoverApiPaths(site, home))]) {
+    const res = await site.fetch(path, { headers: { origin: PROBE_ORIGIN }, maxBodyBytes: 4096 });
+    if (!res) continue;
+    const allowOrigin = header(res, "access-control-allow-origin");
+    const credentials = (header(res, "access-control-allow-credentials") ?? "").toLowerCase() === "true";
+    if (credentials && allowOrigin === PROBE_ORIGIN) corsSeen.push({ path, res, kind: "reflect" });
+    else if (credentials && allowOrigin === "*") corsSeen.push({ path, res, kind: "wildcard" });
+  }
+  for (const [kind, check] of [
+    ["reflect", CORS_REFLECTION],
+    ["wildcard", CORS_WILDCARD_CREDENTIALS],
+  ] as const) {
+    const hits = corsSeen.filter((c) => c.kind === kind);
+    const first = hits[0];
+    if (!first) continue;
+    // One finding per service, on the root when the root does it too (templates report it there).
+    out.push(
+      detection(check, {
+        target,
+        affectedComponent: at(first.path),
+        detail: `Seen on: ${hits.map((h) => h.path).join(", ")}.`,
+        evidence: { request: hits.map((h) => h.res.requestText).join("\n\n"), response: hits.map((h) => headEvidence(h.res).response).join("\n\n") },
+      }),
+    );
   }
 
   const notFound = await site.fetch(randomPath());
