@@ -76,6 +76,16 @@ export function serviceEnvSchema(defaults: ServiceDefaults) {
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /**
+     * List cursor signing keys, comma-separated, newest first (cursor.ts): the first signs, all
+     * verify, so a rotation keeps the previous key second for a while. Every replica of a service
+     * needs the same keys; unset, a random key per process (cursors hold for that process only).
+     */
+    CURSOR_KEYS: z
+      .string()
+      .optional()
+      .transform((s) => (s ? s.split(",").map((k) => k.trim()) : undefined))
+      .pipe(z.array(z.string().min(32, "each cursor key must be at least 32 characters")).min(1).optional()),
   });
 }
 

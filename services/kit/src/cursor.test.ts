@@ -1,5 +1,15 @@
-import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor } from "./cursor.js";
+import { createHmac, randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it } from "vitest";
+import { CURSOR_MAX_PAGE, decodeCursor, encodeCursor, setCursorKeys } from "./cursor.js";
+
+/** Keys made at run time: nothing secret is committed. */
+const newKey = () => randomBytes(32).toString("base64url");
+/** A cursor signed with `key` the way the codec signs: what someone holding a key could make. */
+const sign = (state: unknown, key: string) => {
+  const payload = Buffer.from(JSON.stringify(state)).toString("base64url");
+  return `${payload}.${createHmac("sha256", key).update(payload).digest().subarray(0, 16).toString("base64url")}`;
+};
+const stateOf = (cursor: string) => JSON.parse(Buffer.from(cursor.split(".")[0]!, "base64url").toString("utf8")) as Record<string, unknown>;
 
 const refusal = (message: RegExp) =>
   expect.objectContaining({ kind: "validation", errorCode: "VALIDATION_ERROR", field: "cursor", message: expect.stringMatching(message) });
@@ -28,15 +38,22 @@ describe("cursor", () => {
     expect(thrown(() => decodeCursor("", list))).toEqual(refusal(/not a cursor/));
   });
 
-  it("refuses well-formed JSON that is not one of its states", () => {
+  afterEach(() => setCursorKeys([newKey()]));
+
+  it("refuses well-formed JSON that is not one of its states, even signed with its key", () => {
+    const key = newKey();
+    setCursorKeys([key]);
     const list = { org_id: "org_a" };
-    const forge = (state: object) => Buffer.from(JSON.stringify(state)).toString("base64url");
-    const good = JSON.parse(Buffer.from(encodeCursor(list, 2, { key: 5, id: "x" }), "base64url").toString("utf8")) as Record<string, unknown>;
+    const forge = (state: object) => sign(state, key);
+    const good = stateOf(encodeCursor(list, 2, { key: 5, id: "x" }));
     expect(decodeCursor(forge(good), list).page).toBe(2);
     for (const bad of [
       { ...good, v: 2 },
       { ...good, p: 1 },
       { ...good, p: 2.5 },
+      { ...good, p: 2 ** 31 },
+      { ...good, p: CURSOR_MAX_PAGE + 1 },
+      { ...good, p: "3" },
       { ...good, i: 7 },
       { ...good, k: null },
       { ...good, k: { $gt: "" } },
@@ -58,5 +75,52 @@ describe("cursor", () => {
     // A number key stays a number: the two kinds are not confused.
     expect(decodeCursor(encodeCursor(list, 4, { key: at.getTime(), id: "scan_1" }), list).anchor.key).toBe(at.getTime());
     expect(() => encodeCursor(list, 2, { key: new Date(Number.NaN), id: "x" })).toThrow(/finite/);
+  });
+});
+
+describe("cursor signature and bounds (security probe, issue 30)", () => {
+  afterEach(() => setCursorKeys([newKey()]));
+  const list = { org_id: "org_a" };
+
+  it("refuses an unsigned or re-signed cursor: the probe's page 2^31 never reaches a query", () => {
+    const key = newKey();
+    setCursorKeys([key]);
+    const issued = encodeCursor(list, 2, { key: 5, id: "x" });
+    const state = { ...stateOf(issued), p: 2 ** 31 };
+    const unsigned = Buffer.from(JSON.stringify(state)).toString("base64url");
+    for (const bad of [
+      unsigned,
+      `${unsigned}.${issued.split(".")[1]}`, // the issued signature on an altered payload
+      sign(state, newKey()), // signed with a key that is not ours
+      `${issued}x`,
+      `${issued}.${issued.split(".")[1]}`,
+      issued.split(".")[0]!,
+      `.${issued.split(".")[1]}`,
+    ]) {
+      expect(thrown(() => decodeCursor(bad, list))).toEqual(refusal(/not a cursor this API issued/));
+    }
+    expect(decodeCursor(issued, list).page).toBe(2);
+  });
+
+  it("accepts the previous key during a rotation and stops once it is dropped", () => {
+    const [oldKey, newer] = [newKey(), newKey()];
+    setCursorKeys([oldKey]);
+    const before = encodeCursor(list, 3, { key: "a", id: "x" });
+    setCursorKeys([newer, oldKey]);
+    expect(decodeCursor(before, list).page).toBe(3);
+    const after = encodeCursor(list, 3, { key: "a", id: "x" });
+    expect(after).not.toBe(before); // signed with the new key
+    setCursorKeys([newer]);
+    expect(decodeCursor(after, list).page).toBe(3);
+    expect(thrown(() => decodeCursor(before, list))).toEqual(refusal(/not a cursor this API issued/));
+    expect(() => setCursorKeys(["short"])).toThrow(/32 characters/);
+    expect(() => setCursorKeys([])).toThrow(/32 characters/);
+  });
+
+  it("issues no cursor past the page cap, and none for a page that cannot follow another", () => {
+    expect(decodeCursor(encodeCursor(list, CURSOR_MAX_PAGE, { key: 1, id: "x" }), list).page).toBe(CURSOR_MAX_PAGE);
+    expect(encodeCursor(list, CURSOR_MAX_PAGE + 1, { key: 1, id: "x" })).toBe("");
+    expect(() => encodeCursor(list, 1, { key: 1, id: "x" })).toThrow(/page 2 or later/);
+    expect(() => encodeCursor(list, 2.5, { key: 1, id: "x" })).toThrow(/page 2 or later/);
   });
 });
