@@ -195,7 +195,9 @@ describe("one category per finding, from its check", () => {
     expect(analyze(opensshCve({ confidence: "version_match_unverified_backport" })).risk_assessment).toContain(
       "could not be resolved against its fixed version",
     );
-    expect(analyze(opensshCve({ confidence: "version_match" })).risk_assessment).toContain("no exploitation was attempted");
+    expect(analyze(opensshCve({ confidence: "version_match" })).risk_assessment).toContain(
+      "It was matched by the version the service announces (confidence `version_match`), not by exploiting it.",
+    );
   });
 
   it("names the service from the check when it listens on another port", () => {
@@ -211,6 +213,18 @@ describe("one category per finding, from its check", () => {
     expect(distributionFixOf({ ...said, remediation_steps: ["Install the package fixed in 1:8.9p1-3ubuntu0.10 (Ubuntu 22.04)"] })).toEqual({
       distribution: "Ubuntu",
       version: "1:8.9p1-3ubuntu0.10",
+    });
+    // As the scanner's distribution check words it (description and evidence).
+    expect(
+      distributionFixOf({
+        ...said,
+        description:
+          "The service runs the Debian 12 package 1:9.2p1-2+deb12u1; Debian 12 fixed it in 1:9.2p1-2+deb12u3 (OSV). The distribution revision confirms it.",
+      }),
+    ).toEqual({ distribution: "Debian", version: "1:9.2p1-2+deb12u3" });
+    expect(distributionFixOf({ ...said, evidence_response: "OSV: Debian:12 openssh fixed in 1:9.2p1-2+deb12u3; running 1:9.2p1-2+deb12u1" })).toEqual({
+      distribution: "Debian",
+      version: "1:9.2p1-2+deb12u3",
     });
     const a = analyze(
       opensshCve({ description: "Debian 12: fixed in 1:9.2p1-2+deb12u3.", evidence_response: "banner: SSH-2.0-OpenSSH_9.2p1 Debian-2+deb12u1" }),

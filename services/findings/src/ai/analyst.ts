@@ -91,12 +91,13 @@ function risk(f: Facts): string {
   if (f.kind === "misconfiguration") out.push("It is a configuration problem, not a flaw of the installed version: changing settings fixes it.");
   else if (f.kind === "vulnerability") {
     out.push("It is a flaw of the installed software: an upgrade (or the vendor's mitigation) fixes it.");
-    if (input.tool === "cve-match" && !input.confidence) out.push("It was matched by the version the service announces, not by exploiting it.");
+    if (input.confidence === "version_match" || (input.tool === "cve-match" && !input.confidence))
+      out.push(`It was matched by the version the service announces${input.confidence ? " (confidence `version_match`)" : ""}, not by exploiting it.`);
   } else if (f.note) out.push("The scanner rates it info: it found the version in the CVE's range but nothing exploitable here (the description says why).");
   else out.push("It is a note for the inventory, not a weakness by itself.");
   if (input.confidence === "version_match_unverified_backport")
     out.push("The distribution's package revision could not be resolved against its fixed version: check the installed package before acting.");
-  else if (input.confidence === "version_match" && f.kind === "vulnerability") out.push("Its confidence is a version match: no exploitation was attempted.");
+
   const host = at.host;
   out.push(
     f.exposure === "internet"

@@ -110,13 +110,14 @@ export interface DistributionFix {
 
 /**
  * A distribution's fixed package version when the scanner states it in the finding (description,
- * remediation or evidence), e.g. "Debian 12: fixed in 1:9.2p1-2+deb12u3".
+ * remediation or evidence), as the scanner's distribution check writes it: "Debian 12 fixed it in
+ * 1:9.2p1-2+deb12u3 (OSV)", "OSV: Debian:12 openssh fixed in 1:9.2p1-2+deb12u3".
  */
 export function distributionFixOf(
   input: Pick<AnalysisInput, "description" | "remediation_summary" | "remediation_steps" | "evidence_response">,
 ): DistributionFix | undefined {
   const text = [input.description, input.remediation_summary, ...input.remediation_steps, input.evidence_response].join("\n");
-  const before = /\b(Debian|Ubuntu|Red Hat|RHEL|Alpine|SUSE)\b[^\n.]{0,40}?\bfixed in (?:version )?`?(\d[\w.:~+-]*\w)`?/i.exec(text);
+  const before = /\b(Debian|Ubuntu|Red Hat|RHEL|Alpine|SUSE)\b[^\n.]{0,40}?\bfixed (?:it )?in (?:version )?`?(\d[\w.:~+-]*\w)`?/i.exec(text);
   if (before) return { distribution: before[1]!, version: before[2]! };
   const after = /\bfixed in (?:version )?`?(\d[\w.:~+-]*\w)`? \(?(Debian|Ubuntu|Red Hat|RHEL|Alpine|SUSE)\b/i.exec(text);
   return after ? { distribution: after[2]!, version: after[1]! } : undefined;

@@ -114,6 +114,7 @@ export function inputOf(d: DetectionDraft, intel?: IntelStore): AnalysisInput {
     references: d.remediation.references,
     evidence_request: d.evidence.request,
     evidence_response: d.evidence.response,
+    confidence: d.confidence,
   };
 }
 
