@@ -5,7 +5,7 @@ import type { Registry } from "prom-client";
 import type { Logger } from "@vulnscan/kit";
 import { registerGuard, type GuardDeps } from "./auth/guard.js";
 import type { GatewayConfig } from "./config.js";
-import { registerErrorHandling } from "./plugins/errors.js";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { registerMethodNotAllowed } from "./plugins/methods.js";
 import { registerFiniteNumbers, registerNoNul } from "./plugins/no-nul.js";
 import { registerObservability } from "./plugins/observability.js";
@@ -50,6 +50,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildValidator } },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: deps.config.TRUST_PROXY,
+    // Errors met before routing and on the socket leave in the spec's shape too (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   registerObservability(app, deps.registry);

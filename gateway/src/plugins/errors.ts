@@ -1,5 +1,7 @@
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import { ConnectError } from "@connectrpc/connect";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError, httpErrorOfConnect } from "../errors.js";
 
 interface AjvIssue {
@@ -34,6 +36,9 @@ const clientErrorCodes: Record<number, [string, string]> = {
 
 /** The single error handler: every failure leaves in the spec's shape; 5xx never shows internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.addHook("onRequest", async (_req, reply) => {
+    reply.headers(API_HEADERS);
+  });
   app.setErrorHandler((err: FastifyError | Error, req, reply) => {
     let http: HttpError;
     if (err instanceof HttpError) http = err;
@@ -51,4 +56,55 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (http.status >= 500) req.log.error({ err }, "request failed");
     return reply.code(http.status).headers(http.headers).send(http.body());
   });
+}
+
+/**
+ * What every answer carries: no browser may sniff a JSON answer into HTML or script (set for
+ * routed requests by registerErrorHandling's hook, by hand on the paths below that bypass hooks).
+ */
+export const API_HEADERS = { "x-content-type-options": "nosniff" } as const;
+
+/**
+ * Errors Fastify answers before routing (Fastify's `frameworkErrors` option): a URL whose
+ * percent-encoding does not decode (`/api/v1/scans/%ff`) is a 400 in the spec's shape, not
+ * Fastify's own `{"error","code":"FST_ERR_BAD_URL"}`.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const http =
+    err.code === "FST_ERR_BAD_URL"
+      ? new HttpError(400, "BAD_REQUEST", "Malformed URL: a percent-encoded sequence does not decode")
+      : new HttpError(500, "INTERNAL_ERROR", "Internal server error");
+  if (http.status >= 500) req.log.error({ err }, "request failed");
+  void reply
+    .code(http.status)
+    .headers({ ...API_HEADERS, "cache-control": "no-store" })
+    .send(http.body());
+}
+
+/** Node's parser errors, by code: what the client did wrong, in the spec's terms. */
+function clientErrorOf(code: string | undefined): HttpError {
+  if (code === "HPE_HEADER_OVERFLOW") return new HttpError(431, "HEADERS_TOO_LARGE", "Request headers too large");
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") return new HttpError(408, "REQUEST_TIMEOUT", "The request was not received in time");
+  return new HttpError(400, "BAD_REQUEST", "Malformed HTTP request");
+}
+
+/**
+ * Node's `clientError` (Fastify's `clientErrorHandler` option): oversized headers, bad framing
+ * (a Content-Length beside Transfer-Encoding, a bad chunk size, a space in a header name), a
+ * request that never finished. No request object exists yet, so the answer is written on the
+ * socket by hand, in the spec's shape, and the connection is closed (the stream cannot be trusted
+ * past a framing error; Node does the same).
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const http = clientErrorOf(err.code);
+  const body = JSON.stringify(http.body());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${http.status} ${STATUS_CODES[http.status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
