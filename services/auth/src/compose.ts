@@ -27,6 +27,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     observer: authObserver(ctx.metrics.registry),
     now: () => new Date(),
     keyRotationMs,
+    onBackgroundError: (err) => logger.warn({ err }, "login failure record not written"),
   });
   const impl = new AuthRpcService(domain, {
     issuer: settings.issuer,
@@ -58,6 +59,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     },
     stop: async () => {
       await Promise.all(jobs.map((j) => j.stop()));
+      await domain.login.settled();
       await outbox.stop();
     },
   };

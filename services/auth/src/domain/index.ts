@@ -32,6 +32,8 @@ export interface AuthDeps {
   now: Clock;
   /** How long a signing key signs before the next generation takes over. */
   keyRotationMs: number;
+  /** A write done off the response path failed (login failure records). */
+  onBackgroundError?: (err: unknown) => void;
 }
 
 /** The use cases of identity, wired to their ports. */

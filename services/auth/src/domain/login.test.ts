@@ -1,6 +1,8 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
 import { client, testAuth } from "../testing.js";
+import { Login } from "./login.js";
+import { plainHasher } from "../testing.js";
 import { totpCode } from "./totp.js";
 
 const HOUR = 3600 * 1000;
@@ -187,5 +189,86 @@ describe("RefreshToken", () => {
     const r2 = await a.keyring.verify(t.accessToken, { issuer: "evil", audience: "vulnscan-api" }).catch((e) => e);
     expect(r2).toMatchObject({ errorCode: "INVALID_TOKEN" });
     await expect(a.login.refreshToken({ orgId: org.id, accessToken: t.accessToken, client })).resolves.toBeDefined();
+  });
+});
+
+describe("login timing: known and unknown accounts cost the same (security probe, issue 30)", () => {
+  const median = (xs: number[]) => {
+    const s = [...xs].sort((x, y) => x - y);
+    return s[Math.floor(s.length / 2)]!;
+  };
+
+  it("answers a wrong password without waiting for the failure record, which is still written", async () => {
+    const a = testAuth({ settings: { maxFailedAttempts: 1000 } });
+    const { user } = await a.orgWithUser("startup", "held@example.com");
+    // The failure record's write hangs until released: the answer must not wait for it.
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const write = a.repos.users.recordEvent.bind(a.repos.users);
+    a.repos.users.recordEvent = async (id, event) => {
+      await held;
+      return write(id, event);
+    };
+    const answer = await Promise.race([
+      rejectionOf(a.login.issueToken({ username: "held@example.com", password: "wrong wrong wrong", mfaCode: "", client })),
+      new Promise((r) => setTimeout(() => r("waited for the write"), 1000)),
+    ]);
+    expect(answer).toMatchObject({ errorCode: "INVALID_CREDENTIALS" });
+    expect(a.repos.users.events).toEqual([]);
+    release();
+    await a.login.settled();
+    expect(a.repos.users.events).toMatchObject([{ type: "user.login_failed", userId: user.id, reason: "invalid_credentials" }]);
+  });
+
+  it("reports a failure record that cannot be written, and still answers INVALID_CREDENTIALS", async () => {
+    const reported: unknown[] = [];
+    const a = testAuth();
+    const login = new Login({
+      ...a.repos,
+      keyring: a.keyring,
+      hasher: plainHasher,
+      settings: a.settings,
+      observer: { login: () => undefined, tokenIssued: () => undefined, apiKeyVerified: () => undefined },
+      now: a.now,
+      onBackgroundError: (err) => reported.push(err),
+    });
+    await a.orgWithUser("startup", "broken@example.com");
+    a.repos.users.recordEvent = async () => {
+      throw new Error("database down");
+    };
+    expect(await rejectionOf(login.issueToken({ username: "broken@example.com", password: "nope nope nope", mfaCode: "", client }))).toMatchObject({
+      errorCode: "INVALID_CREDENTIALS",
+    });
+    await login.settled();
+    expect(reported).toMatchObject([{ message: "database down" }]);
+  });
+
+  it("medians of wrong-password and unknown-email answers stay within 15 ms when the failure record costs 40 ms", async () => {
+    // The record's write is made slow on purpose (40 ms, as a loaded database might be): if the
+    // answer waited for it, known accounts would answer >= 40 ms slower. n = 15 each, interleaved.
+    const a = testAuth({ settings: { maxFailedAttempts: 1000 } });
+    await a.orgWithUser("startup", "known@example.com");
+    const write = a.repos.users.recordEvent.bind(a.repos.users);
+    a.repos.users.recordEvent = async (id, event) => {
+      await new Promise((r) => setTimeout(r, 40));
+      return write(id, event);
+    };
+    const time = async (username: string) => {
+      const t0 = performance.now();
+      await rejectionOf(a.login.issueToken({ username, password: "wrong wrong wrong", mfaCode: "", client }));
+      return performance.now() - t0;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      known.push(await time("known@example.com"));
+      unknown.push(await time(`nobody${i}@example.com`));
+    }
+    await a.login.settled();
+    expect(a.repos.users.events).toHaveLength(15);
+    console.log(`[login-timing unit] median wrong password ${median(known).toFixed(2)} ms, unknown email ${median(unknown).toFixed(2)} ms`);
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(15);
   });
 });

@@ -18,6 +18,8 @@ export interface LoginDeps {
   settings: AuthSettings;
   observer: AuthObserver;
   now: Clock;
+  /** A failure record that could not be written (it is written off the response path). */
+  onBackgroundError?: (err: unknown) => void;
 }
 
 export const loginAttemptKey = (email: string) => `login:${email.slice(0, 320)}`;
@@ -26,7 +28,19 @@ export const sessionActive = (s: Session, now: Date) => !s.revokedAt && s.expire
 
 /** Token issue and refresh: credentials in, a session and a signed access token out. */
 export class Login {
+  /**
+   * Failure records being written. They are written off the response path: awaiting the write
+   * (and its event) only for existing accounts made a wrong password answer ~15 ms slower than
+   * an unknown email, which told an attacker which emails have accounts (issue 30).
+   */
+  private readonly recording = new Set<Promise<void>>();
+
   constructor(private readonly d: LoginDeps) {}
+
+  /** Resolves once every failure record started so far is written or has failed (tests, shutdown). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.recording]);
+  }
 
   /**
    * Every attempt on an account is counted in its window before anything is checked, so
@@ -83,8 +97,12 @@ export class Login {
     return this.token(user, session, now);
   }
 
+  /**
+   * Answers a failure for an existing account at once, like an unknown email (whose path does
+   * no write): the user.login_failed record is written after the answer has left.
+   */
   private async fail(user: User, req: { username: string; client: ClientInfo }, reason: LoginFailureReason): Promise<never> {
-    await this.d.users.recordEvent(user.id, {
+    const write = this.d.users.recordEvent(user.id, {
       type: "user.login_failed",
       orgId: user.orgId,
       userId: user.id,
@@ -94,6 +112,8 @@ export class Login {
       reason,
       occurredAt: this.d.now(),
     });
+    const tracked = write.catch((err: unknown) => this.d.onBackgroundError?.(err)).finally(() => this.recording.delete(tracked));
+    this.recording.add(tracked);
     this.d.observer.login(reason);
     throw reason === "mfa_required" ? mfaRequired() : reason === "invalid_mfa_code" ? invalidMfaCode() : invalidCredentials();
   }
