@@ -132,6 +132,11 @@ describe("one category per finding, from its check", () => {
     expect(classify(input({ template_id: "cve:CVE-2016-6515" }))).toMatchObject({ category: { id: "vulnerable-version" }, by: "prefix" });
     expect(classify(input({ template_id: "x", tool: "ssh", cwe_ids: [] }))).toMatchObject({ category: { id: "ssh-configuration" }, by: "engine" });
     expect(classify(input({ template_id: "x", tool: "nuclei", cwe_ids: ["CWE-917"], cve_ids: ["CVE-2021-44228"] }))).toMatchObject({ by: "cve" });
+    // A CVE outranks the engine and the prefix: Heartbleed found by a TLS check is a flaw of OpenSSL, not a TLS setting.
+    expect(classify(input({ template_id: "tls-heartbleed", tool: "tls", cve_ids: ["CVE-2014-0160"] }))).toMatchObject({
+      category: { id: "vulnerable-version" },
+      by: "cve",
+    });
     expect(classify(input({ template_id: "x", tool: "nuclei", cwe_ids: ["CWE-548"] }))).toMatchObject({ category: { id: "exposed-files" }, by: "cwe" });
     expect(classify(input({ template_id: "x", tool: "nuclei", cwe_ids: [], title: "Exposed .env file" }))).toMatchObject({
       category: { id: "exposed-files" },

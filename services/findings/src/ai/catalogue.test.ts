@@ -37,8 +37,8 @@ describe("the analyst over the scanner's whole catalogue", () => {
 
   it.each(findings.map((f) => [classOf(f), f] as const))("%s: one category from its check, nothing that contradicts it", (_, f) => {
     const { category, by } = classify(f.input);
-    // The check decides: the template id, its prefix or the engine; words never decide for our own checks.
-    expect(by, `classified by ${by} as ${category.id}`).toMatch(/^(template|prefix|engine)$/);
+    // The check decides: the template id, a CVE it names, its prefix or the engine; words never decide for our own checks.
+    expect(by, `classified by ${by} as ${category.id}`).toMatch(/^(template|cve|prefix|engine)$/);
     const a = analyze(f.input);
     expect(a.category).toBe(category.id);
     expect(contradictions(f.input, category.kind, a)).toEqual([]);

@@ -9,9 +9,10 @@ import type { AnalysisInput } from "./provider.js";
  * "redis_version" also got the "outdated component" advice), so the order here is strict and
  * the first rule that answers decides:
  *   1. the template id (the scanner's check; built-in checks carry their template's id),
- *   2. the longest template id prefix (`cve:`, `tls-cert-`),
- *   3. the engine (tool: `cve-match`, `tls`, `ssh`, ...),
- *   4. a CVE id on the finding: a flaw of the software (`vulnerable-version`),
+ *   2. a CVE id on the finding: a flaw of the software (`vulnerable-version`), whichever engine
+ *      found it (a TLS check for Heartbleed is not a TLS configuration problem),
+ *   3. the longest template id prefix (`cve:`, `tls-cert-`),
+ *   4. the engine (tool: `cve-match`, `tls`, `ssh`, ...),
  *   5. the first CWE some category lists,
  *   6. words of the title only (never description or evidence), as a last resort,
  *   7. `generic`.
@@ -53,6 +54,9 @@ export function classify(input: Pick<AnalysisInput, "template_id" | "tool" | "cw
   const byTemplate = CATEGORIES.find((c) => c.templates.includes(input.template_id));
   if (byTemplate) return { category: byTemplate, by: "template" };
 
+  const vulnerable = CATEGORIES.find((c) => c.id === "vulnerable-version");
+  if (input.cve_ids.length && vulnerable) return { category: vulnerable, by: "cve" };
+
   let best: { category: Category; length: number } | undefined;
   for (const c of CATEGORIES)
     for (const p of c.prefixes) if (input.template_id.startsWith(p) && p.length > (best?.length ?? 0)) best = { category: c, length: p.length };
@@ -60,9 +64,6 @@ export function classify(input: Pick<AnalysisInput, "template_id" | "tool" | "cw
 
   const byTool = CATEGORIES.find((c) => c.tools.includes(input.tool));
   if (byTool) return { category: byTool, by: "engine" };
-
-  const vulnerable = CATEGORIES.find((c) => c.id === "vulnerable-version");
-  if (input.cve_ids.length && vulnerable) return { category: vulnerable, by: "cve" };
 
   const cwes = input.cwe_ids.map((c) => c.toUpperCase());
   for (const cwe of cwes) {
