@@ -79,7 +79,7 @@ export interface EnsureIndexesOptions {
    */
   fields?: FieldTypes;
   /** Told about each declaration that could not be added. */
-  logger?: Pick<Logger, "warn">;
+  logger?: Pick<Logger, "warn" | "info">;
 }
 
 export interface EnsureIndexesResult {
@@ -107,7 +107,7 @@ export async function ensureIndexes(db: Db, specs: IndexSpec[], opts: EnsureInde
       await createCollection(db, spec.collection);
       continue;
     }
-    await db.collection(spec.collection).createIndex(spec.key, spec.options ?? {});
+    await createDeclaredIndex(db, spec, opts.logger);
   }
   if (!pgUrl) return { skipped: [] };
   // Constraints go on a collection's table, which FerretDB makes with the collection.
@@ -121,6 +121,32 @@ export async function ensureIndexes(db: Db, specs: IndexSpec[], opts: EnsureInde
     );
   }
   return { skipped };
+}
+
+/** MongoDB's codes for an index that exists under another name (85) or with other keys or options (86). */
+const INDEX_CONFLICTS = new Set([85, 86]);
+
+/**
+ * Creates a declared index. A service owns its indexes, so one left by an earlier version with
+ * the same keys under another name, or the same name with other keys or options, is replaced: a
+ * service must not stay down on a database an older release wrote (`npm start` keeps its data).
+ */
+async function createDeclaredIndex(db: Db, spec: IndexSpec, logger?: Pick<Logger, "info">): Promise<void> {
+  const coll = db.collection(spec.collection);
+  const options = spec.options ?? {};
+  try {
+    await coll.createIndex(spec.key, options);
+    return;
+  } catch (err) {
+    if (!INDEX_CONFLICTS.has((err as { code?: number }).code ?? 0)) throw err;
+  }
+  const sameKey = (key: Document) => JSON.stringify(key) === JSON.stringify(spec.key);
+  const stale = (await coll.indexes()).filter((i) => i.name !== "_id_" && (sameKey(i.key) || i.name === options.name));
+  for (const i of stale) {
+    logger?.info({ collection: spec.collection, index: i.name }, "replacing an index an earlier version declared differently");
+    await coll.dropIndex(i.name!);
+  }
+  await coll.createIndex(spec.key, options);
 }
 
 /** Duplicate-key errors are how unique indexes say "already there"; callers often expect them. */

@@ -152,7 +152,7 @@ describe.skipIf(!pgUrl)("field declarations and GIN indexes behind FerretDB on P
     ]);
     const warn = vi.fn();
     const mixedSpecs: IndexSpec[] = [{ collection: "mixed", key: { x: 1, y: 1 } }];
-    const result = await ensureIndexes(db, mixedSpecs, { fields: { mixed: { x: "string", y: "string" } }, logger: { warn } });
+    const result = await ensureIndexes(db, mixedSpecs, { fields: { mixed: { x: "string", y: "string" } }, logger: { warn, info: vi.fn() } });
     expect(result.skipped).toEqual([{ collection: "mixed", field: "x", fieldClass: "string", reason: expect.stringMatching(/violated/) }]);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(await declarations(db, "mixed")).toEqual(["vulnscan:string:y"]);

@@ -51,6 +51,20 @@ describe("Mongo helper against a real MongoDB-protocol server", () => {
     expect(updated?.name).toBe("renamed");
   });
 
+  it("replaces an index an earlier version declared under another name or with other options", async () => {
+    const coll = mongo.db.collection("upgraded");
+    await coll.createIndex({ expires_at: 1 }); // named expires_at_1 by the server, as an older release left it
+    await coll.createIndex({ org_id: 1 }, { name: "by_org" });
+    const specs: IndexSpec[] = [
+      { collection: "upgraded", key: { expires_at: 1 }, options: { name: "expiry" } },
+      { collection: "upgraded", key: { org_id: 1, created_at: -1 }, options: { name: "by_org" } },
+    ];
+    await ensureIndexes(mongo.db, specs);
+    await ensureIndexes(mongo.db, specs);
+    const byName = Object.fromEntries((await coll.indexes()).map((i) => [i.name, i.key]));
+    expect(byName).toEqual({ _id_: { _id: 1 }, expiry: { expires_at: 1 }, by_org: { org_id: 1, created_at: -1 } });
+  });
+
   it("answers ping through its own client, its readiness connection and a fresh client", async () => {
     await expect(mongo.ping()).resolves.toBeUndefined();
     await expect(mongo.pingDatabase()).resolves.toBeUndefined();
