@@ -18,9 +18,14 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50051, adminPort: 9461, 
     AUTH_KEY_ROTATION_SECONDS: seconds(30 * 24 * 3600, 10),
     /** How long callers may cache GetJwks (they refetch on an unknown kid anyway). */
     AUTH_JWKS_CACHE_SECONDS: seconds(300),
-    /** Failed attempts per account in one window before TOO_MANY_ATTEMPTS (5 in 15 minutes). */
+    /** Failed attempts per account and source address in one window before TOO_MANY_ATTEMPTS (5 in 15 minutes). */
     AUTH_LOGIN_MAX_FAILURES: seconds(5),
     AUTH_LOGIN_WINDOW_SECONDS: seconds(15 * 60),
+    /** Failed attempts per account from every source together in that window (50). */
+    AUTH_LOGIN_ACCOUNT_MAX_FAILURES: seconds(50),
+    /** Failed logins per source address (IPv6: per /64), whatever the accounts, in their own window (20 in 5 minutes). */
+    AUTH_LOGIN_SOURCE_MAX_FAILURES: seconds(20),
+    AUTH_LOGIN_SOURCE_WINDOW_SECONDS: seconds(5 * 60),
     /** Expiry of an API key created without one (90 days). */
     AUTH_API_KEY_DEFAULT_TTL_DAYS: seconds(90),
     /**
@@ -49,6 +54,9 @@ export function authSettings(c: Config): AuthSettings {
     sessionMaxLifetimeMs: c.AUTH_SESSION_MAX_LIFETIME_SECONDS * 1000,
     maxFailedAttempts: c.AUTH_LOGIN_MAX_FAILURES,
     attemptWindowMs: c.AUTH_LOGIN_WINDOW_SECONDS * 1000,
+    accountMaxFailedAttempts: c.AUTH_LOGIN_ACCOUNT_MAX_FAILURES,
+    sourceMaxFailedAttempts: c.AUTH_LOGIN_SOURCE_MAX_FAILURES,
+    sourceWindowMs: c.AUTH_LOGIN_SOURCE_WINDOW_SECONDS * 1000,
     apiKeyDefaultTtlMs: c.AUTH_API_KEY_DEFAULT_TTL_DAYS * 24 * 3600 * 1000,
   };
 }

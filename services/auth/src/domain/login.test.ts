@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
 import { client, testAuth } from "../testing.js";
-import { Login } from "./login.js";
+import { Login, loginSource } from "./login.js";
 import { plainHasher } from "../testing.js";
 import { totpCode } from "./totp.js";
 
@@ -199,7 +199,7 @@ describe("login timing: known and unknown accounts cost the same (security probe
   };
 
   it("answers a wrong password without waiting for the failure record, which is still written", async () => {
-    const a = testAuth({ settings: { maxFailedAttempts: 1000 } });
+    const a = testAuth({ settings: { maxFailedAttempts: 1000, sourceMaxFailedAttempts: 1000 } });
     const { user } = await a.orgWithUser("startup", "held@example.com");
     // The failure record's write hangs until released: the answer must not wait for it.
     let release!: () => void;
@@ -248,7 +248,7 @@ describe("login timing: known and unknown accounts cost the same (security probe
   it("medians of wrong-password and unknown-email answers stay within 15 ms when the failure record costs 40 ms", async () => {
     // The record's write is made slow on purpose (40 ms, as a loaded database might be): if the
     // answer waited for it, known accounts would answer >= 40 ms slower. n = 15 each, interleaved.
-    const a = testAuth({ settings: { maxFailedAttempts: 1000 } });
+    const a = testAuth({ settings: { maxFailedAttempts: 1000, sourceMaxFailedAttempts: 1000 } });
     await a.orgWithUser("startup", "known@example.com");
     const write = a.repos.users.recordEvent.bind(a.repos.users);
     a.repos.users.recordEvent = async (id, event) => {
@@ -270,5 +270,76 @@ describe("login timing: known and unknown accounts cost the same (security probe
     expect(a.repos.users.events).toHaveLength(15);
     console.log(`[login-timing unit] median wrong password ${median(known).toFixed(2)} ms, unknown email ${median(unknown).toFixed(2)} ms`);
     expect(Math.abs(median(known) - median(unknown))).toBeLessThan(15);
+  });
+});
+
+describe("login throttling per source and per account (security probe, issue 30)", () => {
+  const attempt = (a: ReturnType<typeof testAuth>, username: string, password: string, ip: string) =>
+    a.login.issueToken({ username, password, mfaCode: "", client: { ip, userAgent: "vitest" } }).then(
+      () => "ok",
+      (e: { errorCode: string; retryAfterSeconds?: number }) => e,
+    );
+
+  it("throttles password spraying: the 21st failure from one source in 5 minutes is 429 with Retry-After, whatever the emails", async () => {
+    const a = testAuth();
+    const { password } = await a.orgWithUser("startup", "sprayed@example.com");
+    for (let i = 0; i < 20; i++) {
+      expect(await attempt(a, `victim${i}@example.com`, "Summer2026!", "198.51.100.9")).toMatchObject({ errorCode: "INVALID_CREDENTIALS" });
+    }
+    const throttled = await attempt(a, "victim20@example.com", "Summer2026!", "198.51.100.9");
+    expect(throttled).toMatchObject({ errorCode: "TOO_MANY_ATTEMPTS", retryAfterSeconds: expect.any(Number) });
+    expect((throttled as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect((throttled as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(300);
+    // Even the right password waits, from that source; another source is not affected.
+    expect(await attempt(a, "sprayed@example.com", password, "198.51.100.9")).toMatchObject({ errorCode: "TOO_MANY_ATTEMPTS" });
+    expect(await attempt(a, "sprayed@example.com", password, "203.0.113.50")).toBe("ok");
+    expect(a.observed.filter((o) => o === "login:throttled")).toHaveLength(2);
+    a.advance(5 * 60_000);
+    expect(await attempt(a, "sprayed@example.com", password, "198.51.100.9")).toBe("ok");
+  });
+
+  it("counts an IPv6 source by its /64, so rotating addresses inside it does not escape", async () => {
+    expect(loginSource("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(loginSource("2001:DB8:1:2:ffff:ffff:ffff:ffff")).toBe("2001:db8:1:2::/64");
+    expect(loginSource("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(loginSource("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(loginSource("192.0.2.1")).toBe("192.0.2.1");
+    const a = testAuth();
+    for (let i = 0; i < 20; i++) await attempt(a, `v${i}@example.com`, "x", `2001:db8:1:2::${(i + 1).toString(16)}`);
+    expect(await attempt(a, "v@example.com", "x", "2001:db8:1:2:ffff::1")).toMatchObject({ errorCode: "TOO_MANY_ATTEMPTS" });
+  });
+
+  it("a guesser from another source cannot lock the user out: the user's own source still logs in", async () => {
+    const a = testAuth();
+    const { password } = await a.orgWithUser("startup", "alice@example.com");
+    for (let i = 0; i < 5; i++) {
+      expect(await attempt(a, "alice@example.com", "guess", "198.51.100.9")).toMatchObject({ errorCode: "INVALID_CREDENTIALS" });
+    }
+    expect(await attempt(a, "alice@example.com", "guess", "198.51.100.9")).toMatchObject({ errorCode: "TOO_MANY_ATTEMPTS" });
+    expect(await attempt(a, "alice@example.com", password, client.ip)).toBe("ok");
+  });
+
+  it("one source adds at most 5 to the account's count; locking the account for everyone takes 50 failures from ten sources", async () => {
+    const a = testAuth();
+    const { password } = await a.orgWithUser("startup", "carol@example.com");
+    // One source keeps trying: throttled after 5, and its throttled attempts do not count on.
+    for (let i = 0; i < 30; i++) await attempt(a, "carol@example.com", "guess", "198.51.100.9");
+    const accountCount = () => [...a.repos.attempts.rows].find(([k]) => k === "login:carol@example.com")?.[1].count;
+    expect(accountCount()).toBe(5);
+    expect(await attempt(a, "carol@example.com", password, client.ip)).toBe("ok");
+    // Ten sources, five failures each: the account is then throttled for every source.
+    for (let s = 1; s <= 10; s++) for (let i = 0; i < 5; i++) await attempt(a, "carol@example.com", "guess", `198.51.101.${s}`);
+    expect(await attempt(a, "carol@example.com", password, client.ip)).toMatchObject({ errorCode: "TOO_MANY_ATTEMPTS" });
+    a.advance(15 * 60_000);
+    expect(await attempt(a, "carol@example.com", password, client.ip)).toBe("ok");
+  });
+
+  it("successes do not count against their source: a whole office behind one address logs in", async () => {
+    const a = testAuth();
+    const users = [];
+    for (let i = 0; i < 30; i++) users.push(await a.orgWithUser("startup", `staff${i}@example.com`));
+    for (const u of users) expect(await attempt(a, u.user.email, u.password, "192.0.2.80")).toBe("ok");
+    for (let i = 0; i < 20; i++) await attempt(a, `typo${i}@example.com`, "x", "192.0.2.80");
+    expect(await attempt(a, users[0]!.user.email, users[0]!.password, "192.0.2.80")).toMatchObject({ errorCode: "TOO_MANY_ATTEMPTS" });
   });
 });

@@ -23,6 +23,29 @@ export interface LoginDeps {
 }
 
 export const loginAttemptKey = (email: string) => `login:${email.slice(0, 320)}`;
+/** The counter of one account's failures from one source. */
+export const loginSourceAttemptKey = (email: string, source: string) => `${loginAttemptKey(email)}|from:${source}`;
+/** The counter of one source's failures, whatever the accounts. */
+export const sourceAttemptKey = (source: string) => `login-source:${source}`;
+
+/**
+ * The source an attempt is counted against: the IPv4 address, or the /64 of an IPv6 address (one
+ * subscriber commonly holds a whole /64, so counting single IPv6 addresses would count nothing).
+ */
+export function loginSource(ip: string): string {
+  const v = ip.trim().toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(v);
+  if (mapped) return mapped[1]!;
+  if (!v.includes(":")) return v || "unknown";
+  const [head = "", tail] = v.split("::", 2);
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(":")}::/64`;
+}
 
 export const sessionActive = (s: Session, now: Date) => !s.revokedAt && s.expiresAt.getTime() > now.getTime();
 
@@ -43,20 +66,28 @@ export class Login {
   }
 
   /**
-   * Every attempt on an account is counted in its window before anything is checked, so
-   * parallel guesses cannot overrun the limit; a success resets the count. Unknown emails are
-   * counted the same way, so throttling does not reveal which accounts exist either.
+   * Three counters, each hit before anything is checked so that parallel guesses cannot overrun
+   * them, and all three the same for unknown emails (throttling reveals no account):
+   * - the source's failures, whatever the accounts (password spraying): 20 in 5 minutes;
+   * - the account's failures from this source: 5 in 15 minutes, so someone guessing from
+   *   elsewhere does not lock the user out;
+   * - the account's failures from every source: 50 in 15 minutes (guessing spread over sources).
+   * A throttled attempt does not reach the counters after the one that throttled it, so locking
+   * someone else's account needs ten sources, each of them slowed. A success takes its attempt back from the source's
+   * count and resets the account's counters.
    */
   async issueToken(req: { username: string; password: string; mfaCode: string; client: ClientInfo }): Promise<IssuedToken> {
-    const { settings, now: clock } = this.d;
+    const { settings, now: clock, attempts } = this.d;
     const now = clock();
     const email = normalizeEmail(req.username);
-    const key = loginAttemptKey(email);
-    const attempts = await this.d.attempts.hit(key, now, settings.attemptWindowMs);
-    if (attempts.count > settings.maxFailedAttempts) {
-      this.d.observer.login("throttled");
-      throw tooManyAttempts((attempts.resetsAt.getTime() - now.getTime()) / 1000);
-    }
+    const source = loginSource(req.client.ip);
+    const bySource = await attempts.hit(sourceAttemptKey(source), now, settings.sourceWindowMs);
+    if (bySource.count > settings.sourceMaxFailedAttempts) this.throttled(bySource.resetsAt, now);
+    const byAccountHere = await attempts.hit(loginSourceAttemptKey(email, source), now, settings.attemptWindowMs);
+    if (byAccountHere.count > settings.maxFailedAttempts) this.throttled(byAccountHere.resetsAt, now);
+    // Only attempts not throttled above reach the account's own count, one source adds at most 5.
+    const byAccount = await attempts.hit(loginAttemptKey(email), now, settings.attemptWindowMs);
+    if (byAccount.count > settings.accountMaxFailedAttempts) this.throttled(byAccount.resetsAt, now);
 
     const user = email ? await this.d.users.findByEmail(email) : null;
     if (!user) {
@@ -78,7 +109,11 @@ export class Login {
     }
     const org = await this.d.orgs.get(user.orgId);
     if (!org) return this.fail(user, req, "invalid_credentials");
-    await this.d.attempts.reset(key);
+    await Promise.all([
+      attempts.unhit(sourceAttemptKey(source), now, settings.sourceWindowMs),
+      attempts.reset(loginSourceAttemptKey(email, source)),
+      attempts.reset(loginAttemptKey(email)),
+    ]);
 
     const session: Session = {
       id: newId("session", now.getTime()),
@@ -95,6 +130,11 @@ export class Login {
     this.d.observer.login("success");
     this.d.observer.tokenIssued("issue");
     return this.token(user, session, now);
+  }
+
+  private throttled(resetsAt: Date, now: Date): never {
+    this.d.observer.login("throttled");
+    throw tooManyAttempts((resetsAt.getTime() - now.getTime()) / 1000);
   }
 
   /**

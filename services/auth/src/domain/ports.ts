@@ -119,6 +119,8 @@ export interface AttemptCount {
 export interface AttemptCounter {
   /** Counts one attempt in the current window. */
   hit(key: string, now: Date, windowMs: number): Promise<AttemptCount>;
+  /** Takes back one attempt counted by `hit` at `now` (an attempt that turned out not to be a failure). */
+  unhit(key: string, now: Date, windowMs: number): Promise<void>;
   /** Forgets the key (a success). */
   reset(key: string): Promise<void>;
 }

@@ -9,9 +9,17 @@ export interface AuthSettings {
   sessionTtlMs: number;
   /** ...but never later than this after the login. */
   sessionMaxLifetimeMs: number;
-  /** Failed attempts allowed per account (or per user for MFA changes) in one window. */
+  /**
+   * Failed attempts allowed in one window per account and source address (or per user for MFA
+   * changes): someone guessing from elsewhere does not lock the user out.
+   */
   maxFailedAttempts: number;
   attemptWindowMs: number;
+  /** Failed logins allowed per account from all sources together in one attemptWindowMs (distributed guessing). */
+  accountMaxFailedAttempts: number;
+  /** Failed logins allowed per source address (an IPv6 /64) in one sourceWindowMs, whatever the accounts (spraying). */
+  sourceMaxFailedAttempts: number;
+  sourceWindowMs: number;
   /** last_used_at of sessions and API keys is written at most this often. */
   touchIntervalMs: number;
   apiKeyDefaultTtlMs: number;
@@ -29,6 +37,9 @@ export const defaultSettings: AuthSettings = {
   sessionMaxLifetimeMs: 30 * DAY,
   maxFailedAttempts: 5,
   attemptWindowMs: 15 * 60_000,
+  accountMaxFailedAttempts: 50,
+  sourceMaxFailedAttempts: 20,
+  sourceWindowMs: 5 * 60_000,
   touchIntervalMs: 60_000,
   apiKeyDefaultTtlMs: 90 * DAY,
   apiKeyMaxTtlMs: 2 * 365 * DAY,

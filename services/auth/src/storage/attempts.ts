@@ -37,6 +37,11 @@ export class MongoAttemptCounter implements AttemptCounter {
     return { count: doc!.n, resetsAt }; // the document exists once either write returns
   }
 
+  async unhit(key: string, now: Date, windowMs: number): Promise<void> {
+    const start = Math.floor(now.getTime() / windowMs) * windowMs;
+    await this.coll.updateOne({ _id: `${key}@${start}`, n: { $gt: 0 } }, { $inc: { n: -1 } });
+  }
+
   async reset(key: string): Promise<void> {
     await this.coll.deleteMany({ key });
   }

@@ -227,6 +227,10 @@ export class MemoryAttempts implements AttemptCounter {
     this.rows.set(key, { count, start });
     return { count, resetsAt: new Date(start + windowMs) };
   }
+  async unhit(key: string, now: Date, windowMs: number) {
+    const r = this.rows.get(key);
+    if (r && r.start === Math.floor(now.getTime() / windowMs) * windowMs && r.count > 0) r.count--;
+  }
   async reset(key: string) {
     this.rows.delete(key);
   }
