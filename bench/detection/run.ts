@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { promisify } from "node:util";
 import { createLogger } from "@vulnscan/kit";
 import { FULL_PHASES } from "@vulnscan/scan-contract";
@@ -27,6 +30,14 @@ import { startLab, type Lab, type TargetKey } from "../../test/lab/lab.js";
  * Scripts of the `broadcast` and `external` categories are left out: they send traffic beyond
  * the lab (LAN broadcasts, whois, geolocation and vulners.com look-ups) and never examine the
  * target's own weaknesses.
+ *
+ * Then false positives on a patched host (issue 27): a full scan of the lab's patched Debian host
+ * (Debian's own OpenSSH and nginx, fully updated, HTTP/2 off) by ours and by the previous version
+ * of ours (BENCH_PREVIOUS_REV, default the commit before distribution-aware matching, run from a
+ * git worktree in the temp folder with this checkout's node_modules). Every CVE finding above
+ * info there is a false positive: Debian fixed each of them by a backport, or the feature the CVE
+ * needs is off. nmap's version-to-CVE matching (`vulners`) cannot run offline (it asks
+ * vulners.com, an `external` script), so it has no column there.
  */
 
 const NMAP_SCRIPTS = "(default or safe) and not (broadcast or external)";
@@ -151,6 +162,79 @@ async function scanOurs(lab: Lab): Promise<{ ms: number; detections: DetectionDr
   return { ms, detections: out.detections };
 }
 
+/** What the patched-host comparison keeps of a detection. */
+interface Brief {
+  templateId: string;
+  severity: string;
+  cveIds: string[];
+  affectedComponent: string;
+  confidence?: string;
+}
+
+/**
+ * A full scan of one lab host by the scanner at `root` (this checkout, or a worktree of an older
+ * commit): a small script written beside that tree's sources, run with tsx, prints the detections.
+ */
+async function scanHostWith(root: string, lab: Lab, host: { hostname: string; address: string; ports: number[] }): Promise<Brief[]> {
+  const script = path.join(root, "bench", "detection", `.scan-host-${process.pid}.ts`);
+  fs.mkdirSync(path.dirname(script), { recursive: true });
+  fs.writeFileSync(
+    script,
+    `import { createLogger } from "@vulnscan/kit";
+import { FULL_PHASES } from "@vulnscan/scan-contract";
+import { buildPhaseHandlers } from "../../services/scanner/src/engine/phases/index.js";
+import { runJob } from "../../services/scanner/src/engine/runner.js";
+import { ComplianceMap } from "../../services/scanner/src/intel/compliance.js";
+import { enrichDetection } from "../../services/scanner/src/intel/enrich.js";
+import { IntelStore } from "../../services/scanner/src/intel/store.js";
+import { DEFAULT_INTEL_DIR } from "../../services/scanner/src/config.js";
+import { EgressGuard } from "../../services/scanner/src/net/egress.js";
+import { loadTemplates } from "../../services/scanner/src/templates-engine/loader.js";
+const a = JSON.parse(process.argv[2]);
+const [intel, compliance, templates] = await Promise.all([IntelStore.load(DEFAULT_INTEL_DIR), ComplianceMap.load(), loadTemplates()]);
+const out = await runJob({
+  job: { scanId: "bench-patched", orgId: "bench", target: a.target, scanType: "full", ports: a.ports, frameworks: [], phases: [...FULL_PHASES], attempt: 1 },
+  handlers: buildPhaseHandlers({ templates, intel, compliance }),
+  sinks: { report: async () => undefined, detection: async () => undefined },
+  guard: new EgressGuard(a.allowed, { lookup: async (n) => (a.names[n] ? [a.names[n]] : []) }),
+  log: createLogger("bench-patched", process.env.BENCH_LOG ?? "silent"),
+  enrich: (d) => enrichDetection(d, { intel, compliance, frameworks: [] }),
+});
+if (out.status !== "completed") throw new Error("scan ended " + JSON.stringify(out));
+process.stdout.write(JSON.stringify(out.detections.map((d) => ({ templateId: d.templateId, severity: d.severity, cveIds: d.cveIds, affectedComponent: d.affectedComponent, confidence: d.confidence }))));
+`,
+  );
+  try {
+    const arg = JSON.stringify({ target: host.hostname, ports: host.ports, allowed: lab.allowedNetworks, names: { [host.hostname]: host.address } });
+    const { stdout } = await run(process.execPath, ["--import", "tsx", script, arg], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+    return JSON.parse(stdout) as Brief[];
+  } finally {
+    fs.rmSync(script, { force: true });
+  }
+}
+
+/** A detached worktree of `rev` in the temp folder, using this checkout's installed packages. */
+async function worktreeOf(rev: string): Promise<{ root: string; remove: () => Promise<void> }> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-prev-"));
+  const repo = path.resolve(import.meta.dirname, "../..");
+  await run("git", ["-C", repo, "worktree", "add", "--detach", root, rev]);
+  // The root's packages, and each workspace's own (the scanner's p-limit is not the hoisted one).
+  const workspaces = ["", "gateway", "proto", ...fs.readdirSync(path.join(repo, "services")).map((d) => path.join("services", d))];
+  for (const w of workspaces) {
+    const from = path.join(repo, w, "node_modules");
+    if (fs.existsSync(from) && fs.existsSync(path.join(root, w))) fs.symlinkSync(from, path.join(root, w, "node_modules"));
+  }
+  return {
+    root,
+    remove: async () => {
+      await run("git", ["-C", repo, "worktree", "remove", "--force", root]).catch(() => undefined);
+      fs.rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+const aboveInfoCves = (ds: Brief[]) => ds.filter((d) => d.cveIds.length > 0 && d.severity !== "info");
+
 /** nmap's normal output cut into one section per port ("80/tcp open http ..." up to the next port). */
 function nmapSections(text: string): Map<number, string> {
   const out = new Map<number, string>();
@@ -180,29 +264,63 @@ async function main() {
     console.log(`[lab] ${lab.note}`);
     const { version } = { version: (await run("nmap", ["--version"])).stdout.split("\n")[0] };
     const ours = await scanOurs(lab);
-    const nmap = await scanNmap(lab, NMAP_SCRIPTS);
+    // BENCH_SKIP_NMAP=1: ours and the patched host only (nmap's scripts take minutes).
+    const skipNmap = process.env.BENCH_SKIP_NMAP === "1";
+    const nmap = skipNmap ? { ms: 0, output: "" } : await scanNmap(lab, NMAP_SCRIPTS);
     const sections = nmapSections(nmap.output);
     const portOf = (k: TargetKey) => lab.targets[k].port;
     const portsOfOurs = (d: DetectionDraft, p: number) => new RegExp(`:${p}(/|$|\\b)`).test(d.affectedComponent);
 
     const width = Math.max(...ROWS.map((r) => r.weakness.length)) + 2;
-    const lines = [`| ${pad("planted weakness", width)}| port  | ours | nmap  |`, `|${"-".repeat(width + 1)}|-------|------|-------|`];
+    const lines = [
+      `| ${pad("planted weakness", width)}| port  | ours | confidence                        | nmap  |`,
+      `|${"-".repeat(width + 1)}|-------|------|-----------------------------------|-------|`,
+    ];
     const verdict = (r: Row, section: string) => (r.nmap?.test(section) ? "yes" : r.lists?.test(section) ? "lists" : "-");
     const count = { ours: 0, yes: 0, lists: 0 };
     for (const r of ROWS) {
       const p = portOf(r.at);
-      const o = ours.detections.some((d) => r.ours(d) && portsOfOurs(d, p));
-      const n = verdict(r, sections.get(p) ?? "");
-      if (o) count.ours++;
-      if (n !== "-") count[n as "yes" | "lists"]++;
-      lines.push(`| ${pad(r.weakness, width)}| ${pad(String(p), 6)}| ${pad(o ? "yes" : "-", 5)}| ${pad(n, 6)}|`);
+      const hit = ours.detections.find((d) => r.ours(d) && portsOfOurs(d, p));
+      const n = skipNmap ? "n/a" : verdict(r, sections.get(p) ?? "");
+      if (hit) count.ours++;
+      if (n === "yes" || n === "lists") count[n]++;
+      lines.push(`| ${pad(r.weakness, width)}| ${pad(String(p), 6)}| ${pad(hit ? "yes" : "-", 5)}| ${pad(hit?.confidence ?? "", 34)}| ${pad(n, 6)}|`);
     }
     console.log(lines.join("\n"));
     console.log(`\nplanted weaknesses: ${ROWS.length}; ours reports ${count.ours}; nmap states ${count.yes} and lists the raw fact of ${count.lists} more`);
     console.log(`ours: full scan (11 phases), ${ours.detections.length} findings, ${(ours.ms / 1000).toFixed(1)} s`);
-    console.log(`nmap: ${version}, -sV --script "${NMAP_SCRIPTS}", ${(nmap.ms / 1000).toFixed(1)} s`);
+    console.log(skipNmap ? "nmap: not run (BENCH_SKIP_NMAP=1)" : `nmap: ${version}, -sV --script "${NMAP_SCRIPTS}", ${(nmap.ms / 1000).toFixed(1)} s`);
     console.log(`ports (both): ${lab.weak.ports.join(",")} on ${lab.weak.address} (${lab.mode})`);
     if (process.env.BENCH_NMAP_OUT) console.log(`\n${nmap.output}`);
+
+    // False positives on the patched Debian host: ours now, and the previous version of ours.
+    const previousRev = process.env.BENCH_PREVIOUS_REV ?? "ae89157";
+    const now = await scanHostWith(path.resolve(import.meta.dirname, "../.."), lab, lab.patched);
+    const prev = await worktreeOf(previousRev);
+    let before: Brief[];
+    try {
+      before = await scanHostWith(prev.root, lab, lab.patched);
+    } finally {
+      await prev.remove();
+    }
+    const list = (ds: Brief[]) => ds.map((d) => `${d.cveIds.join(",")} ${d.severity}`).join("; ") || "none";
+    console.log(
+      `\npatched Debian host ${lab.patched.hostname} (${lab.patched.address}, ports ${lab.patched.ports.join(",")}): openssh-server ${lab.patched.packages.openssh}, nginx ${lab.patched.packages.nginx}, HTTP/2 off`,
+    );
+    console.log(
+      "| scanner                             | false positives on patched hosts (CVE findings above info)                         | CVE info notes |",
+    );
+    console.log(
+      "|-------------------------------------|-------------------------------------------------------------------------------------|----------------|",
+    );
+    for (const [name, ds] of [
+      [`previous version of ours (${previousRev})`, before],
+      ["ours", now],
+    ] as const) {
+      const fp = aboveInfoCves(ds);
+      const notes = ds.filter((d) => d.cveIds.length > 0 && d.severity === "info").length;
+      console.log(`| ${pad(name, 36)}| ${pad(`${fp.length}: ${list(fp)}`, 84)}| ${pad(String(notes), 15)}|`);
+    }
   } finally {
     await lab.stop();
   }

@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeCerts } from "./certs.js";
+import { debianPackages, startDebianHost } from "./debian-host.js";
 import { createNamespace, namespacesAvailable, removeStaleNamespaces, type Namespace } from "./netns.js";
 import type { ServerPlan, ServiceKey } from "./servers.js";
 
@@ -33,6 +34,8 @@ export interface Lab {
   weak: { address: string; hostname: string; ports: number[] };
   targets: Record<TargetKey, Endpoint>;
   hardened: { address: string; hostname: string; ports: number[]; https: Endpoint; http: Endpoint; ssh: Endpoint; postgres: Endpoint; caCert: string };
+  /** Debian's own OpenSSH server and nginx, fully updated, HTTP/2 off (debian-host.ts); `packages` are dpkg's versions. */
+  patched: { address: string; hostname: string; ports: number[]; ssh: Endpoint; http: Endpoint; https: Endpoint; packages: { openssh: string; nginx: string } };
   /** The third-party servers from Debian packages that run in the lab. */
   realServers: string[];
   stop(): Promise<void>;
@@ -49,6 +52,7 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "../..");
 const WEAK_NAME = "weak.vslab.test";
 const HARDENED_NAME = "hardened.vslab.test";
+const PATCHED_NAME = "patched.vslab.test";
 
 const NS_PORTS: Record<ServiceKey, number> = {
   http: 80,
@@ -123,7 +127,7 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
   const forced = opts.loopback ?? process.env.VSLAB_LOOPBACK === "1";
   const useNs = !forced && namespacesAvailable();
   if (useNs) removeStaleNamespaces();
-  const ns = useNs ? createNamespace({ tag: "lab", hosts: 2 }) : undefined;
+  const ns = useNs ? createNamespace({ tag: "lab", hosts: 3 }) : undefined;
   const children: ChildProcess[] = [];
   const certs = makeCerts({ hardened: HARDENED_NAME, weak: WEAK_NAME });
   let stopped = false;
@@ -147,6 +151,7 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
   try {
     const weak = ns ? ns.addresses[0]! : "127.0.0.1";
     const hardened = ns ? ns.addresses[1]! : "127.0.0.1";
+    const patched = ns ? ns.addresses[2]! : "127.0.0.1";
     const ports = ns ? NS_PORTS : (Object.fromEntries(Object.keys(NS_PORTS).map((k) => [k, 0])) as Record<ServiceKey, number>);
     const plan: ServerPlan = {
       weak,
@@ -168,6 +173,12 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
     };
     const servers = start(process.execPath, ["--import", "tsx", path.join(HERE, "servers.ts"), JSON.stringify(plan)]);
     const bound = JSON.parse(await readFirstLine(servers, 30_000)) as Record<ServiceKey, number>;
+
+    const patchedPorts = ns
+      ? { ssh: 22, http: 80, https: 443 }
+      : { ssh: await freePort(patched), http: await freePort(patched), https: await freePort(patched) };
+    startDebianHost(start, patched, patchedPorts, certs.hardened, path.join(certs.dir, "debian-host"));
+    for (const p of Object.values(patchedPorts)) await waitForPort(patched, p);
 
     const realServers: string[] = [];
     let redisPort = 0;
@@ -222,11 +233,11 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
     const weakPorts = Object.values(targets)
       .map((t) => t.port)
       .filter((p) => p > 0);
-    const names: Record<string, string> = { [WEAK_NAME]: weak, [HARDENED_NAME]: hardened };
+    const names: Record<string, string> = { [WEAK_NAME]: weak, [HARDENED_NAME]: hardened, [PATCHED_NAME]: patched };
     return {
       mode: ns ? "netns" : "loopback",
       note: ns
-        ? `scan lab in network namespace ${ns.name} (${ns.subnet}); weak host ${weak}, hardened host ${hardened}`
+        ? `scan lab in network namespace ${ns.name} (${ns.subnet}); weak host ${weak}, hardened host ${hardened}, patched Debian host ${patched}`
         : `scan lab on 127.0.0.1 (${forced ? "loopback mode requested" : "network namespaces unavailable here"}): scans use the explicit lab ports only; full-range and firewall tests are skipped`,
       namespace: ns,
       allowedNetworks: ns ? ns.subnet : "127.0.0.1/32",
@@ -242,6 +253,15 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
         ssh: ep(hardened, bound.hardenedSsh),
         postgres: ep(hardened, bound.hardenedPostgres),
         caCert: certs.ca.cert,
+      },
+      patched: {
+        address: patched,
+        hostname: PATCHED_NAME,
+        ports: Object.values(patchedPorts).sort((a, b) => a - b),
+        ssh: ep(patched, patchedPorts.ssh),
+        http: ep(patched, patchedPorts.http),
+        https: ep(patched, patchedPorts.https),
+        packages: debianPackages(),
       },
       realServers,
       stop,

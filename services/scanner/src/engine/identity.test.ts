@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classification, componentLocation, normalisePath, weaknessKey } from "./identity.js";
+import { classification, componentLocation, foldConfidence, normalisePath, weaknessKey } from "./identity.js";
 
 const d = (templateId: string, affectedComponent: string, cveIds: string[] = [], tool = "templates") => ({
   templateId,
@@ -41,5 +41,15 @@ describe("weakness identity", () => {
     expect(weaknessKey(d("redis-unauthenticated", "tcp://weak.test:6379"))).toBe(weaknessKey(d("redis-unauthenticated", "redis 7 on 10.0.0.2:6379")));
     expect(weaknessKey(d("env-file-secrets", "http://weak.test/.env"))).not.toBe(weaknessKey(d("env-file-secrets", "http://weak.test:8080/.env")));
     expect(weaknessKey(d("env-file-secrets", "http://weak.test/.env"))).not.toBe(weaknessKey(d("git-repository-exposure", "http://weak.test/.env")));
+  });
+});
+
+describe("confidence of a folded finding", () => {
+  it("is confirmed when any detector observed it, else the least sure version inference", () => {
+    expect(foldConfidence(["version_match", "confirmed"])).toBe("confirmed");
+    expect(foldConfidence(["version_match_unverified_backport", "confirmed"])).toBe("confirmed");
+    // A banner template (version_match) folded into a match whose distribution revision was not resolved.
+    expect(foldConfidence(["version_match_unverified_backport", "version_match"])).toBe("version_match_unverified_backport");
+    expect(foldConfidence(["version_match", "version_match"])).toBe("version_match");
   });
 });

@@ -1,4 +1,4 @@
-import { CONFIDENCE_ORDER, type DetectionDraft } from "./types.js";
+import type { Confidence, DetectionDraft } from "./types.js";
 
 /*
  * One weakness, one finding. Several engines can see the same weakness (a built-in web check and
@@ -58,14 +58,21 @@ export function weaknessKey(d: Pick<DetectionDraft, "target" | "templateId" | "c
 
 const uniq = <T>(xs: T[]) => [...new Set(xs)];
 
+/** Observed beats inferred; between inferences from a version, the caveat of one holds for all. */
+export function foldConfidence(all: Confidence[]): Confidence {
+  if (all.includes("confirmed")) return "confirmed";
+  return all.includes("version_match_unverified_backport") ? "version_match_unverified_backport" : "version_match";
+}
+
 /** What one detecting tool saw, kept in the merged evidence under its own heading. */
 const source = (d: DetectionDraft) => `[${d.tool}: ${d.templateId}]`;
 
 /**
  * Folds detections of one weakness into one, the first being the one published first: its
  * template id, component, target, title and texts stay (so the finding's key stays), the rating
- * is the highest any detector gave, so is the confidence (a template that observed the weakness
- * confirms a version match), CWEs, CVEs and references are the union, and the evidence
+ * is the highest any detector gave, the confidence is `confirmed` when any detector observed the
+ * weakness, else the least sure of the version inferences (a banner template does not know the
+ * distribution revision that version matching could not resolve), CWEs, CVEs and references are the union, and the evidence
  * and description name every detecting tool. The finding's `tool` stays the first detector's so
  * tool filters and per-tool counts keep their meaning. A repeat of one (tool, check) replaces its
  * earlier evidence rather than adding to it.
@@ -93,6 +100,6 @@ export function mergeDetections(all: DetectionDraft[]): DetectionDraft {
     },
     epssScore: parts.some((d) => d.epssScore !== undefined) ? Math.max(...parts.map((d) => d.epssScore ?? 0)) : first.epssScore,
     kev: parts.some((d) => d.kev) ? true : first.kev,
-    confidence: CONFIDENCE_ORDER[Math.min(...parts.map((d) => CONFIDENCE_ORDER.indexOf(d.confidence)))] ?? first.confidence,
+    confidence: foldConfidence(parts.map((d) => d.confidence)),
   };
 }

@@ -1,3 +1,4 @@
+import { Confidence } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { phasesFor } from "@vulnscan/scan-contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLab, type Lab } from "../../../../test/lab/lab.js";
@@ -8,7 +9,9 @@ import { startScanner, until, type Scanner } from "../worker/harness.js";
 /*
  * The template catalogue and version-based CVE matching against the scan lab (test/lab), through
  * the whole worker: a full scan of the weak host finds every planted weakness these checks cover,
- * and a full scan of the hardened host finds none of them. Jobs name exactly the lab's ports.
+ * a full scan of the hardened host finds none of them, and a full scan of the patched Debian host
+ * (Debian's own OpenSSH and nginx, HTTP/2 off) reports no CVE above info. Jobs name exactly the
+ * lab's ports.
  */
 
 let lab: Lab;
@@ -22,15 +25,18 @@ interface Seen {
   severity: number;
   cveIds: string[];
   title: string;
+  description: string;
+  confidence: Confidence;
   evidence: string;
 }
 /** Per host, the findings the scan leaves: the last detection of each (target, template id, component). */
-const results: Record<"weak" | "hardened", Seen[]> = { weak: [], hardened: [] };
+type Host = "weak" | "hardened" | "patched";
+const results: Record<Host, Seen[]> = { weak: [], hardened: [], patched: [] };
 
 beforeAll(async () => {
   lab = await startLab();
   scanner = await startScanner({ env: { SCAN_ALLOWED_NETWORKS: lab.allowedNetworks }, overrides: { lookup: lab.lookup } });
-  for (const host of ["weak", "hardened"] as const) {
+  for (const host of ["weak", "hardened", "patched"] as const) {
     const scanId = unique("scan");
     await scanner.publishJob({ scanId, target: lab[host].hostname, ports: lab[host].ports.join(","), phases: phasesFor("full") });
     const end = await until(() => scanner.recorder.finished(scanId), 180_000, `${host} scan`);
@@ -46,6 +52,8 @@ beforeAll(async () => {
         severity: d.severity,
         cveIds: d.cveIds,
         title: d.title,
+        description: d.description,
+        confidence: d.confidence,
         evidence: `${d.evidence?.request ?? ""}\n${d.evidence?.response ?? ""}`,
       });
     results[host] = [...findings.values()];
@@ -57,7 +65,7 @@ afterAll(async () => {
   await lab?.stop();
 });
 
-const on = (host: "weak" | "hardened", templateId: string) => results[host].filter((d) => d.templateId === templateId);
+const on = (host: Host, templateId: string) => results[host].filter((d) => d.templateId === templateId);
 
 describe("checks against the scan lab", () => {
   it("find each planted weakness on the weak host", () => {
@@ -183,5 +191,35 @@ describe("checks against the scan lab", () => {
     const https = results.hardened.filter((d) => d.affectedComponent.includes(`:${lab.hardened.https.port}`)).map((d) => d.templateId);
     expect(https).not.toContain("tls-cert-chain-incomplete");
     expect(https).not.toContain("tls-no-ocsp-stapling");
+  });
+
+  it("report no CVE above info on the patched Debian host, and say why for each version match", () => {
+    const cves = results.patched.filter((d) => d.cveIds.length > 0);
+    const at = (port: number) => `on ${lab.patched.hostname}:${port}`;
+    // Before distribution-aware matching and preconditions (issue 27): CVE-2024-6387 (high) and
+    // CVE-2023-38408 (critical) on the SSH banner, CVE-2023-44487 (high) on nginx 1.22.1.
+    expect(cves.filter((d) => d.severity !== 5).map((d) => `${d.templateId}@${d.affectedComponent} (${d.severity})`)).toEqual([]);
+    const regresshion = cves.find((d) => d.templateId === "cve:CVE-2024-6387");
+    expect(regresshion?.affectedComponent).toBe(`OpenSSH 9.2p1 ${at(lab.patched.ssh.port)}`);
+    expect(regresshion?.description).toContain(`Debian 12 package 1:9.2p1-${lab.patched.packages.openssh.split("-").slice(1).join("-")}`);
+    expect(regresshion?.description).toContain("Debian 12 fixed CVE-2024-6387 in 1:9.2p1-2+deb12u3");
+    expect(cves.find((d) => d.templateId === "cve:CVE-2023-38408")?.description).toContain("Reported as info: the flaw is in ssh-agent");
+    // HTTP/2 is off on both nginx ports: Rapid Reset is not even an info note.
+    expect(cves.filter((d) => d.templateId === "cve:CVE-2023-44487")).toEqual([]);
+    // Debian's sshd announces strict kex: no Terrapin finding of any kind.
+    expect(results.patched.filter((d) => d.cveIds.includes("CVE-2023-48795"))).toEqual([]);
+  });
+
+  it("keep the CVE findings of unresolved distribution revisions, with that confidence", () => {
+    // OpenSSH 7.2p2 Ubuntu-4ubuntu2.8 and Apache/2.4.18 (Ubuntu): no Ubuntu record resolves them.
+    for (const id of ["cve:CVE-2018-15473", "cve:CVE-2021-40438"]) {
+      const [d] = on("weak", id);
+      expect(d?.confidence, id).toBe(Confidence.VERSION_MATCH_UNVERIFIED_BACKPORT);
+      expect(d?.description, id).toMatch(/could not be checked/);
+    }
+    expect(on("weak", "cve:CVE-2018-15473")[0]?.severity).toBe(3); // medium, as NVD rates it: never lowered by a guess
+    // What a check observed is confirmed.
+    expect(on("weak", "ssh-terrapin")[0]?.confidence).toBe(Confidence.CONFIRMED);
+    expect(on("weak", "git-repository-exposure")[0]?.confidence).toBe(Confidence.CONFIRMED);
   });
 });
