@@ -47,6 +47,8 @@ export const findingFields: FieldTypes = mergeFieldTypes(
       cvss_score: "number",
       scan_ids: "string[]",
       cve_keys: "string[]",
+      // The ?confidence= filter (no index of its own: it narrows the org's other filters).
+      confidence: "string",
       rev: "number",
     },
     [ROLLUPS]: { _id: "string", org_id: "string" },
