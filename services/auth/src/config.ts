@@ -26,6 +26,8 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50051, adminPort: 9461, 
     /** Failed logins per source address (IPv6: per /64), whatever the accounts, in their own window (20 in 5 minutes). */
     AUTH_LOGIN_SOURCE_MAX_FAILURES: seconds(20),
     AUTH_LOGIN_SOURCE_WINDOW_SECONDS: seconds(5 * 60),
+    /** A refresh racing the one that replaced its token this recently is refused without revoking the session (10 s). */
+    AUTH_REFRESH_RACE_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
     /** Expiry of an API key created without one (90 days). */
     AUTH_API_KEY_DEFAULT_TTL_DAYS: seconds(90),
     /**
@@ -57,6 +59,7 @@ export function authSettings(c: Config): AuthSettings {
     accountMaxFailedAttempts: c.AUTH_LOGIN_ACCOUNT_MAX_FAILURES,
     sourceMaxFailedAttempts: c.AUTH_LOGIN_SOURCE_MAX_FAILURES,
     sourceWindowMs: c.AUTH_LOGIN_SOURCE_WINDOW_SECONDS * 1000,
+    refreshRaceGraceMs: c.AUTH_REFRESH_RACE_GRACE_MS,
     apiKeyDefaultTtlMs: c.AUTH_API_KEY_DEFAULT_TTL_DAYS * 24 * 3600 * 1000,
   };
 }

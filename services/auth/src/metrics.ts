@@ -10,7 +10,12 @@ export function authObserver(registry: Registry): AuthObserver {
     "Token requests by outcome (success, invalid_credentials, mfa_required, invalid_mfa_code, throttled)",
     ["outcome"],
   );
-  const tokens = counter(registry, "auth_tokens_issued_total", "Access tokens signed, by kind (issue, refresh)", ["kind"]);
+  const tokens = counter(
+    registry,
+    "auth_tokens_issued_total",
+    "Access tokens signed, by kind (issue, refresh); refresh_reuse counts refreshes with a replaced token, refused and their session revoked",
+    ["kind"],
+  );
   const apiKeys = counter(registry, "auth_api_key_verifications_total", "X-API-Key values resolved, by outcome (valid, invalid)", ["outcome"]);
   return {
     login: (outcome) => logins.inc({ outcome }),

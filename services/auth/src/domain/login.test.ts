@@ -343,3 +343,74 @@ describe("login throttling per source and per account (security probe, issue 30)
     expect(await attempt(a, users[0]!.user.email, users[0]!.password, "192.0.2.80")).toMatchObject({ errorCode: "TOO_MANY_ATTEMPTS" });
   });
 });
+
+describe("refresh rotation with reuse detection (security probe, issue 30)", () => {
+  async function loggedIn() {
+    const a = testAuth();
+    const { org, user, password } = await a.orgWithUser();
+    const t = await a.login.issueToken({ username: user.email, password, mfaCode: "", client });
+    const refresh = (accessToken: string) => a.login.refreshToken({ orgId: org.id, accessToken, client });
+    return { a, org, user, t, refresh };
+  }
+
+  it("the replaced token keeps working for ordinary calls but cannot refresh; refreshing with it revokes the session", async () => {
+    const { a, org, user, t, refresh } = await loggedIn();
+    a.advance(60_000);
+    const t2 = await refresh(t.accessToken);
+    expect(t2.sessionId).toBe(t.sessionId);
+    // Ordinary calls with the replaced token: the session is active (the gateway checks the session, the signature and exp).
+    expect(await a.sessions.check(org.id, t.sessionId)).toMatchObject({ active: true });
+    await expect(a.keyring.verify(t.accessToken, { issuer: "vulnscan-auth", audience: "vulnscan-api" })).resolves.toMatchObject({ sid: t.sessionId });
+    // A second refresh with it, past the race grace: theft assumed, the session is revoked for both holders.
+    a.advance(a.settings.refreshRaceGraceMs);
+    expect(await rejectionOf(refresh(t.accessToken))).toMatchObject({ errorCode: "INVALID_TOKEN", message: "Could not validate credentials" });
+    expect(await a.sessions.check(org.id, t.sessionId)).toMatchObject({ active: false });
+    expect(await rejectionOf(refresh(t2.accessToken))).toMatchObject({ errorCode: "INVALID_TOKEN" });
+    expect(a.events.filter((e) => e.type === "auth.session_revoked")).toMatchObject([
+      { type: "auth.session_revoked", orgId: org.id, userId: user.id, sessionId: t.sessionId, reason: "refresh_reuse" },
+    ]);
+    expect(a.observed).toContain("token:refresh_reuse");
+  });
+
+  it("the newest token refreshes again and again, each one replacing the one before", async () => {
+    const { a, org, t, refresh } = await loggedIn();
+    let current = t;
+    const seen = new Set([t.accessToken]);
+    for (let i = 0; i < 4; i++) {
+      a.advance(60_000);
+      current = await refresh(current.accessToken);
+      expect(seen.has(current.accessToken)).toBe(false);
+      seen.add(current.accessToken);
+    }
+    expect(await a.sessions.check(org.id, t.sessionId)).toMatchObject({ active: true });
+    expect(a.events.filter((e) => e.type === "auth.session_revoked")).toEqual([]);
+  });
+
+  it("two refreshes racing with the same newest token: one wins, the other is refused, nothing is revoked", async () => {
+    const { a, org, t, refresh } = await loggedIn();
+    const results = await Promise.allSettled([refresh(t.accessToken), refresh(t.accessToken)]);
+    expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect((results.find((r) => r.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ errorCode: "INVALID_TOKEN" });
+    expect(await a.sessions.check(org.id, t.sessionId)).toMatchObject({ active: true });
+    // Still within the grace: refused again, not revoked; one millisecond past it, revoked.
+    a.advance(a.settings.refreshRaceGraceMs - 1);
+    expect(await rejectionOf(refresh(t.accessToken))).toMatchObject({ errorCode: "INVALID_TOKEN" });
+    expect(await a.sessions.check(org.id, t.sessionId)).toMatchObject({ active: true });
+    const winner = (results.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ accessToken: string }>).value;
+    const next = await refresh(winner.accessToken);
+    // The grace covers only the token the last refresh replaced, not older ones.
+    expect(await rejectionOf(refresh(t.accessToken))).toMatchObject({ errorCode: "INVALID_TOKEN" });
+    expect(await a.sessions.check(org.id, t.sessionId)).toMatchObject({ active: false });
+    expect(await rejectionOf(refresh(next.accessToken))).toMatchObject({ errorCode: "INVALID_TOKEN" });
+  });
+
+  it("a session from before rotation (no token id) refreshes once, and rotates from then on", async () => {
+    const { a, t, refresh } = await loggedIn();
+    delete a.repos.sessions.rows.get(t.sessionId)!.tokenId;
+    const t2 = await refresh(t.accessToken);
+    expect(a.repos.sessions.rows.get(t.sessionId)!.tokenId).toBeDefined();
+    a.advance(a.settings.refreshRaceGraceMs);
+    expect(await rejectionOf(refresh(t.accessToken))).toMatchObject({ errorCode: "INVALID_TOKEN" });
+    expect(await rejectionOf(refresh(t2.accessToken))).toMatchObject({ errorCode: "INVALID_TOKEN" }); // revoked
+  });
+});

@@ -2,10 +2,10 @@ import { newId } from "@vulnscan/kit/core";
 import { invalidCredentials, invalidMfaCode, invalidToken, mfaRequired, tooManyAttempts } from "./errors.js";
 import { dummyHash, type PasswordHasher } from "./passwords.js";
 import type { AttemptCounter, AuthObserver, Clock, OrganizationRepository, SessionRepository, UserRepository } from "./ports.js";
-import type { AuthSettings } from "./settings.js";
+import { type AuthSettings, tokensValidUntil } from "./settings.js";
 import { accessClaims, type Keyring } from "./tokens.js";
 import { totpStep } from "./totp.js";
-import type { ClientInfo, IssuedToken, LoginFailureReason, Session, User } from "./types.js";
+import type { AccessClaims, ClientInfo, IssuedToken, LoginFailureReason, Session, User } from "./types.js";
 import { normalizeEmail } from "./validation.js";
 
 export interface LoginDeps {
@@ -125,11 +125,12 @@ export class Login {
       ip: req.client.ip,
       userAgent: req.client.userAgent,
     };
-    await this.d.sessions.insert(session);
+    const claims = this.claims(user, session, now);
+    await this.d.sessions.insert({ ...session, tokenId: claims.jti });
     await this.d.users.recordLogin(user.id, now);
     this.d.observer.login("success");
     this.d.observer.tokenIssued("issue");
-    return this.token(user, session, now);
+    return this.token(user, session, claims);
   }
 
   private throttled(resetsAt: Date, now: Date): never {
@@ -158,9 +159,9 @@ export class Login {
     throw reason === "mfa_required" ? mfaRequired() : reason === "invalid_mfa_code" ? invalidMfaCode() : invalidCredentials();
   }
 
-  private async token(user: User, session: Session, now: Date): Promise<IssuedToken> {
+  private claims(user: User, session: Session, now: Date): AccessClaims {
     const { settings } = this.d;
-    const claims = accessClaims(
+    return accessClaims(
       {
         issuer: settings.issuer,
         audience: settings.audience,
@@ -173,6 +174,9 @@ export class Login {
       session.expiresAt,
       settings.tokenTtlSeconds,
     );
+  }
+
+  private async token(user: User, session: Session, claims: AccessClaims): Promise<IssuedToken> {
     const accessToken = await this.d.keyring.sign(claims);
     return {
       accessToken,
@@ -187,6 +191,15 @@ export class Login {
   /**
    * A new token for the same session. The session's end moves to one session lifetime from
    * now, capped at the maximum lifetime after login; the token never outlives the session.
+   *
+   * Rotation with reuse detection, in the spec's one-token model (the access token is also what
+   * refreshes): only the session's newest token may refresh. The token it replaces keeps working
+   * for ordinary calls until it expires (requests in flight, parallel workers), but presenting it
+   * to refresh again means two parties hold the session — the owner and a thief, and we cannot
+   * tell which is which — so the session is revoked (RFC 6819 5.2.2.3, OAuth 2.1 4.3.1). Two
+   * refreshes racing with the same newest token: one wins; the other, arriving within
+   * refreshRaceGraceMs of the rotation with exactly the token it replaced, is refused and nothing
+   * is revoked (a thief gains nothing there either: no token is issued).
    */
   async refreshToken(req: { orgId: string; accessToken: string; client: ClientInfo }): Promise<IssuedToken> {
     const { settings } = this.d;
@@ -197,11 +210,29 @@ export class Login {
     if (!session || session.userId !== claims.sub || !sessionActive(session, now)) throw invalidToken();
     const user = await this.d.users.get(req.orgId, claims.sub);
     if (!user || user.disabledAt) throw invalidToken();
+    if (session.tokenId !== undefined && session.tokenId !== claims.jti) {
+      const racing =
+        claims.jti === session.previousTokenId && session.rotatedAt !== undefined && now.getTime() - session.rotatedAt.getTime() < settings.refreshRaceGraceMs;
+      if (racing) throw invalidToken();
+      await this.d.sessions.revoke(session.orgId, session.userId, session.id, now, {
+        type: "auth.session_revoked",
+        orgId: session.orgId,
+        userId: session.userId,
+        sessionId: session.id,
+        revokedAt: now,
+        tokensValidUntil: tokensValidUntil(settings, now),
+        reason: "refresh_reuse",
+        occurredAt: now,
+      });
+      this.d.observer.tokenIssued("refresh_reuse");
+      throw invalidToken();
+    }
     const expiresAt = new Date(Math.min(now.getTime() + settings.sessionTtlMs, session.createdAt.getTime() + settings.sessionMaxLifetimeMs));
-    // Conditional on the session still being active: a revocation that lands between the
-    // read above and this write wins.
-    if (!(await this.d.sessions.touch(session.id, now, expiresAt))) throw invalidToken();
+    const next = this.claims(user, { ...session, expiresAt }, now);
+    // Conditional on the session still being active and this token still being its newest: a
+    // revocation, or another refresh with the same token, that lands after the read above wins.
+    if (!(await this.d.sessions.touch(session.id, now, expiresAt, { from: session.tokenId, to: next.jti }))) throw invalidToken();
     this.d.observer.tokenIssued("refresh");
-    return this.token(user, { ...session, expiresAt }, now);
+    return this.token(user, { ...session, expiresAt }, next);
   }
 }

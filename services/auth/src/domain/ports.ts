@@ -68,8 +68,13 @@ export interface SessionRepository {
   revoke(orgId: string, userId: string, sessionId: string, at: Date, event: AuthEvent): Promise<boolean>;
   /** Sessions revoked after `since` (their tokens may still be unexpired), from an index on revoked_at. */
   revokedSince(since: Date): Promise<Session[]>;
-  /** Sets last_used_at (and expires_at when given) if the session is still active. */
-  touch(sessionId: string, at: Date, expiresAt?: Date): Promise<boolean>;
+  /**
+   * Sets last_used_at (and expires_at when given) if the session is still active; with `rotate`,
+   * only if the session's token id is still `rotate.from` (none: no token id yet), setting it to
+   * `rotate.to` (and the previous token id to `rotate.from`, rotated_at to `at`) — one refresh wins
+   * a race between two with the same token.
+   */
+  touch(sessionId: string, at: Date, expiresAt?: Date, rotate?: { from: string | undefined; to: string }): Promise<boolean>;
 }
 
 export interface ApiKeyRepository {
@@ -128,7 +133,8 @@ export interface AttemptCounter {
 /** Observations for metrics; the domain never depends on a metrics library. */
 export interface AuthObserver {
   login(outcome: "success" | "invalid_credentials" | "mfa_required" | "invalid_mfa_code" | "throttled"): void;
-  tokenIssued(kind: "issue" | "refresh"): void;
+  /** refresh_reuse: a replaced token was presented to refresh, and its session revoked (no token issued). */
+  tokenIssued(kind: "issue" | "refresh" | "refresh_reuse"): void;
   apiKeyVerified(outcome: "valid" | "invalid"): void;
 }
 

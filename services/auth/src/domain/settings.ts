@@ -20,6 +20,11 @@ export interface AuthSettings {
   /** Failed logins allowed per source address (an IPv6 /64) in one sourceWindowMs, whatever the accounts (spraying). */
   sourceMaxFailedAttempts: number;
   sourceWindowMs: number;
+  /**
+   * A refresh with the token the previous refresh replaced, this soon after it, is refused but
+   * not taken for theft: two workers sharing a token refreshed together (see Login.refreshToken).
+   */
+  refreshRaceGraceMs: number;
   /** last_used_at of sessions and API keys is written at most this often. */
   touchIntervalMs: number;
   apiKeyDefaultTtlMs: number;
@@ -40,6 +45,7 @@ export const defaultSettings: AuthSettings = {
   accountMaxFailedAttempts: 50,
   sourceMaxFailedAttempts: 20,
   sourceWindowMs: 5 * 60_000,
+  refreshRaceGraceMs: 10_000,
   touchIntervalMs: 60_000,
   apiKeyDefaultTtlMs: 90 * DAY,
   apiKeyMaxTtlMs: 2 * 365 * DAY,

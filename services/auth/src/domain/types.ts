@@ -73,6 +73,14 @@ export interface Session {
   ip: string;
   userAgent: string;
   revokedAt?: Date;
+  /**
+   * The id (jti) of the session's newest token, the only one that may refresh it; older tokens
+   * keep working for ordinary calls until they expire. Absent on sessions from before rotation.
+   */
+  tokenId?: string;
+  /** The token the last refresh replaced, and when: a refresh racing that one is not theft. */
+  previousTokenId?: string;
+  rotatedAt?: Date;
 }
 
 export const PERMISSIONS = ["read:scans", "write:scans", "read:findings", "write:findings", "read:grc", "write:grc"] as const;
@@ -147,7 +155,7 @@ export interface ClientInfo {
 
 export type LoginFailureReason = "invalid_credentials" | "mfa_required" | "invalid_mfa_code";
 
-export type SessionRevokeReason = "revoked" | "logout_all" | "user_disabled";
+export type SessionRevokeReason = "revoked" | "logout_all" | "user_disabled" | "refresh_reuse";
 
 /**
  * Domain events; storage turns them into envelopes in the outbox of the document whose state

@@ -39,7 +39,8 @@ export class MongoAttemptCounter implements AttemptCounter {
 
   async unhit(key: string, now: Date, windowMs: number): Promise<void> {
     const start = Math.floor(now.getTime() / windowMs) * windowMs;
-    await this.coll.updateOne({ _id: `${key}@${start}`, n: { $gt: 0 } }, { $inc: { n: -1 } });
+    // By `_id` alone, like hit (one query shape); only ever after a hit of the same window, so n stays >= 0.
+    await this.coll.findOneAndUpdate({ _id: `${key}@${start}` }, { $inc: { n: -1 } });
   }
 
   async reset(key: string): Promise<void> {

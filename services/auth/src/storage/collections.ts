@@ -56,7 +56,7 @@ export const authFields: FieldTypes = mergeFieldTypes(
       mfa_pending_secret: "string",
       mfa_last_step: "number",
     },
-    [Collections.sessions]: { _id: "string", org_id: "string", user_id: "string", revoked_at: "date", expires_at: "date" },
+    [Collections.sessions]: { _id: "string", org_id: "string", user_id: "string", revoked_at: "date", expires_at: "date", token_id: "string" },
     [Collections.apiKeys]: { _id: "string", org_id: "string", key_hash: "string", revoked_at: "date", expires_at: "date" },
     [Collections.signingKeys]: { _id: "string", generation: "number" },
     [Collections.loginAttempts]: { _id: "string", key: "string", expires_at: "date" },

@@ -149,11 +149,13 @@ export class MemorySessions implements SessionRepository {
   async revokedSince(since: Date) {
     return [...this.rows.values()].filter((s) => s.revokedAt && s.revokedAt > since).map(clone);
   }
-  async touch(id: string, at: Date, expiresAt?: Date) {
+  async touch(id: string, at: Date, expiresAt?: Date, rotate?: { from: string | undefined; to: string }) {
     const s = this.rows.get(id);
     if (!s || s.revokedAt || s.expiresAt <= at) return false;
+    if (rotate && s.tokenId !== rotate.from) return false;
     s.lastUsedAt = at;
     if (expiresAt) s.expiresAt = expiresAt;
+    if (rotate) Object.assign(s, { tokenId: rotate.to, previousTokenId: rotate.from, rotatedAt: at });
     return true;
   }
 }

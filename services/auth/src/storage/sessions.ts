@@ -16,6 +16,10 @@ export interface SessionDoc extends OutboxFields {
   ip: string;
   user_agent: string;
   revoked_at: Date | null;
+  /** The jti of the session's newest token (the one that may refresh); absent on older sessions. */
+  token_id?: string | null;
+  previous_token_id?: string | null;
+  rotated_at?: Date | null;
 }
 
 const fromDoc = (d: SessionDoc): Session => ({
@@ -28,6 +32,9 @@ const fromDoc = (d: SessionDoc): Session => ({
   ip: d.ip,
   userAgent: d.user_agent,
   ...(d.revoked_at ? { revokedAt: d.revoked_at } : {}),
+  ...(d.token_id ? { tokenId: d.token_id } : {}),
+  ...(d.previous_token_id ? { previousTokenId: d.previous_token_id } : {}),
+  ...(d.rotated_at ? { rotatedAt: d.rotated_at } : {}),
 });
 
 const toDoc = (s: Session): SessionDoc => ({
@@ -40,6 +47,9 @@ const toDoc = (s: Session): SessionDoc => ({
   ip: s.ip,
   user_agent: s.userAgent,
   revoked_at: s.revokedAt ?? null,
+  token_id: s.tokenId ?? null,
+  previous_token_id: s.previousTokenId ?? null,
+  rotated_at: s.rotatedAt ?? null,
 });
 
 /** No TTL index (FerretDB v1 has none): expired sessions are deleted by the housekeeping pass. */
@@ -77,10 +87,16 @@ export class MongoSessionRepository extends OutboxRepository<Session, SessionDoc
     return docs.map(fromDoc);
   }
 
-  async touch(sessionId: string, at: Date, expiresAt?: Date): Promise<boolean> {
+  async touch(sessionId: string, at: Date, expiresAt?: Date, rotate?: { from: string | undefined; to: string }): Promise<boolean> {
     const r = await this.coll.updateOne(
-      { _id: sessionId, revoked_at: null, expires_at: { $gt: at } },
-      { $set: { last_used_at: at, ...(expiresAt ? { expires_at: expiresAt } : {}) } },
+      { _id: sessionId, revoked_at: null, expires_at: { $gt: at }, ...(rotate ? { token_id: rotate.from ?? null } : {}) },
+      {
+        $set: {
+          last_used_at: at,
+          ...(expiresAt ? { expires_at: expiresAt } : {}),
+          ...(rotate ? { token_id: rotate.to, previous_token_id: rotate.from ?? null, rotated_at: at } : {}),
+        },
+      },
     );
     return r.matchedCount === 1;
   }
