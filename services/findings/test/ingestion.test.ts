@@ -2,7 +2,7 @@ import { toJson } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { newId, type KafkaBus, type RpcServer } from "@vulnscan/kit";
 import { VulnerabilityCriticalSchema } from "@vulnscan/proto/vulnscan/events/v1/finding_events_pb.js";
-import { FindingStatus, Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { Confidence, FindingStatus, Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
 import { newFinding } from "../src/domain/changes.js";
@@ -71,6 +71,7 @@ describe("ingestion from vulnscan.findings.detected", () => {
       affectedComponent: "https://app.example.test/api",
       kev: true,
       epssScore: 0.97,
+      confidence: Confidence.VERSION_MATCH,
     });
     const high = detection(org);
     const info = detection(org, {
@@ -175,6 +176,8 @@ describe("ingestion from vulnscan.findings.detected", () => {
       affected_component: "https://app.example.test/api",
       cve_ids: ["CVE-2021-44228"],
       scan_id: "scan_1",
+      // Added to the spec's data: the scanner's confidence, carried from the Detection record.
+      confidence: "version_match",
     });
     const reopenEvent = mine().find((e) => e.payload.case === "vulnerabilityStatusChanged" && e.payload.value.user === "system")!;
     expect(reopenEvent.payload.value).toMatchObject({ findingId: highFinding.id, from: "resolved", to: "open" });
