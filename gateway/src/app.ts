@@ -7,7 +7,7 @@ import { registerGuard, type GuardDeps } from "./auth/guard.js";
 import type { GatewayConfig } from "./config.js";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { registerMethodNotAllowed } from "./plugins/methods.js";
-import { registerFiniteNumbers, registerNoNul } from "./plugins/no-nul.js";
+import { registerDecimalNumbers, registerFiniteNumbers, registerNoNul } from "./plugins/no-nul.js";
 import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
 import { ajvOptions, buildValidator } from "./plugins/validation.js";
@@ -59,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerNoNul(app);
   registerFiniteNumbers(app);
+  registerDecimalNumbers(app);
   registerMethodNotAllowed(app);
   registerGuard(app, deps.guard);
   await app.register(formbody);

@@ -57,3 +57,37 @@ export function registerFiniteNumbers(app: FastifyInstance): void {
     done();
   });
 }
+
+const DECIMAL: Record<string, RegExp> = {
+  integer: /^[+-]?\d+$/,
+  number: /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/,
+};
+
+/** The numeric type a query property's schema declares (`integer`, `number`), if any. */
+function numericType(schema: unknown): string | undefined {
+  const t = (schema as { type?: unknown } | undefined)?.type;
+  for (const name of Array.isArray(t) ? t : [t]) if (name === "integer" || name === "number") return name;
+  return undefined;
+}
+
+/**
+ * A number in a query string is written in decimal. ajv coerces with Number(), which also reads
+ * `0x10` as 16, `0b11` as 3, `0o7` as 7 and "" or " " as 0: `?page=0x10` answered page 16
+ * (issue 30). Checked before validation, on the raw text; a 422 naming the parameter.
+ */
+export function registerDecimalNumbers(app: FastifyInstance): void {
+  app.addHook("preValidation", (req, _reply, done) => {
+    const props = (req.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined)?.properties;
+    if (!props || !req.query || typeof req.query !== "object") return done();
+    for (const [name, raw] of Object.entries(req.query as Record<string, unknown>)) {
+      const type = numericType(props[name]);
+      if (!type) continue;
+      for (const text of Array.isArray(raw) ? raw : [raw]) {
+        if (typeof text === "string" && !DECIMAL[type]!.test(text)) {
+          return done(new HttpError(422, "VALIDATION_ERROR", `${name} must be a decimal ${type}`, name));
+        }
+      }
+    }
+    done();
+  });
+}

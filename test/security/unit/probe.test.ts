@@ -15,7 +15,7 @@ import type { Upstreams } from "../../../gateway/src/upstreams.js";
  */
 
 const calls: { service: string; method: string; req: unknown }[] = [];
-const answer: (service: string, method: string, req: unknown) => unknown = () => {
+let answer: (service: string, method: string, req: unknown) => unknown = () => {
   throw new ConnectError("Not found", Code.NotFound);
 };
 const client = (service: string) =>
@@ -113,5 +113,87 @@ describe("framework and Node errors in the spec's shape (probe item 3)", () => {
     expect(res.status).toBe(400);
     expect(res.headers.connection).toBe("close");
     specShaped(JSON.parse(res.body), "BAD_REQUEST");
+  });
+});
+
+describe("headers and parameters (probe item 6)", () => {
+  it("token and refresh answers carry Cache-Control: no-store, and every auth answer does", async () => {
+    answer = (service, method) => {
+      if (service === "auth" && (method === "issueToken" || method === "refreshToken")) return { accessToken: "a.b.c", expiresIn: 3600 };
+      throw new ConnectError("Not found", Code.NotFound);
+    };
+    try {
+      const token = await app.inject({
+        method: "POST",
+        url: "/api/v1/auth/token",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "username=a%40example.test&password=pw",
+      });
+      expect(token.statusCode).toBe(200);
+      expect(token.json()).toEqual({ access_token: "a.b.c", token_type: "bearer", expires_in: 3600 });
+      const refresh = await app.inject({ method: "POST", url: "/api/v1/auth/refresh", headers: { authorization: "Bearer t" } });
+      expect(refresh.statusCode).toBe(200);
+      const keys = await app.inject({ method: "GET", url: "/api/v1/auth/api-keys", headers: { authorization: "Bearer t" } });
+      for (const res of [token, refresh, keys]) {
+        expect(res.headers["cache-control"]).toBe("no-store");
+        expect(res.headers.pragma).toBe("no-cache");
+      }
+      // Not every answer: a list of scans may be cached by the client as it likes (control).
+      const scans = await app.inject({ method: "GET", url: "/api/v1/scans/scan_1", headers: { authorization: "Bearer t" } });
+      expect(scans.headers["cache-control"]).toBeUndefined();
+    } finally {
+      answer = () => {
+        throw new ConnectError("Not found", Code.NotFound);
+      };
+    }
+  });
+
+  it("API JSON answers carry X-Content-Type-Options: nosniff (success, error, unknown route)", async () => {
+    answer = (service) => {
+      if (service === "scans") return { scans: [], page: { total: 0, page: 1, perPage: 20, pages: 0 }, nextCursor: "" };
+      throw new ConnectError("Not found", Code.NotFound);
+    };
+    try {
+      for (const url of ["/api/v1/scans", "/api/v1/scans/scan_1", "/api/v1/no-such-route", "/api/health"]) {
+        const res = await app.inject({ method: "GET", url, headers: { authorization: "Bearer t" } });
+        expect(res.headers["x-content-type-options"], `${url} ${res.statusCode}`).toBe("nosniff");
+        expect(res.headers["content-type"], url).toMatch(/^application\/json/);
+      }
+    } finally {
+      answer = () => {
+        throw new ConnectError("Not found", Code.NotFound);
+      };
+    }
+  });
+
+  it.each(["0x10", "0X10", "0b11", "0o7", "1e1", " ", "", "+0x1", "16.0"])("page=%j is refused with 422 on page, no service called", async (page) => {
+    calls.length = 0;
+    const res = await app.inject({ method: "GET", url: `/api/v1/findings?page=${encodeURIComponent(page)}`, headers: { authorization: "Bearer t" } });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ error_code: "VALIDATION_ERROR", field: "page" });
+    expect(calls).toEqual([]);
+  });
+
+  it("page=16 and per_page=020 (decimal, leading zero) still pass to the service (control)", async () => {
+    calls.length = 0;
+    await app.inject({ method: "GET", url: "/api/v1/findings?page=16&per_page=020", headers: { authorization: "Bearer t" } });
+    expect(calls.map((c) => `${c.service}.${c.method}`)).toContain("findings.listFindings");
+    expect(calls.find((c) => c.method === "listFindings")?.req).toMatchObject({ pagination: { page: 16, perPage: 20 } });
+  });
+
+  it("two files in one evidence upload are 400 BAD_REQUEST saying one file per upload, not 413 'too large'", async () => {
+    calls.length = 0;
+    const boundary = "----probe";
+    const part = (name: string, filename: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: text/plain\r\n\r\nhello\r\n`;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/v1/controls/control_1/evidence",
+      headers: { authorization: "Bearer t", "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload: `${part("file", "a.txt")}${part("file", "b.txt")}--${boundary}--\r\n`,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ detail: "One file per upload: the body holds more than one file part", error_code: "BAD_REQUEST" });
+    expect(calls.filter((c) => c.service === "grc" && c.method === "uploadEvidence")).toEqual([]);
   });
 });

@@ -13,6 +13,11 @@ export const authRoutes =
   async (fastify) => {
     const app = typed(fastify);
     const h = authHandlers(auth);
+    // Tokens, API key values, MFA secrets and session lists: no cache (browser, proxy) may keep
+    // any answer of these routes (RFC 6749 5.1). Scoped to this plugin's routes.
+    fastify.addHook("onRequest", async (_req, reply) => {
+      reply.header("cache-control", "no-store").header("pragma", "no-cache");
+    });
     app.post("/api/v1/auth/token", { config: { public: true }, schema: schema.issueToken }, h.issueToken);
     app.post("/api/v1/auth/refresh", { config: bearer, schema: schema.refreshToken }, h.refreshToken);
     app.get("/api/v1/auth/sessions", { config: bearer, schema: schema.listSessions }, h.listSessions);

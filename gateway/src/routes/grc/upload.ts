@@ -12,6 +12,12 @@ type TextField = (typeof TEXT_FIELDS)[number];
 const invalid = (field: string, detail: string) => new HttpError(422, "VALIDATION_ERROR", detail, field);
 const FILE_TOO_LARGE = "FST_REQ_FILE_TOO_LARGE";
 const tooLarge = () => invalid("file", `file is larger than ${MAX_EVIDENCE_BYTES} bytes`);
+/** The parser's count limits: a malformed upload (400), not a body too large (its own 413). */
+const COUNT_LIMITS: Record<string, string> = {
+  FST_FILES_LIMIT: "One file per upload: the body holds more than one file part",
+  FST_FIELDS_LIMIT: "Too many fields: an upload takes a `file` part and at most the five text fields",
+  FST_PARTS_LIMIT: "Too many parts in the multipart body",
+};
 
 /** The multipart upload: one `file` part and the text fields, the file capped at MAX_EVIDENCE_BYTES. */
 export async function readUpload(req: FastifyRequest) {
@@ -29,7 +35,9 @@ export async function readUpload(req: FastifyRequest) {
   } catch (err) {
     // The parser reports the file-size limit either here (its `limit` event ends the parts) or
     // from toBuffer, whichever comes first: both are the same 422 on `file`.
-    if ((err as { code?: string }).code === FILE_TOO_LARGE) throw tooLarge();
+    const code = (err as { code?: string }).code ?? "";
+    if (code === FILE_TOO_LARGE) throw tooLarge();
+    if (COUNT_LIMITS[code]) throw new HttpError(400, "BAD_REQUEST", COUNT_LIMITS[code]);
     // The multipart parser throws plain errors for a body it cannot read (no boundary, a cut-off
     // part): the client's fault, a 400, never a 500. Its other limit errors carry their own status.
     if (err instanceof HttpError || (err as { statusCode?: number }).statusCode) throw err;

@@ -8,7 +8,8 @@ async function errorOf(p: Promise<unknown>) {
   try {
     await p;
   } catch (err) {
-    if (err instanceof DomainError) return { kind: err.kind, code: err.errorCode, field: err.field, message: err.message };
+    if (err instanceof DomainError)
+      return { kind: err.kind, code: err.errorCode, field: err.field, message: err.message, retryAfterSeconds: err.retryAfterSeconds };
     throw err;
   }
   throw new Error("expected a DomainError");
@@ -81,7 +82,7 @@ describe("CreateScan", () => {
     const d = testDomain();
     const first = await d.scans.create({ ...base, orgId: "org_s", target: "93.184.216.34" });
     const e = await errorOf(d.scans.create({ ...base, orgId: "org_s", target: "93.184.216.34" }));
-    expect(e).toMatchObject({ kind: "quota", code: "CONCURRENT_SCAN_LIMIT" });
+    expect(e).toMatchObject({ kind: "quota", code: "CONCURRENT_SCAN_LIMIT", retryAfterSeconds: 30 }); // Retry-After (issue 30)
     await d.scans.cancel("org_s", first._id);
     expect((await d.scans.create({ ...base, orgId: "org_s", target: "93.184.216.34" })).status).toBe("pending");
     expect(d.limits.months.get("org_s:2026-03")).toBe(2); // the refused one did not count

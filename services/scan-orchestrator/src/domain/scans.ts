@@ -33,6 +33,9 @@ function anchorOf(c: ReturnType<typeof decodeCursor>): { page: number; after: Sc
   return { page: c.page, after: { createdAt: c.anchor.key, id: c.anchor.id } };
 }
 
+/** Retry-After of CONCURRENT_SCAN_LIMIT: the shortest scan runs minutes, so polling faster gains nothing. */
+export const CONCURRENT_RETRY_AFTER_SECONDS = 30;
+
 export interface ScanSettings {
   /** Per type: the scan fails when it runs longer (its deadline). */
   maxDurationSeconds: Record<ScanTypeName, number>;
@@ -134,9 +137,11 @@ export class ScanUseCases {
     const concurrent = plan.concurrentScans;
     if (!concurrent.unlimited && !(await deps.limits.holdPlace(input.orgId, scanId, concurrent.max))) {
       deps.observer.refused("concurrency");
+      // When a place frees is not known (a scan runs minutes): Retry-After says when asking again is worth it.
       throw quotaExceeded(
         "CONCURRENT_SCAN_LIMIT",
         `Concurrent scan limit reached: your plan allows ${concurrent.max} pending or running scan${concurrent.max === 1 ? "" : "s"} at a time`,
+        CONCURRENT_RETRY_AFTER_SECONDS,
       );
     }
     try {

@@ -34,6 +34,8 @@ describe("UrlPolicy (SSRF)", () => {
     ["http://public.example.com/hook", /https/],
     ["not a url", /valid absolute URL/],
     ["https://user:pw@public.example.com/hook", /credentials/],
+    ["https://public.example.com:0/hook", /port must be between 1 and 65535/], // security probe, issue 30
+    ["https://public.example.com:00/hook", /port must be between 1 and 65535/],
   ])("refuses %s", async (url, why) => {
     await expect(strict.check(url)).rejects.toThrow(why);
   });

@@ -45,6 +45,8 @@ export function parseWebhookUrl(raw: string): URL {
   if (url.protocol !== "https:") throw new UrlRefused("URL must use https");
   if (url.username || url.password) throw new UrlRefused("URL must not carry credentials");
   if (!url.hostname) throw new UrlRefused("URL has no host");
+  // Port 0 is no port: connecting to it fails on every host, or means "any port" to some stacks.
+  if (url.port === "0") throw new UrlRefused("URL port must be between 1 and 65535");
   return url;
 }
 
