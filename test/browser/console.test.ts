@@ -441,6 +441,65 @@ describe("web console", () => {
     expect((await asUser.get(`/api/v1/webhooks/${hookId}`)).status).toBe(404);
   });
 
+  it("keeps the controls' filters and page in the URL: a framework score click shows in the select, a status keeps the framework", async () => {
+    // The sequence of issue 26: a status filter first, then "SOC 2" in the scores, then a status.
+    const total = async (query: string) => (await asUser.get(`/api/v1/controls?${query}&per_page=25`)).body.total as number;
+    const soc2 = await total("framework=soc2");
+    const soc2NotStarted = await total("framework=soc2&status=not_started");
+    const allNotStarted = await total("status=not_started");
+    expect(soc2).toBe(61);
+    expect(soc2NotStarted).toBeGreaterThan(0);
+    expect(allNotStarted).toBeGreaterThan(soc2NotStarted);
+    const hash = () => new URL(page.url()).hash;
+    const filters = page.getByRole("form", { name: "Filter controls" });
+    const framework = filters.getByLabel("Framework");
+    const status = filters.getByLabel("Status");
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    const selectedText = (select: typeof framework) =>
+      select.evaluate((el: { selectedOptions: ArrayLike<{ textContent: string | null }> }) => el.selectedOptions[0]?.textContent ?? "");
+
+    await page.getByRole("link", { name: "Settings", exact: true }).click();
+    await page.getByRole("link", { name: "Controls", exact: true }).click();
+    await status.selectOption("failing");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(hash).toBe("#/settings/controls?status=failing&page=1");
+
+    await page.getByRole("table", { name: "Framework scores" }).getByRole("link", { name: "SOC 2", exact: true }).click();
+    await expect.poll(hash).toBe("#/settings/controls?framework=soc2");
+    // The selects say what the list is filtered by: SOC 2, and no status left over from before.
+    await expect.poll(() => selectedText(framework)).toBe("SOC 2");
+    expect(await framework.inputValue()).toBe("soc2");
+    expect(await status.inputValue()).toBe("");
+    await expect.poll(() => pager.textContent()).toContain(`${soc2} total`);
+    const frameworksColumn = page.getByRole("table", { name: "controls" }).locator("tbody tr td:nth-child(3)");
+    for (const refs of await frameworksColumn.allTextContents()) expect(refs).toMatch(/^SOC 2 /);
+    await shot("controls-soc2-from-score");
+
+    // A status applied now keeps the framework: SOC 2's not-started controls, not every framework's.
+    await status.selectOption("not_started");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(hash).toBe("#/settings/controls?framework=soc2&status=not_started&page=1");
+    await expect.poll(() => pager.textContent()).toContain(`${soc2NotStarted} total`);
+    expect(await selectedText(framework)).toBe("SOC 2");
+    expect(await selectedText(status)).toBe("Not started");
+    for (const s of await page.getByRole("table", { name: "controls" }).locator("tbody .badge").allTextContents()) expect(s.toLowerCase()).toBe("not started");
+    await shot("controls-soc2-not-started");
+
+    // The page is in the URL too, with the filters; Back shows the previous URL's filters again.
+    if (soc2NotStarted > 25) {
+      await pager.getByRole("button", { name: "Next" }).click();
+      await expect.poll(hash).toBe("#/settings/controls?framework=soc2&status=not_started&page=2");
+      await expect.poll(() => pager.textContent()).toContain(`Page 2 of ${Math.ceil(soc2NotStarted / 25)}`);
+      await page.goBack();
+      await expect.poll(hash).toBe("#/settings/controls?framework=soc2&status=not_started&page=1");
+    }
+    await page.goBack();
+    await expect.poll(hash).toBe("#/settings/controls?framework=soc2");
+    await expect.poll(() => status.inputValue()).toBe("");
+    expect(await framework.inputValue()).toBe("soc2");
+    await expect.poll(() => pager.textContent()).toContain(`${soc2} total`);
+  });
+
   it("lists controls and framework scores, sets a control's status, uploads evidence and downloads it", async () => {
     await page.getByRole("link", { name: "Controls", exact: true }).click();
     const scores = page.getByRole("table", { name: "Framework scores" });
@@ -499,14 +558,27 @@ describe("web console", () => {
     await filters.getByLabel("Status").selectOption("failing");
     await filters.getByRole("button", { name: "Apply" }).click();
     await page.getByRole("table", { name: "controls" }).getByRole("link", { name: failing.name, exact: true }).first().click();
-    const linked = page.getByRole("list", { name: "Failing findings" }).getByRole("link");
+    // The findings that make it fail, by title and severity (most severe first), linked to their pages.
+    const failingList = page.getByRole("list", { name: "Failing findings" });
+    const linked = failingList.getByRole("link");
     const findingIds = (await asUser.get(`/api/v1/controls/${failing.id}`)).body.finding_ids as string[];
     expect(findingIds.length).toBeGreaterThan(0);
-    await expect.poll(() => linked.allTextContents()).toEqual(findingIds);
+    const shown = await Promise.all(
+      findingIds.slice(0, 25).map(async (id) => (await asUser.get(`/api/v1/findings/${id}`)).body as { id: string; title: string; severity: string }),
+    );
+    await expect.poll(() => linked.count()).toBe(shown.length);
+    expect((await linked.allTextContents()).sort()).toEqual(shown.map((f) => f.title).sort());
+    expect(await failingList.textContent()).not.toMatch(/finding_/);
+    const severities = (await failingList.locator(".badge").allTextContents()).map((s) => s.toLowerCase());
+    expect([...severities].sort()).toEqual(shown.map((f) => f.severity).sort());
+    const rank = (s: string) => ["critical", "high"].indexOf(s);
+    expect(severities).toEqual([...severities].sort((a, b) => rank(a) - rank(b)));
+    const firstTitle = await linked.first().textContent();
+    const first = shown.find((f) => f.title === firstTitle)!;
     await shot("control-failing");
     await linked.first().click();
     await page.getByRole("heading", { name: "Remediation" }).waitFor();
-    expect(decodeURIComponent(page.url())).toContain(`#/findings/${findingIds[0]}`);
+    expect(decodeURIComponent(page.url())).toContain(`#/findings/${first.id}`);
   });
 
   it("opens /docs and /redoc after sign-in, listing every operation", async () => {

@@ -33,3 +33,9 @@ export function href(path: string, query?: Record<string, string | number | unde
 export function navigate(path: string, query?: Record<string, string | number | undefined>): void {
   window.location.hash = href(path, query).slice(1);
 }
+
+/** The `page` of a list's URL: a whole number from 1, whatever was typed there. */
+export function pageOf(query: URLSearchParams): number {
+  const n = Math.floor(Number(query.get("page") ?? 1));
+  return Number.isFinite(n) && n >= 1 ? n : 1;
+}

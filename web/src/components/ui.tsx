@@ -1,25 +1,36 @@
-import { type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "../api/errors.js";
 import type { Page } from "../api/types.js";
 
-/** Loads data from the API and reloads on demand; 404 is reported as such (feature missing). */
+/**
+ * Loads data from the API and reloads on demand; 404 is reported as such (feature missing).
+ * When the inputs change (other filters, another page) the previous data is dropped at once, and
+ * an answer that arrives after a newer request was made is ignored: a page never shows the data
+ * of filters it no longer shows.
+ */
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]) {
   const [data, setData] = useState<T | undefined>();
   const [error, setError] = useState<ApiError | Error | undefined>();
   const [loading, setLoading] = useState(true);
+  const latest = useRef(0);
   const reload = useCallback(async () => {
+    const mine = ++latest.current;
     setLoading(true);
     try {
-      setData(await load());
+      const value = await load();
+      if (mine !== latest.current) return;
+      setData(value);
       setError(undefined);
     } catch (e) {
-      setError(e as Error);
+      if (mine === latest.current) setError(e as Error);
     } finally {
-      setLoading(false);
+      if (mine === latest.current) setLoading(false);
     }
     // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names the inputs of load
   }, deps);
   useEffect(() => {
+    setData(undefined);
+    setError(undefined);
     void reload();
   }, [reload]);
   return { data, error, loading, reload, setData };

@@ -1,6 +1,7 @@
 // Settings > Controls on the public GRC API (gateway/src/routes/grc): framework scores, the
 // controls list with filters and pages, and a control's page (status/owner/notes, the findings
-// that make it fail, its evidence with upload and download).
+// that make it fail, its evidence with upload and download). The list's filters and page live in
+// the URL only: the form shows what the URL says, and every change goes through the URL.
 import { useState } from "react";
 import { evidenceBody } from "../api/bodies.js";
 import { api, download } from "../api/client.js";
@@ -9,6 +10,7 @@ import {
   type Control,
   type ControlDetail,
   type Evidence,
+  type FindingDetail,
   FRAMEWORKS,
   type FrameworkScore,
   type Page,
@@ -16,12 +18,18 @@ import {
 } from "../api/types.js";
 import { formValues, text, useApiForm } from "../components/forms.js";
 import { Badge, Choice, ErrorNote, Field, Hidden, Loading, PagedTable, Submit, Table, Unavailable, useLoad, when } from "../components/ui.js";
-import { href, navigate, type Route } from "../router.js";
+import { href, navigate, pageOf, type Route } from "../router.js";
+import { choices, controlStatusWords, frameworkName } from "../words.js";
 
 const BASE = "/settings/controls";
 const FILTERS = ["framework", "status"] as const;
 const controlPath = (id: string) => `/api/v1/controls/${encodeURIComponent(id)}`;
-const refsOf = (c: Control) => (c.framework_refs?.length ? c.framework_refs.map((r) => `${r.framework} ${r.control_ref}`).join(", ") : c.frameworks.join(", "));
+const refsOf = (c: Control) =>
+  c.framework_refs?.length
+    ? c.framework_refs.map((r) => `${frameworkName(r.framework)} ${r.control_ref}`).join(", ")
+    : c.frameworks.map(frameworkName).join(", ");
+/** How many failing findings the control page loads by id to show their titles and severities. */
+const FINDINGS_SHOWN = 25;
 
 export function Controls({ route }: { route: Route }) {
   const id = route.path[2];
@@ -31,17 +39,26 @@ export function Controls({ route }: { route: Route }) {
 function ControlList({ route }: { route: Route }) {
   const q = route.query;
   const filters = { framework: q.get("framework") ?? "", status: q.get("status") ?? "" };
-  const page = Number(q.get("page") ?? 1);
-  const controls = useLoad(() => api<Page<Control>>("/api/v1/controls", { query: { ...filters, page, per_page: 25 } }), [q.toString()]);
+  const page = pageOf(q);
+  const controls = useLoad(
+    () => api<Page<Control>>("/api/v1/controls", { query: { ...filters, page, per_page: 25 } }),
+    [filters.framework, filters.status, page],
+  );
   const go = (over: Record<string, string | number>) => navigate(BASE, { ...filters, page, ...over });
 
   if (controls.error && !controls.data) return <Unavailable feature="Controls" error={controls.error} />;
   return (
     <>
       <Scores />
-      <form className="filters" aria-label="Filter controls" onSubmit={(e) => go({ ...formValues(e, FILTERS), page: 1 })}>
-        <Choice label="Framework" name="framework" options={FRAMEWORKS} defaultValue={filters.framework} any="Any" />
-        <Choice label="Status" name="status" options={CONTROL_STATUSES} defaultValue={filters.status} any="Any" />
+      {/* Keyed by the URL's filters: a link or Back/Forward that changes them shows them in the selects. */}
+      <form
+        key={`${filters.framework}|${filters.status}`}
+        className="filters"
+        aria-label="Filter controls"
+        onSubmit={(e) => go({ ...formValues(e, FILTERS), page: 1 })}
+      >
+        <Choice label="Framework" name="framework" options={choices(FRAMEWORKS, frameworkName)} defaultValue={filters.framework} any="Any" />
+        <Choice label="Status" name="status" options={choices(CONTROL_STATUSES, controlStatusWords)} defaultValue={filters.status} any="Any" />
         <button type="submit">Apply</button>
       </form>
       <PagedTable
@@ -82,7 +99,9 @@ function Scores() {
       {scores.data.items.map((f) => (
         <tr key={f.id}>
           <td>
-            <a href={href(BASE, { framework: f.id })}>{f.name}</a>
+            <a href={href(BASE, { framework: f.id })} title={f.name}>
+              {frameworkName(f.id)}
+            </a>
           </td>
           <td>
             <div className="score">
@@ -124,7 +143,6 @@ function ControlPage({ id }: { id: string }) {
 
   const c = control.data;
   if (!c) return control.error ? <Unavailable feature="Controls" error={control.error} /> : <Loading what="control" />;
-  const findings = c.finding_ids ?? [];
   return (
     <section aria-labelledby="control-title">
       <p>
@@ -143,7 +161,13 @@ function ControlPage({ id }: { id: string }) {
             {c.status === "failing" && (
               <p className="notice small">Failing while open critical or high findings map to it; the status set here shows again once they are closed.</p>
             )}
-            <Choice label="Status" name="status" options={SETTABLE_CONTROL_STATUSES} defaultValue={c.set_status ?? "not_started"} error={errors.status} />
+            <Choice
+              label="Status"
+              name="status"
+              options={choices(SETTABLE_CONTROL_STATUSES, controlStatusWords)}
+              defaultValue={c.set_status ?? "not_started"}
+              error={errors.status}
+            />
             <Field label="Owner" error={errors.owner}>
               {(fid, d) => <input id={fid} name="owner" defaultValue={c.owner ?? ""} aria-invalid={!!errors.owner} aria-describedby={d} />}
             </Field>
@@ -160,27 +184,69 @@ function ControlPage({ id }: { id: string }) {
           </form>
           <EvidenceList control={c} onUploaded={control.reload} />
         </div>
-        <div className="card">
-          <h3>Failing findings</h3>
-          {findings.length === 0 ? (
-            <p className="muted">No open critical or high finding maps to this control.</p>
-          ) : (
-            <ul aria-label="Failing findings">
-              {findings.map((f) => (
-                <li key={f}>
-                  <a href={`#/findings/${encodeURIComponent(f)}`} className="mono">
-                    {f}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p>
-            <a href={href("/findings", { status: "open", severity: "critical" })}>All open critical findings</a>
-          </p>
-        </div>
+        <FailingFindings ids={c.finding_ids ?? []} />
       </div>
     </section>
+  );
+}
+
+/**
+ * The open critical/high findings that make the control fail, by title and severity (each loaded
+ * by id through GET /api/v1/findings/{id}, the first FINDINGS_SHOWN of them), most severe first.
+ */
+function FailingFindings({ ids }: { ids: string[] }) {
+  const shown = ids.slice(0, FINDINGS_SHOWN);
+  const loaded = useLoad(
+    () =>
+      Promise.all(
+        shown.map((id) =>
+          api<FindingDetail>(`/api/v1/findings/${encodeURIComponent(id)}`).then(
+            (f) => ({ id, finding: f }),
+            (err: Error) => ({ id, error: err.message }),
+          ),
+        ),
+      ),
+    [shown.join(",")],
+  );
+  const rank = (s: string | undefined) => (s === "critical" ? 0 : s === "high" ? 1 : 2);
+  const rows = [...(loaded.data ?? [])].sort(
+    (a, b) => rank("finding" in a ? a.finding.severity : undefined) - rank("finding" in b ? b.finding.severity : undefined),
+  );
+  return (
+    <div className="card">
+      <h3>Failing findings</h3>
+      {ids.length === 0 ? (
+        <p className="muted">No open critical or high finding maps to this control.</p>
+      ) : !loaded.data ? (
+        <Loading what="failing findings" />
+      ) : (
+        <ul className="failing" aria-label="Failing findings">
+          {rows.map((r) => (
+            <li key={r.id}>
+              {"finding" in r ? (
+                <>
+                  <Badge kind="sev" value={r.finding.severity} /> <a href={`#/findings/${encodeURIComponent(r.id)}`}>{r.finding.title}</a>
+                  <div className="muted small">
+                    {r.finding.target}
+                    {r.finding.affected_component && ` · ${r.finding.affected_component}`} · CVSS {r.finding.cvss_score.toFixed(1)}
+                  </div>
+                </>
+              ) : (
+                <>
+                  <a href={`#/findings/${encodeURIComponent(r.id)}`}>A finding that could not be loaded</a>
+                  <div className="muted small">{r.error}</div>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {ids.length > shown.length && <p className="small">And {ids.length - shown.length} more open critical or high findings not listed here.</p>}
+      <p>
+        <a href={href("/findings", { status: "open", severity: "critical" })}>All open critical findings</a> ·{" "}
+        <a href={href("/findings", { status: "open", severity: "high" })}>All open high findings</a>
+      </p>
+    </div>
   );
 }
 

@@ -3,7 +3,7 @@ import { api, download } from "../api/client.js";
 import { FINDING_STATUSES, type Finding, type Page, SEVERITIES } from "../api/types.js";
 import { Badge, Choice, ErrorNote, Field, PagedTable, useLoad, when } from "../components/ui.js";
 import { formValues } from "../components/forms.js";
-import { navigate, type Route } from "../router.js";
+import { navigate, pageOf, type Route } from "../router.js";
 
 const SORTS = [
   ["created_at", "detected"],
@@ -24,7 +24,7 @@ interface BulkResult {
 export function FindingList({ route }: { route: Route }) {
   const q = route.query;
   const filters = Object.fromEntries(FILTERS.map((k) => [k, q.get(k) ?? ""])) as Record<(typeof FILTERS)[number], string>;
-  const page = Number(q.get("page") ?? 1);
+  const page = pageOf(q);
   const list = useLoad(() => api<Page<Finding>>("/api/v1/findings", { query: { ...filters, page, per_page: 25 } }), [q.toString()]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulk, setBulk] = useState<BulkResult>();
@@ -80,7 +80,13 @@ export function FindingList({ route }: { route: Route }) {
           ))}
         </div>
       </div>
-      <form className="filters" aria-label="Filter findings" onSubmit={(e) => go({ ...formValues(e, FILTERS), page: 1 })}>
+      {/* Keyed by the URL's filters, so the form always shows what the list is filtered by. */}
+      <form
+        key={FILTERS.map((k) => filters[k]).join("|")}
+        className="filters"
+        aria-label="Filter findings"
+        onSubmit={(e) => go({ ...formValues(e, FILTERS), page: 1 })}
+      >
         <Choice label="Severity" name="severity" options={SEVERITIES} defaultValue={filters.severity} any="Any" />
         <Choice label="Status" name="status" options={FINDING_STATUSES} defaultValue={filters.status} any="Any" />
         <Field label="Target">{(id) => <input id={id} name="target" defaultValue={filters.target} />}</Field>

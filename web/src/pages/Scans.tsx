@@ -3,14 +3,14 @@ import { api } from "../api/client.js";
 import { FRAMEWORKS, type Page, SCAN_STATUSES, SCAN_TYPES, type Scan, type ScanDetail } from "../api/types.js";
 import { formValues, text, useApiForm } from "../components/forms.js";
 import { Badge, Checks, Choice, ErrorNote, Field, Loading, PagedTable, Submit, useLoad, when } from "../components/ui.js";
-import { href, navigate, type Route } from "../router.js";
+import { href, navigate, pageOf, type Route } from "../router.js";
 
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
 export function ScanList({ route }: { route: Route }) {
   const q = route.query;
   const filters = { status: q.get("status") ?? "", target: q.get("target") ?? "", from: q.get("from") ?? "", to: q.get("to") ?? "" };
-  const page = Number(q.get("page") ?? 1);
+  const page = pageOf(q);
   const list = useLoad(
     () =>
       api<Page<Scan>>("/api/v1/scans", {
@@ -28,7 +28,13 @@ export function ScanList({ route }: { route: Route }) {
           New scan
         </a>
       </div>
-      <form className="filters" aria-label="Filter scans" onSubmit={(e) => go({ ...formValues(e, ["status", "target", "from", "to"]), page: 1 })}>
+      {/* Keyed by the URL's filters, so the form always shows what the list is filtered by. */}
+      <form
+        key={Object.values(filters).join("|")}
+        className="filters"
+        aria-label="Filter scans"
+        onSubmit={(e) => go({ ...formValues(e, ["status", "target", "from", "to"]), page: 1 })}
+      >
         <Choice label="Status" name="status" options={SCAN_STATUSES} defaultValue={filters.status} any="Any" />
         <Field label="Target">{(id) => <input id={id} name="target" defaultValue={filters.target} />}</Field>
         <Field label="From">{(id) => <input id={id} name="from" type="datetime-local" defaultValue={filters.from} />}</Field>
