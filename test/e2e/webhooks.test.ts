@@ -8,7 +8,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { KafkaBus, Topics } from "@vulnscan/kit";
 import { createLogger } from "@vulnscan/kit/logger";
 import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
-import { Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { Confidence, Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startReceiver, type Receiver, type ReceivedDelivery } from "../../examples/webhook-receiver/receiver.js";
@@ -322,7 +322,7 @@ describe("webhooks through the gateway", () => {
     const a = await account("professional");
     await a.api.post("/api/v1/webhooks", body({ url: `${receiver.url}/ok/findings`, events: ["vulnerability.critical", "vulnerability.status_changed"] }));
     const scanId = unique("scan");
-    const det = detection(a.orgId, { scanId, severity: Severity.CRITICAL, cvssScore: 9.8, title: `Critical ${scanId}` });
+    const det = detection(a.orgId, { scanId, severity: Severity.CRITICAL, cvssScore: 9.8, title: `Critical ${scanId}`, confidence: Confidence.CONFIRMED });
     const mine = (event: string) => (d: ReceivedDelivery) => d.event === event && d.body.includes(`Critical ${scanId}`);
     let critical: ReceivedDelivery | undefined;
     for (let round = 0; round < 10 && !critical; round++) {
@@ -332,8 +332,19 @@ describe("webhooks through the gateway", () => {
     expect(critical).toBeDefined();
     verifyBoth(critical!);
     const data = JSON.parse(critical!.body).data;
-    expect(Object.keys(data).sort()).toEqual(["affected_component", "cve_ids", "cvss_score", "finding_id", "scan_id", "severity", "target", "title"]);
-    expect(data).toMatchObject({ severity: "critical", cvss_score: 9.8, scan_id: scanId, cve_ids: ["CVE-2016-2183"] });
+    // The spec's data, plus the finding's confidence (an additive field).
+    expect(Object.keys(data).sort()).toEqual([
+      "affected_component",
+      "confidence",
+      "cve_ids",
+      "cvss_score",
+      "finding_id",
+      "scan_id",
+      "severity",
+      "target",
+      "title",
+    ]);
+    expect(data).toMatchObject({ severity: "critical", cvss_score: 9.8, scan_id: scanId, cve_ids: ["CVE-2016-2183"], confidence: "confirmed" });
     const patched = await a.api.patch(`/api/v1/findings/${data.finding_id}`, { status: "in_progress" });
     expect(patched.status).toBe(200);
     const changed = await eventually(() => receiver.requests.find(mine("vulnerability.status_changed")), "status change");
