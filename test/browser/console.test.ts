@@ -340,16 +340,34 @@ describe("web console", () => {
     await page.getByText("100% · phase").waitFor();
     const scan = (await asUser.get(`/api/v1/scans/${scanId}`)).body;
     expect(scan).toMatchObject({ status: "completed", progress: 100, phases_remaining: [] });
+    // The summary counts every severity, info included, so its parts add up to its total.
+    const summary = (await page.getByRole("link", { name: /^\d+ findings?\b/ }).textContent()) ?? "";
+    const [, total = "", parts = ""] = /^(\d+) findings?(?:: (.*))?$/.exec(summary) ?? [];
+    expect(Number(total), summary).toBe(scan.vulnerabilities_found);
+    expect(summary).toMatch(scan.vulnerabilities_found === 1 ? /^1 finding\b/ : /^\d+ findings\b/);
+    const counted = parts ? parts.split(", ").map((p) => Number(p.split(" ")[0])) : [];
+    expect(
+      counted.reduce((a, b) => a + b, 0),
+      summary,
+    ).toBe(scan.vulnerabilities_found);
+    if (scan.info_count > 0) expect(summary).toContain(`${scan.info_count} info`);
     await shot("scan-completed");
   }, 240_000);
 
   it("creates an API key shown once, which works until it is revoked", async () => {
     await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByRole("link", { name: "API Keys" }).click();
+    // The hint says what the API does with an empty expiry: its default, 90 days here.
+    await page.getByText(/Every key expires\. Leave empty for the server's default: 90 days/).waitFor();
     await page.getByLabel("Name").fill("ci pipeline");
     await page.getByRole("button", { name: "Create key" }).click();
     const key = (await page.getByTestId("new-api-key").textContent()) ?? "";
     expect(key.length).toBeGreaterThan(20);
+    await page.getByText(/It expires /).waitFor();
+    const made = ((await asUser.get("/api/v1/auth/api-keys")).body.items as { name: string; created_at: string; expires_at: string }[]).find(
+      (k) => k.name === "ci pipeline",
+    )!;
+    expect(Math.abs(Date.parse(made.expires_at) - Date.parse(made.created_at) - 90 * 24 * 3600 * 1000)).toBeLessThan(1000);
     await page.getByRole("cell", { name: "ci pipeline", exact: true }).waitFor();
     await shot("api-key-created");
     const withKey = api.withApiKey(key);
@@ -368,6 +386,13 @@ describe("web console", () => {
     await page.getByRole("link", { name: "Settings", exact: true }).click();
     await page.getByRole("link", { name: "Webhooks", exact: true }).click();
     const add = page.getByRole("form", { name: "Add a webhook" });
+    // The URL hint says what decides (the egress allowlist), not "public addresses" only.
+    expect(
+      await add
+        .locator(".field", { has: page.getByLabel("URL") })
+        .locator(".hint")
+        .textContent(),
+    ).toContain("WEBHOOK_ALLOWED_NETWORKS");
     await add.getByLabel("Name").fill("ci receiver");
     await add.getByLabel("URL").fill("https://169.254.169.254/hook");
     await add.getByLabel("vulnerability.critical", { exact: true }).check();
@@ -651,7 +676,7 @@ describe("web console", () => {
     await add.getByLabel("Name").fill("alerts");
     await add.getByLabel("URL").fill(`${receiver.url}/startup`);
     await add.getByRole("button", { name: "Add webhook" }).click();
-    await p.getByRole("heading", { name: "Webhooks is not available on this plan" }).waitFor();
+    await p.getByRole("heading", { name: "Your plan does not include webhooks" }).waitFor();
     await p.getByText("Webhooks require the Professional or Enterprise plan").waitFor();
     await shot("settings-webhooks-startup", p);
     await p.close();

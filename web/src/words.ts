@@ -18,6 +18,9 @@ const fallback = (value: string) => value.replace(/_/g, " ");
 
 export const frameworkName = (id: string) => FRAMEWORK_NAMES[id] ?? fallback(id);
 
+/** "1 finding", "2 findings", "0 findings": a count with its noun (regular plurals, or the one given). */
+export const count = (n: number, noun: string, plural = `${noun}s`) => `${n.toLocaleString()} ${n === 1 ? noun : plural}`;
+
 /** Options for a select of enum values: the value sent to the API, the words shown. */
 export const choices = (values: readonly string[], words: (v: string) => string) => values.map((v) => [v, words(v)] as const);
 
@@ -31,3 +34,29 @@ export const CONTROL_STATUS_WORDS: Record<string, string> = {
 };
 
 export const controlStatusWords = (status: string) => CONTROL_STATUS_WORDS[status] ?? fallback(status);
+
+interface SeverityCounts {
+  vulnerabilities_found: number;
+  critical_count: number;
+  high_count: number;
+  medium_count: number;
+  low_count: number;
+  info_count?: number | undefined;
+}
+
+/**
+ * "1 finding: 1 high", "45 findings: 2 critical, 5 high, 3 medium, 30 low, 5 info": every
+ * severity with a count, so the parts add up to the total (info included; the list of scans has no
+ * info count, the scan's own page has).
+ */
+export function scanSummary(s: SeverityCounts): string {
+  const parts: [number, string][] = [
+    [s.critical_count, "critical"],
+    [s.high_count, "high"],
+    [s.medium_count, "medium"],
+    [s.low_count, "low"],
+    [s.info_count ?? s.vulnerabilities_found - s.critical_count - s.high_count - s.medium_count - s.low_count, "info"],
+  ];
+  const shown = parts.filter(([n]) => n > 0).map(([n, sev]) => `${n.toLocaleString()} ${sev}`);
+  return `${count(s.vulnerabilities_found, "finding")}${shown.length ? `: ${shown.join(", ")}` : ""}`;
+}

@@ -61,6 +61,7 @@ export interface ScanDetail extends Scan {
   started_at?: string;
   phases_completed: string[];
   phases_remaining: string[];
+  info_count?: number;
   frameworks?: string[];
   ports?: string;
   estimated_duration?: number;

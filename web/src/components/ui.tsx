@@ -129,21 +129,26 @@ export function Bars({ title, data, kind }: { title: string; data: Record<string
   );
 }
 
-/** A page for a feature whose API this gateway does not offer (yet), or the plan does not include. */
+/**
+ * A page for a feature whose API this gateway does not offer (yet), or the plan does not include.
+ * `feature` is written as it reads inside a sentence: "webhooks", "API keys", "controls".
+ */
 export function Unavailable({ feature, error }: { feature: string; error: Error }) {
   const status = error instanceof ApiError ? error.status : 0;
   const code = error instanceof ApiError ? error.code : "";
   if (status === 404 || status === 501)
     return (
       <div className="notice" role="status">
-        <h2>{feature} is not available</h2>
-        <p>This server does not offer {feature.toLowerCase()} yet.</p>
+        <h2>This server does not offer {feature}</h2>
+        <p>
+          Its API answered that it has no {feature} (HTTP {status}).
+        </p>
       </div>
     );
   if (status === 403 && code === "PLAN_UPGRADE_REQUIRED")
     return (
       <div className="notice" role="status">
-        <h2>{feature} is not available on this plan</h2>
+        <h2>Your plan does not include {feature}</h2>
         <p>{error.message}</p>
       </div>
     );

@@ -46,7 +46,7 @@ function ControlList({ route }: { route: Route }) {
   );
   const go = (over: Record<string, string | number>) => navigate(BASE, { ...filters, page, ...over });
 
-  if (controls.error && !controls.data) return <Unavailable feature="Controls" error={controls.error} />;
+  if (controls.error && !controls.data) return <Unavailable feature="controls" error={controls.error} />;
   return (
     <>
       <Scores />
@@ -142,7 +142,17 @@ function ControlPage({ id }: { id: string }) {
   });
 
   const c = control.data;
-  if (!c) return control.error ? <Unavailable feature="Controls" error={control.error} /> : <Loading what="control" />;
+  if (!c)
+    return control.error ? (
+      <>
+        <p>
+          <a href={href(BASE)}>← Controls</a>
+        </p>
+        <ErrorNote error={control.error} />
+      </>
+    ) : (
+      <Loading what="control" />
+    );
   return (
     <section aria-labelledby="control-title">
       <p>

@@ -4,6 +4,7 @@ import { FRAMEWORKS, type Page, SCAN_STATUSES, SCAN_TYPES, type Scan, type ScanD
 import { formValues, text, useApiForm } from "../components/forms.js";
 import { Badge, Checks, Choice, ErrorNote, Field, Loading, PagedTable, Submit, useLoad, when } from "../components/ui.js";
 import { href, navigate, pageOf, type Route } from "../router.js";
+import { scanSummary } from "../words.js";
 
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
@@ -207,9 +208,7 @@ export function ScanPage({ id }: { id: string }) {
         </dl>
       </div>
       <p>
-        <a href={href("/findings", { scan_id: s.id })}>
-          {s.vulnerabilities_found} findings ({s.critical_count} critical, {s.high_count} high, {s.medium_count} medium, {s.low_count} low)
-        </a>
+        <a href={href("/findings", { scan_id: s.id })}>{scanSummary(s)}</a>
       </p>
     </section>
   );

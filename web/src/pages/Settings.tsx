@@ -67,7 +67,7 @@ export function ApiKeys() {
       {created?.key && (
         <div className="card reveal" role="status" aria-labelledby="key-title">
           <h2 id="key-title">Your new API key “{created.name}”</h2>
-          <p>Copy it now: it is shown only once.</p>
+          <p>Copy it now: it is shown only once. {created.expires_at ? `It expires ${when(created.expires_at)}.` : "It does not expire."}</p>
           <div className="copy">
             <code data-testid="new-api-key">{created.key}</code>
             <button
@@ -93,7 +93,11 @@ export function ApiKeys() {
           {(id, d) => <input id={id} name="name" aria-describedby={d} aria-invalid={!!errors.name} />}
         </Field>
         <Checks legend="Permissions" name="permissions" options={PERMISSIONS} checked={(p) => p.startsWith("read:")} error={errors.permissions} />
-        <Field label="Expires on" error={errors.expires_at} hint="Leave empty for a key that does not expire.">
+        <Field
+          label="Expires on"
+          error={errors.expires_at}
+          hint="Every key expires. Leave empty for the server's default: 90 days from now unless the operator changed it (AUTH_API_KEY_DEFAULT_TTL_DAYS). At most 2 years ahead."
+        >
           {(id, d) => <input id={id} name="expires_at" type="date" aria-describedby={d} />}
         </Field>
         <Submit label="Create key" error={errors[""]} />

@@ -10,6 +10,13 @@ import { Badge, Checks, Choice, ErrorNote, Field, Hidden, Loading, PagedTable, P
 
 const HOOK_FIELDS = ["name", "url", "events", "secret", "active"] as const;
 const hookPath = (id: string) => `/api/v1/webhooks/${encodeURIComponent(id)}`;
+/*
+ * What the dispatcher allows (services/webhook-dispatcher/src/delivery/url-policy.ts): the
+ * operator's egress allowlist decides, and the API names a refused address on this field.
+ */
+const URL_HINT =
+  "An https URL; every event is POSTed to it. The server's egress allowlist decides which addresses it may reach: public ones by default; " +
+  "the local stack (npm start) allows only loopback and the scan lab's 10.231.0.0/16 (WEBHOOK_ALLOWED_NETWORKS). A refused address is named here when you save.";
 const planRefusal = (err: unknown) => err instanceof ApiError && err.status === 403 && err.code === "PLAN_UPGRADE_REQUIRED";
 
 export function Webhooks() {
@@ -31,8 +38,8 @@ export function Webhooks() {
     await hooks.reload();
   });
 
-  if (planError) return <Unavailable feature="Webhooks" error={planError} />;
-  if (hooks.error && !hooks.data) return <Unavailable feature="Webhooks" error={hooks.error} />;
+  if (planError) return <Unavailable feature="webhooks" error={planError} />;
+  if (hooks.error && !hooks.data) return <Unavailable feature="webhooks" error={hooks.error} />;
   return (
     <>
       <form className="card form" aria-labelledby="newhook-title" onSubmit={onSubmit} noValidate>
@@ -58,7 +65,7 @@ function HookFields({ hook, errors }: { hook?: Webhook; errors: Record<string, s
       <Field label="Name" error={errors.name}>
         {(id, d) => <input id={id} name="name" defaultValue={hook?.name} aria-invalid={!!errors.name} aria-describedby={d} />}
       </Field>
-      <Field label="URL" error={errors.url} hint="HTTPS endpoint that receives signed POST requests; it must resolve to public addresses.">
+      <Field label="URL" error={errors.url} hint={URL_HINT}>
         {(id, d) => (
           <input
             id={id}
