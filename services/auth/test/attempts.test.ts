@@ -40,4 +40,19 @@ describe("attempt counters on a real MongoDB-protocol server", () => {
     expect((await c.hit("mfa:user_b", now, WINDOW_MS)).count).toBe(1);
     expect((await c.hit("mfa:user_a", next, WINDOW_MS)).count).toBe(2);
   });
+
+  it("unhit takes back one attempt of the same window only (a success from a source, issue 30)", async () => {
+    const c = new MongoAttemptCounter(db);
+    const now = new Date(Date.UTC(2026, 10, 22, 12, 0));
+    const next = new Date(now.getTime() + WINDOW_MS);
+    await c.hit("login-source:192.0.2.9", now, WINDOW_MS);
+    await c.hit("login-source:192.0.2.9", now, WINDOW_MS);
+    await c.unhit("login-source:192.0.2.9", now, WINDOW_MS);
+    expect((await c.hit("login-source:192.0.2.9", now, WINDOW_MS)).count).toBe(2);
+    // Another window's counter, and a key never hit, are left alone.
+    await c.unhit("login-source:192.0.2.9", next, WINDOW_MS);
+    await c.unhit("login-source:never", now, WINDOW_MS);
+    expect((await c.hit("login-source:192.0.2.9", now, WINDOW_MS)).count).toBe(3);
+    expect((await c.hit("login-source:never", now, WINDOW_MS)).count).toBe(1);
+  });
 });

@@ -414,3 +414,27 @@ describe("refresh rotation with reuse detection (security probe, issue 30)", () 
     expect(await rejectionOf(refresh(t2.accessToken))).toMatchObject({ errorCode: "INVALID_TOKEN" }); // revoked
   });
 });
+
+describe("failure records off the response path keep each user's order (issue 30)", () => {
+  it("writes one user's failure records one at a time, in the order of the answers", async () => {
+    const a = testAuth({ settings: { maxFailedAttempts: 1000, sourceMaxFailedAttempts: 1000 } });
+    await a.orgWithUser("startup", "order@example.com");
+    const write = a.repos.users.recordEvent.bind(a.repos.users);
+    let inFlight = 0;
+    let most = 0;
+    const reasons: string[] = [];
+    a.repos.users.recordEvent = async (id, event) => {
+      most = Math.max(most, ++inFlight);
+      // The first write is the slowest: without the chain, the later ones would overtake it.
+      await new Promise((r) => setTimeout(r, reasons.length === 0 ? 30 : 1));
+      reasons.push(event.type === "user.login_failed" ? event.email : "");
+      inFlight--;
+      return write(id, event);
+    };
+    for (let i = 0; i < 4; i++)
+      await rejectionOf(a.login.issueToken({ username: `order@example.com${" ".repeat(i)}`, password: "wrong wrong wrong", mfaCode: "", client }));
+    await a.login.settled();
+    expect(most).toBe(1);
+    expect(reasons).toEqual(["order@example.com", "order@example.com ", "order@example.com  ", "order@example.com   "]);
+  });
+});

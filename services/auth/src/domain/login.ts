@@ -52,17 +52,19 @@ export const sessionActive = (s: Session, now: Date) => !s.revokedAt && s.expire
 /** Token issue and refresh: credentials in, a session and a signed access token out. */
 export class Login {
   /**
-   * Failure records being written. They are written off the response path: awaiting the write
-   * (and its event) only for existing accounts made a wrong password answer ~15 ms slower than
-   * an unknown email, which told an attacker which emails have accounts (issue 30).
+   * Failure records being written, by user id the last write of that user's chain. They are
+   * written off the response path: awaiting the write (and its event) only for existing accounts
+   * made a wrong password answer ~15 ms slower than an unknown email, which told an attacker
+   * which emails have accounts (issue 30).
    */
-  private readonly recording = new Set<Promise<void>>();
+  private readonly recording = new Map<string, Promise<void>>();
 
   constructor(private readonly d: LoginDeps) {}
 
   /** Resolves once every failure record started so far is written or has failed (tests, shutdown). */
   async settled(): Promise<void> {
-    await Promise.allSettled([...this.recording]);
+    // Each user's chain ends in its last write; a write added meanwhile is awaited by the next call.
+    await Promise.allSettled([...this.recording.values()]);
   }
 
   /**
@@ -143,8 +145,8 @@ export class Login {
    * no write): the user.login_failed record is written after the answer has left.
    */
   private async fail(user: User, req: { username: string; client: ClientInfo }, reason: LoginFailureReason): Promise<never> {
-    const write = this.d.users.recordEvent(user.id, {
-      type: "user.login_failed",
+    const event = {
+      type: "user.login_failed" as const,
       orgId: user.orgId,
       userId: user.id,
       email: req.username,
@@ -152,9 +154,16 @@ export class Login {
       userAgent: req.client.userAgent,
       reason,
       occurredAt: this.d.now(),
+    };
+    // One write at a time per user, in the order of the answers: a user's events stay in order,
+    // and two flushes of one user's outbox never race (they could publish an event twice).
+    const tail = (this.recording.get(user.id) ?? Promise.resolve())
+      .then(() => this.d.users.recordEvent(user.id, event))
+      .catch((err: unknown) => this.d.onBackgroundError?.(err));
+    this.recording.set(user.id, tail);
+    void tail.finally(() => {
+      if (this.recording.get(user.id) === tail) this.recording.delete(user.id);
     });
-    const tracked = write.catch((err: unknown) => this.d.onBackgroundError?.(err)).finally(() => this.recording.delete(tracked));
-    this.recording.add(tracked);
     this.d.observer.login(reason);
     throw reason === "mfa_required" ? mfaRequired() : reason === "invalid_mfa_code" ? invalidMfaCode() : invalidCredentials();
   }
