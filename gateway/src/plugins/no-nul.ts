@@ -66,8 +66,9 @@ const DECIMAL: Record<string, RegExp> = {
 /** The numeric type a query property's schema declares (`integer`, `number`), if any. */
 function numericType(schema: unknown): string | undefined {
   const t = (schema as { type?: unknown } | undefined)?.type;
-  for (const name of Array.isArray(t) ? t : [t]) if (name === "integer" || name === "number") return name;
-  return undefined;
+  const types = Array.isArray(t) ? t : [t];
+  if (types.includes("string")) return undefined; // text is allowed too: nothing to refuse here
+  return types.find((name) => name === "integer" || name === "number");
 }
 
 /**
