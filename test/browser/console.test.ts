@@ -54,6 +54,10 @@ function flaky(d: ReceivedDelivery) {
   return d.path.startsWith("/flaky") && n === 1 ? { status: 503 } : undefined;
 }
 
+/** What people should never read: API enum spellings (in_progress, soc2, vulnerability_scanning) and ISO timestamps. */
+const RAW =
+  /\b(in_progress|false_positive|not_started|not_applicable|pending_scan|soc2|iso27001|pci_dss|nist_csf|nist_800_53|cis_controls|vulnerability_scanning|web_analysis|cloud_analysis|threat_intelligence|compliance_mapping|ai_analysis|remediation_planning|status_changed|assignee_changed|priority_changed)\b|\d{4}-\d{2}-\d{2}T\d{2}:/;
+
 const totp = (at: number) => new TOTP({ secret: Secret.fromBase32(mfaSecret), digits: 6, period: 30, algorithm: "SHA1" }).generate({ timestamp: at });
 
 async function shot(name: string, p: Page = page) {
@@ -208,11 +212,12 @@ describe("web console", () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("button", { name: "Sign in" }).waitFor();
     await signIn(page, totp(now));
-    await page.getByText("Critical", { exact: true }).waitFor();
+    await page.locator(".tile.critical").getByText("Critical", { exact: true }).waitFor();
     // Tiles and charts from /api/v1/findings/stats: 1 critical, 4 open, 4 new this week.
     await expect.poll(() => page.locator(".tile.critical .tile-value").textContent()).toBe("1");
     await expect.poll(() => page.locator(".tile").first().locator(".tile-value").textContent()).toBe("4");
     await page.getByRole("heading", { name: "Scan quota" }).waitFor();
+    expect(await page.locator("main").textContent()).not.toMatch(RAW);
     await shot("dashboard");
     await page.setViewportSize({ width: 390, height: 844 });
     await shot("dashboard-390px");
@@ -234,8 +239,12 @@ describe("web console", () => {
     await triage.getByLabel("Priority").selectOption("critical");
     await triage.getByRole("button", { name: "Save" }).click();
     const history = page.getByRole("list", { name: "History" });
-    await history.getByText("status changed: open → in_progress").waitFor();
-    await history.getByText("assignee changed: none → dev@example.test").waitFor();
+    // In people's words, dates in the browser's locale: no API spellings, no ISO timestamps.
+    await history.getByText("Status: Open → In progress").waitFor();
+    await history.getByText("Assignee: none → dev@example.test").waitFor();
+    await history.getByText("Priority: none → Critical").waitFor();
+    expect(await history.textContent()).not.toMatch(RAW);
+    expect(await page.locator(".meta").first().textContent()).toContain("In progress");
     await page.getByRole("form", { name: "Add a comment" }).getByLabel("Comment").fill("Patching log4j to 2.17.1 today.");
     await page.getByRole("button", { name: "Add comment" }).click();
     await page.getByText("Patching log4j to 2.17.1 today.").waitFor();
@@ -260,6 +269,7 @@ describe("web console", () => {
     await bulk.getByRole("button", { name: "Update selected" }).click();
     await page.getByText("4 updated, 0 failed.").waitFor();
     await expect.poll(() => page.locator("tbody .badge.status-accepted").count()).toBe(4);
+    expect(await page.locator("tbody .badge.status-accepted").first().textContent()).toBe("Risk accepted");
     await shot("findings-bulk");
     await page.setViewportSize({ width: 390, height: 844 });
     await shot("findings-390px");
@@ -286,7 +296,8 @@ describe("web console", () => {
     await page.getByRole("button", { name: "Start scan" }).click();
     const attest = page.locator(".field.attest .field-error");
     await attest.waitFor();
-    expect(await attest.textContent()).toMatch(/authoriz/i);
+    // In plain words ("authorized must be one of: true" from the validator).
+    expect(await attest.textContent()).toBe("Tick this box to confirm.");
     // An impossible target is refused on the target field (and no scan is created).
     await page.getByLabel("I confirm that I am authorized to scan this target.").check();
     await page.getByLabel("Target", { exact: true }).fill("not a host!");
@@ -325,7 +336,7 @@ describe("web console", () => {
           running = true;
           await shot("scan-running");
         }
-        const completed = await page.getByRole("heading", { name: /completed/ }).count();
+        const completed = await page.getByRole("heading", { name: /Completed/ }).count();
         return progress === 100 && completed ? true : undefined;
       },
       "the scan page reaching 100 %",
@@ -337,7 +348,9 @@ describe("web console", () => {
     expect(doneSeen.size, `phases done seen: ${[...doneSeen].join(", ")}`).toBeGreaterThan(2);
     await expect.poll(() => phases.locator("li.done").count()).toBe(6);
     expect(await phases.locator("li:not(.done)").count()).toBe(0);
-    await page.getByText("100% · phase").waitFor();
+    await page.getByText("100% · Finished").waitFor();
+    expect(await phases.textContent()).toContain("Checking for vulnerabilities");
+    expect(await page.locator("main").textContent()).not.toMatch(RAW);
     const scan = (await asUser.get(`/api/v1/scans/${scanId}`)).body;
     expect(scan).toMatchObject({ status: "completed", progress: 100, phases_remaining: [] });
     // The summary counts every severity, info included, so its parts add up to its total.
@@ -422,7 +435,7 @@ describe("web console", () => {
     await card.getByRole("button", { name: "Send test" }).click();
     const result = card.getByRole("status", { name: "Test result of ci receiver" });
     await result.waitFor();
-    expect(await result.textContent()).toMatch(/Test delivery delivery_\S+: failed HTTP 503 in \d+ ms/);
+    expect(await result.textContent()).toMatch(/Test delivery delivery_\S+: Failed HTTP 503 in \d+ ms/);
     const deliveryId = /delivery_\S+(?=:)/.exec((await result.textContent()) ?? "")?.[0] ?? "";
     expect(receiver.requests.some((r) => r.id === deliveryId && r.event === "webhook.test")).toBe(true);
 
@@ -435,7 +448,7 @@ describe("web console", () => {
     await expect.poll(() => history.locator("tbody tr").count()).toBe(1);
     await history.getByText(deliveryId, { exact: true }).waitFor();
     await history.getByRole("button", { name: `Retry ${deliveryId}` }).click();
-    await history.getByText(`Retried ${deliveryId}: success, HTTP 200`).waitFor();
+    await history.getByText(`Retried ${deliveryId}: delivered, HTTP 200`).waitFor();
     await history.getByText("No deliveries match.").waitFor(); // no failed one left
     await history.getByLabel("Delivery status").selectOption("success");
     await history.getByRole("button", { name: "Apply" }).click();
@@ -454,7 +467,7 @@ describe("web console", () => {
     await edit.getByRole("button", { name: "Save changes" }).click();
     await page
       .getByRole("article", { name: /ci receiver \(paused\)/ })
-      .getByText("disabled", { exact: true })
+      .getByText("Disabled", { exact: true })
       .waitFor();
     expect((await asUser.get(`/api/v1/webhooks/${hookId}`)).body).toMatchObject({ name: "ci receiver (paused)", active: false, has_secret: true });
 
@@ -498,6 +511,7 @@ describe("web console", () => {
     await expect.poll(() => pager.textContent()).toContain(`${soc2} total`);
     const frameworksColumn = page.getByRole("table", { name: "controls" }).locator("tbody tr td:nth-child(3)");
     for (const refs of await frameworksColumn.allTextContents()) expect(refs).toMatch(/^SOC 2 /);
+    expect(await page.locator("main").textContent()).not.toMatch(RAW);
     await shot("controls-soc2-from-score");
 
     // A status applied now keeps the framework: SOC 2's not-started controls, not every framework's.

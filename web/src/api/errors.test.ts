@@ -15,6 +15,20 @@ describe("API errors on form fields", () => {
     expect(placeError({ detail: "x", error_code: "VALIDATION_ERROR", field: "unknown" }, fields)).toEqual({ "": "x" });
     expect(placeError({ detail: "need it", error_code: "VALIDATION_ERROR", field: "authorized" }, fields)).toEqual({ authorized: "need it" });
   });
+  it("says the validator's sentences in plain words, without the field's API name", () => {
+    const v = (detail: string, field: string) => placeError({ detail, error_code: "VALIDATION_ERROR", field }, [...fields, "expires_at", "events", "secret"]);
+    expect(v("target must NOT have fewer than 1 characters", "target")).toEqual({ target: "Required." });
+    expect(v("Field required: target", "target")).toEqual({ target: "Required." });
+    expect(v("authorized must be one of: true", "authorized")).toEqual({ authorized: "Tick this box to confirm." });
+    expect(v("scan_type must be one of: quick, full, compliance", "scan_type")).toEqual({ scan_type: "Choose one of: quick, full, compliance." });
+    expect(v("secret must NOT have fewer than 8 characters", "secret")).toEqual({ secret: "Use at least 8 characters." });
+    expect(v("events must NOT have fewer than 1 items", "events")).toEqual({ events: "Choose at least one." });
+    expect(v("expires_at must be in the future", "expires_at")).toEqual({ expires_at: "Must be in the future." });
+    expect(v("frameworks/0 must be one of: soc2, iso27001", "frameworks/0")).toEqual({ frameworks: "Choose one of: soc2, iso27001." });
+    // A field the form does not show keeps its name, in words; other errors keep the API's text.
+    expect(v("per_page must be <= 100", "per_page")).toEqual({ "": "Per page: Enter 100 or less." });
+    expect(placeError({ detail: "Scan quota exceeded", error_code: "QUOTA_EXCEEDED" }, fields)).toEqual({ "": "Scan quota exceeded" });
+  });
   it("makes an error body of anything", () => {
     expect(errorBodyOf(502, "<html>")).toEqual({ detail: "The server answered 502", error_code: "HTTP_502" });
     expect(errorBodyOf(422, { detail: "d", error_code: "VALIDATION_ERROR", field: "f" })).toEqual({ detail: "d", error_code: "VALIDATION_ERROR", field: "f" });

@@ -45,8 +45,60 @@ export function fieldOf(error: ErrorBody, formFields: readonly string[]): string
   return null;
 }
 
-/** Errors keyed by form field, with "" for the form-level one. */
+/**
+ * The validator's sentences (gateway/src/plugins/errors.ts over ajv's messages) in plain words,
+ * shown under the field they are about: "target must NOT have fewer than 1 characters" reads
+ * "Required.", "authorized must be one of: true" "Tick this box to confirm.".
+ */
+const PLAIN: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^Field required: /, () => "Required."],
+  [/ must NOT have fewer than 1 characters$/, () => "Required."],
+  [/ must NOT have fewer than (\d+) characters$/, (m) => `Use at least ${m[1]} characters.`],
+  [/ must NOT have more than (\d+) characters$/, (m) => `Use at most ${m[1]} characters.`],
+  [/ must NOT have fewer than 1 items$/, () => "Choose at least one."],
+  [/ must NOT have fewer than (\d+) items$/, (m) => `Choose at least ${m[1]}.`],
+  [/ must NOT have more than (\d+) items$/, (m) => `Choose at most ${m[1]}.`],
+  [/ must be one of: true$/, () => "Tick this box to confirm."],
+  [/ must be one of: (.+)$/, (m) => `Choose one of: ${m[1]}.`],
+  [/ must match format "email"$/, () => "Enter an email address."],
+  [/ must match format "(date|date-time)"$/, () => "Enter a date."],
+  [/ must match format "(uri|url)"$/, () => "Enter a full URL, such as https://hooks.example.com/vulnscan."],
+  [/ must match pattern /, () => "Contains characters that are not allowed here."],
+  [/ must be integer$/, () => "Enter a whole number."],
+  [/ must be number$/, () => "Enter a number."],
+  [/ must be >= (\S+)$/, (m) => `Enter ${m[1]} or more.`],
+  [/ must be <= (\S+)$/, (m) => `Enter ${m[1]} or less.`],
+];
+
+/** An error's text for the field it is shown under: plain words, without the API's field name in front. */
+export function plainWords(error: ErrorBody): string {
+  const detail = error.detail.trim();
+  if (error.error_code !== "VALIDATION_ERROR") return detail;
+  for (const [re, say] of PLAIN) {
+    const m = re.exec(detail);
+    if (m) return say(m);
+  }
+  // "expires_at must be in the future" → "Must be in the future."
+  const leaf = error.field?.split(/[./]/).pop();
+  if (leaf && detail.startsWith(`${leaf} `)) {
+    const rest = detail.slice(leaf.length + 1);
+    return `${rest.charAt(0).toUpperCase()}${rest.slice(1)}${/[.!?]$/.test(rest) ? "" : "."}`;
+  }
+  return detail;
+}
+
+/** A field's name as words, for an error the form cannot place under one of its own fields. */
+const fieldWords = (field: string) => {
+  const leaf = field.split(/[./]/).pop() ?? field;
+  const w = leaf.replace(/_/g, " ");
+  return `${w.charAt(0).toUpperCase()}${w.slice(1)}`;
+};
+
+/** Errors keyed by form field, with "" for the form-level one; validation errors in plain words. */
 export function placeError(error: ErrorBody, formFields: readonly string[]): Record<string, string> {
   const f = fieldOf(error, formFields);
-  return { [f ?? ""]: error.detail };
+  if (f) return { [f]: plainWords(error) };
+  const plain = plainWords(error);
+  // A validation error of a field the form does not show: say which field, in words.
+  return { "": error.error_code === "VALIDATION_ERROR" && error.field && plain !== error.detail ? `${fieldWords(error.field)}: ${plain}` : plain };
 }

@@ -1,6 +1,9 @@
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { ApiError } from "../api/errors.js";
 import type { Page } from "../api/types.js";
+import { type WordKind, when, words } from "../words.js";
+
+export { when };
 
 /**
  * Loads data from the API and reloads on demand; 404 is reported as such (feature missing).
@@ -88,8 +91,9 @@ export function Field({
   );
 }
 
-export function Badge({ kind, value }: { kind: "sev" | "status"; value: string }) {
-  return <span className={`badge ${kind}-${value}`}>{value.replace(/_/g, " ")}</span>;
+/** A value as a coloured badge in words; its class keeps the API's value (`sev-critical`, `status-in_progress`). */
+export function Badge({ kind, value }: { kind: WordKind; value: string }) {
+  return <span className={`badge ${kind === "severity" ? "sev" : "status"}-${value}`}>{words(kind, value)}</span>;
 }
 
 export function Pager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (p: number) => void }) {
@@ -109,7 +113,7 @@ export function Pager({ page, pages, total, onPage }: { page: number; pages: num
 }
 
 /** Horizontal bars: accessible as a list of label/value pairs, drawn with CSS widths. */
-export function Bars({ title, data, kind }: { title: string; data: Record<string, number>; kind?: "sev" | "status" }) {
+export function Bars({ title, data, kind, wordsOf }: { title: string; data: Record<string, number>; kind?: "sev" | "status"; wordsOf?: WordKind }) {
   const max = Math.max(1, ...Object.values(data));
   return (
     <figure className={`bars ${kind ?? ""}`}>
@@ -117,7 +121,7 @@ export function Bars({ title, data, kind }: { title: string; data: Record<string
       <ul>
         {Object.entries(data).map(([k, v]) => (
           <li key={k}>
-            <span className="bar-label">{k.replace(/_/g, " ")}</span>
+            <span className="bar-label">{wordsOf ? words(wordsOf, k) : k}</span>
             <span className="bar-track" aria-hidden="true">
               <span className={`bar-fill ${kind ? `${kind}-${k}` : ""}`} style={{ width: `${(v / max) * 100}%` }} />
             </span>
@@ -154,8 +158,6 @@ export function Unavailable({ feature, error }: { feature: string; error: Error 
     );
   return <ErrorNote error={error} />;
 }
-
-export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : "—");
 
 /** A select of fixed values, optionally with an "Any" choice (filters). */
 export function Choice({
@@ -199,12 +201,15 @@ export function Checks({
   options,
   checked,
   error,
+  label,
 }: {
   legend: string;
   name: string;
   options: readonly string[];
   checked?: (value: string) => boolean;
   error?: string | undefined;
+  /** The words shown for a value (the value itself when absent). */
+  label?: (value: string) => string;
 }) {
   const errId = `${useId()}-error`;
   return (
@@ -213,7 +218,7 @@ export function Checks({
       <div className="checks">
         {options.map((v) => (
           <label key={v}>
-            <input type="checkbox" name={name} value={v} defaultChecked={checked?.(v) ?? false} /> {v}
+            <input type="checkbox" name={name} value={v} defaultChecked={checked?.(v) ?? false} /> {label ? label(v) : v}
           </label>
         ))}
       </div>

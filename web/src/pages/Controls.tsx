@@ -19,7 +19,7 @@ import {
 import { formValues, text, useApiForm } from "../components/forms.js";
 import { Badge, Choice, ErrorNote, Field, Hidden, Loading, PagedTable, Submit, Table, Unavailable, useLoad, when } from "../components/ui.js";
 import { href, navigate, pageOf, type Route } from "../router.js";
-import { choices, controlStatusWords, frameworkName } from "../words.js";
+import { choices, controlStatusWords, day, frameworkName, words } from "../words.js";
 
 const BASE = "/settings/controls";
 const FILTERS = ["framework", "status"] as const;
@@ -75,7 +75,7 @@ function ControlList({ route }: { route: Route }) {
               <div className="muted small mono">{c.id}</div>
             </td>
             <td>
-              <Badge kind="status" value={c.status} />
+              <Badge kind="controlStatus" value={c.status} />
             </td>
             <td className="small">{refsOf(c)}</td>
             <td>{c.owner || "—"}</td>
@@ -159,7 +159,7 @@ function ControlPage({ id }: { id: string }) {
         <a href={href(BASE)}>← Controls</a>
       </p>
       <h2 id="control-title">
-        {c.name} <Badge kind="status" value={c.status} />
+        {c.name} <Badge kind="controlStatus" value={c.status} />
       </h2>
       <p className="muted small">
         <span className="mono">{c.id}</span> · {refsOf(c)} · last tested {when(c.last_tested_at)}
@@ -235,7 +235,7 @@ function FailingFindings({ ids }: { ids: string[] }) {
             <li key={r.id}>
               {"finding" in r ? (
                 <>
-                  <Badge kind="sev" value={r.finding.severity} /> <a href={`#/findings/${encodeURIComponent(r.id)}`}>{r.finding.title}</a>
+                  <Badge kind="severity" value={r.finding.severity} /> <a href={`#/findings/${encodeURIComponent(r.id)}`}>{r.finding.title}</a>
                   <div className="muted small">
                     {r.finding.target}
                     {r.finding.affected_component && ` · ${r.finding.affected_component}`} · CVSS {r.finding.cvss_score.toFixed(1)}
@@ -267,7 +267,7 @@ function EvidenceList({ control, onUploaded }: { control: ControlDetail; onUploa
   const list = useLoad(() => api<Page<Evidence>>("/api/v1/evidence", { query: { control_id: control.id, page, per_page: 10 } }), [control.id, page]);
   const upload = useApiForm(EVIDENCE_FIELDS, async (f, form) => {
     const e = await api<Evidence>(`${controlPath(control.id)}/evidence`, { method: "POST", body: evidenceBody(f) });
-    setNote(`Uploaded ${e.name}: ${e.status.replace(/_/g, " ")}${e.threat ? ` (${e.threat})` : ""}.`);
+    setNote(`Uploaded ${e.name}: ${words("evidenceStatus", e.status).toLowerCase()}${e.threat ? ` (${e.threat})` : ""}.`);
     form.reset();
     setPage(1);
     await Promise.all([list.reload(), onUploaded()]);
@@ -304,13 +304,13 @@ function EvidenceList({ control, onUploaded }: { control: ControlDetail; onUploa
               </div>
             </td>
             <td>
-              <Badge kind="status" value={e.status} />
+              <Badge kind="evidenceStatus" value={e.status} />
               {e.threat && <div className="small">{e.threat}</div>}
             </td>
             <td className="nowrap">{formatBytes(e.size_bytes)}</td>
             <td>
               {when(e.uploaded_at)}
-              {e.expires_at && <div className="small">expires {when(e.expires_at)}</div>}
+              {e.expires_at && <div className="small">expires {day(e.expires_at)}</div>}
             </td>
             <td>
               {(e.status === "clean" || e.status === "expired") && (

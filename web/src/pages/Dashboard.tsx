@@ -2,6 +2,7 @@ import { api } from "../api/client.js";
 import type { Quota, Stats } from "../api/types.js";
 import { Bars, ErrorNote, Loading, useLoad, when } from "../components/ui.js";
 import { href } from "../router.js";
+import { words } from "../words.js";
 
 export function Dashboard() {
   const stats = useLoad(() => api<Stats>("/api/v1/findings/stats"), []);
@@ -37,10 +38,10 @@ export function Dashboard() {
       {s ? (
         <div className="grid2">
           <div className="card">
-            <Bars title={`Findings by severity (${s.total} total)`} data={s.by_severity} kind="sev" />
+            <Bars title={`Findings by severity (${s.total} total)`} data={s.by_severity} kind="sev" wordsOf="severity" />
           </div>
           <div className="card">
-            <Bars title="Findings by status" data={s.by_status} kind="status" />
+            <Bars title="Findings by status" data={s.by_status} kind="status" wordsOf="findingStatus" />
           </div>
           {Object.keys(s.by_tool).length > 0 && (
             <div className="card">
@@ -63,7 +64,7 @@ function QuotaCard({ q }: { q: Quota | undefined }) {
     <section className="card" aria-labelledby="quota-title">
       <h2 id="quota-title">Scan quota</h2>
       <p>
-        Plan <strong>{q.plan}</strong>
+        Plan <strong>{words("plan", q.plan)}</strong>
       </p>
       {q.monthly_limit === null ? (
         <p>{q.used_this_month} scans this month · unlimited</p>

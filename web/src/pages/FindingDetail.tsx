@@ -4,6 +4,7 @@ import { text, useApiForm } from "../components/forms.js";
 import { type AiAnalysis, FINDING_STATUSES, type FindingDetail as Detail, PRIORITIES } from "../api/types.js";
 import { Markdown } from "../components/Markdown.js";
 import { Badge, Choice, ErrorNote, Field, Loading, Submit, useLoad, when } from "../components/ui.js";
+import { frameworkName, historyLine, optionsOf, words } from "../words.js";
 
 const TRIAGE_FIELDS = ["status", "assignee", "priority", "due_date", "notes"] as const;
 
@@ -70,7 +71,7 @@ export function FindingDetail({ id }: { id: string }) {
       </p>
       <h1 id="finding-title">{f.title}</h1>
       <p className="meta">
-        <Badge kind="sev" value={f.severity} /> <Badge kind="status" value={f.status} /> CVSS {f.cvss_score.toFixed(1)}
+        <Badge kind="severity" value={f.severity} /> <Badge kind="findingStatus" value={f.status} /> CVSS {f.cvss_score.toFixed(1)}
         {f.epss_score !== null && <> · EPSS {(f.epss_score * 100).toFixed(1)}%</>}
         {f.kev && <span className="badge sev-critical">known exploited</span>}
       </p>
@@ -157,7 +158,7 @@ export function FindingDetail({ id }: { id: string }) {
               <ul>
                 {f.frameworks.map((fw) => (
                   <li key={fw.name}>
-                    <strong>{fw.name}</strong>: {fw.controls.join(", ")}
+                    <strong>{frameworkName(fw.name)}</strong>: {fw.controls.join(", ")}
                   </li>
                 ))}
               </ul>
@@ -169,11 +170,18 @@ export function FindingDetail({ id }: { id: string }) {
         <div>
           <form className="card form" aria-labelledby="triage-title" onSubmit={triage} key={`${f.status}${f.assignee}${f.priority}${f.due_date}${f.notes}`}>
             <h2 id="triage-title">Triage</h2>
-            <Choice label="Status" name="status" options={FINDING_STATUSES} defaultValue={f.status} error={errors.status} />
+            <Choice label="Status" name="status" options={optionsOf("findingStatus", FINDING_STATUSES)} defaultValue={f.status} error={errors.status} />
             <Field label="Assignee" error={errors.assignee}>
               {(fid, d) => <input id={fid} name="assignee" type="email" defaultValue={f.assignee ?? ""} aria-describedby={d} />}
             </Field>
-            <Choice label="Priority" name="priority" options={PRIORITIES} defaultValue={f.priority ?? ""} any="none" error={errors.priority} />
+            <Choice
+              label="Priority"
+              name="priority"
+              options={optionsOf("priority", PRIORITIES)}
+              defaultValue={f.priority ?? ""}
+              any="None"
+              error={errors.priority}
+            />
             <Field label="Due date" error={errors.due_date}>
               {(fid) => <input id={fid} name="due_date" type="date" defaultValue={f.due_date ? f.due_date.slice(0, 10) : ""} />}
             </Field>
@@ -212,7 +220,7 @@ export function FindingDetail({ id }: { id: string }) {
             <ol className="history" aria-label="History">
               {f.history.map((h) => (
                 <li key={`${h.timestamp}${h.action}${h.to}`}>
-                  <span className="muted small">{when(h.timestamp)}</span> <strong>{h.user}</strong> {describeChange(h)}
+                  <span className="muted small">{when(h.timestamp)}</span> <strong>{h.user}</strong> {historyLine(h)}
                 </li>
               ))}
             </ol>
@@ -235,7 +243,7 @@ function AnalysisView({ result }: { result: AiAnalysis }) {
   return (
     <div aria-live="polite">
       <p className="meta">
-        Priority <strong>{a.remediation_priority}</strong>
+        Priority <strong>{words("priority", a.remediation_priority)}</strong>
         {a.category && (
           <>
             {" "}
@@ -273,12 +281,4 @@ function AnalysisView({ result }: { result: AiAnalysis }) {
       </p>
     </div>
   );
-}
-
-/** One history line in words: "status changed: open → in_progress", "commented". */
-function describeChange(h: Detail["history"][number]): string {
-  const action = h.action.replace(/_/g, " ");
-  if (h.action === "commented") return "commented";
-  if (h.action === "created") return `created as ${h.to}`;
-  return `${action}: ${h.from || "none"} → ${h.to || "none"}`;
 }

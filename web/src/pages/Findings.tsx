@@ -4,6 +4,7 @@ import { FINDING_STATUSES, type Finding, type Page, SEVERITIES } from "../api/ty
 import { Badge, Choice, ErrorNote, Field, PagedTable, useLoad, when } from "../components/ui.js";
 import { formValues } from "../components/forms.js";
 import { navigate, pageOf, type Route } from "../router.js";
+import { optionsOf } from "../words.js";
 
 const SORTS = [
   ["created_at", "detected"],
@@ -87,8 +88,8 @@ export function FindingList({ route }: { route: Route }) {
         aria-label="Filter findings"
         onSubmit={(e) => go({ ...formValues(e, FILTERS), page: 1 })}
       >
-        <Choice label="Severity" name="severity" options={SEVERITIES} defaultValue={filters.severity} any="Any" />
-        <Choice label="Status" name="status" options={FINDING_STATUSES} defaultValue={filters.status} any="Any" />
+        <Choice label="Severity" name="severity" options={optionsOf("severity", SEVERITIES)} defaultValue={filters.severity} any="Any" />
+        <Choice label="Status" name="status" options={optionsOf("findingStatus", FINDING_STATUSES)} defaultValue={filters.status} any="Any" />
         <Field label="Target">{(id) => <input id={id} name="target" defaultValue={filters.target} />}</Field>
         <Field label="Tool">{(id) => <input id={id} name="tool" defaultValue={filters.tool} />}</Field>
         <Field label="CVE">{(id) => <input id={id} name="cve" defaultValue={filters.cve} placeholder="CVE-2021-44228" />}</Field>
@@ -101,7 +102,7 @@ export function FindingList({ route }: { route: Route }) {
       {selected.size > 0 && (
         <form className="bulk card" aria-label="Bulk update" onSubmit={applyBulk}>
           <strong>{selected.size} selected</strong>
-          <Choice label="New status" name="status" options={FINDING_STATUSES} defaultValue="in_progress" />
+          <Choice label="New status" name="status" options={optionsOf("findingStatus", FINDING_STATUSES)} defaultValue="in_progress" />
           <Field label="Notes">{(id) => <input id={id} name="notes" />}</Field>
           <button className="primary" type="submit">
             Update selected
@@ -117,7 +118,7 @@ export function FindingList({ route }: { route: Route }) {
             <ul>
               {bulk.failed.map((f) => (
                 <li key={f.finding_id}>
-                  {f.finding_id}: {f.error_code} — {f.detail}
+                  {f.finding_id}: {f.detail}
                 </li>
               ))}
             </ul>
@@ -155,11 +156,11 @@ export function FindingList({ route }: { route: Route }) {
               {f.cve_ids.length > 0 && <div className="muted small">{f.cve_ids.join(", ")}</div>}
             </td>
             <td>
-              <Badge kind="sev" value={f.severity} />
+              <Badge kind="severity" value={f.severity} />
             </td>
             <td>{f.cvss_score.toFixed(1)}</td>
             <td>
-              <Badge kind="status" value={f.status} />
+              <Badge kind="findingStatus" value={f.status} />
             </td>
             <td>{f.target}</td>
             <td>{f.tool}</td>

@@ -4,7 +4,7 @@ import { FRAMEWORKS, type Page, SCAN_STATUSES, SCAN_TYPES, type Scan, type ScanD
 import { formValues, text, useApiForm } from "../components/forms.js";
 import { Badge, Checks, Choice, ErrorNote, Field, Loading, PagedTable, Submit, useLoad, when } from "../components/ui.js";
 import { href, navigate, pageOf, type Route } from "../router.js";
-import { scanSummary } from "../words.js";
+import { frameworkName, optionsOf, scanSummary, words } from "../words.js";
 
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
@@ -36,7 +36,7 @@ export function ScanList({ route }: { route: Route }) {
         aria-label="Filter scans"
         onSubmit={(e) => go({ ...formValues(e, ["status", "target", "from", "to"]), page: 1 })}
       >
-        <Choice label="Status" name="status" options={SCAN_STATUSES} defaultValue={filters.status} any="Any" />
+        <Choice label="Status" name="status" options={optionsOf("scanStatus", SCAN_STATUSES)} defaultValue={filters.status} any="Any" />
         <Field label="Target">{(id) => <input id={id} name="target" defaultValue={filters.target} />}</Field>
         <Field label="From">{(id) => <input id={id} name="from" type="datetime-local" defaultValue={filters.from} />}</Field>
         <Field label="To">{(id) => <input id={id} name="to" type="datetime-local" defaultValue={filters.to} />}</Field>
@@ -54,9 +54,9 @@ export function ScanList({ route }: { route: Route }) {
             <td>
               <a href={`#/scans/${encodeURIComponent(s.id)}`}>{s.target}</a>
             </td>
-            <td>{s.scan_type}</td>
+            <td>{words("scanType", s.scan_type)}</td>
             <td>
-              <Badge kind="status" value={s.status} />
+              <Badge kind="scanStatus" value={s.status} />
             </td>
             <td>{s.progress}%</td>
             <td>
@@ -100,8 +100,8 @@ export function NewScan() {
         <Field label="Target" error={errors.target} hint="A domain, an IP address or a CIDR range you are allowed to scan.">
           {(id, d) => <input id={id} name="target" aria-invalid={!!errors.target} aria-describedby={d} placeholder="app.example.com" />}
         </Field>
-        <Choice label="Scan type" name="scan_type" options={SCAN_TYPES} defaultValue="quick" error={errors.scan_type} />
-        <Checks legend="Compliance frameworks" name="frameworks" options={FRAMEWORKS} error={errors.frameworks} />
+        <Choice label="Scan type" name="scan_type" options={optionsOf("scanType", SCAN_TYPES)} defaultValue="quick" error={errors.scan_type} />
+        <Checks legend="Compliance frameworks" name="frameworks" options={FRAMEWORKS} label={frameworkName} error={errors.frameworks} />
         <Field label="Ports" error={errors.ports} hint='Ports and ranges, e.g. "22,80,443,8000-8100"; empty for the common ports.'>
           {(id, d) => <input id={id} name="ports" aria-invalid={!!errors.ports} aria-describedby={d} />}
         </Field>
@@ -158,7 +158,7 @@ export function ScanPage({ id }: { id: string }) {
       </p>
       <div className="heading">
         <h1 id="scan-title">
-          {s.target} <Badge kind="status" value={s.status} />
+          {s.target} <Badge kind="scanStatus" value={s.status} />
         </h1>
         {live && (
           <button type="button" className="danger" onClick={() => void cancel()}>
@@ -173,20 +173,20 @@ export function ScanPage({ id }: { id: string }) {
           <span style={{ width: `${s.progress}%` }} />
         </div>
         <p aria-live="polite">
-          {s.progress}% · phase <strong>{s.phase || "waiting"}</strong>
+          {s.progress}% · <strong>{s.phase ? words("phase", s.phase) : "Waiting to start"}</strong>
           {s.current_tool && <> · running {s.current_tool}</>}
         </p>
         <ol className="phases" aria-label="Phases">
           {phases.map(([p, state]) => (
             <li key={p} className={state}>
               <span className="sr-only">{state === "done" ? "done: " : state === "current" ? "running: " : "to do: "}</span>
-              {p.replace(/_/g, " ")}
+              {words("phase", p)}
             </li>
           ))}
         </ol>
         <dl className="facts">
           <dt>Type</dt>
-          <dd>{s.scan_type}</dd>
+          <dd>{words("scanType", s.scan_type)}</dd>
           <dt>Created</dt>
           <dd>{when(s.created_at)}</dd>
           <dt>Started</dt>
@@ -196,7 +196,7 @@ export function ScanPage({ id }: { id: string }) {
           {s.frameworks && s.frameworks.length > 0 && (
             <>
               <dt>Frameworks</dt>
-              <dd>{s.frameworks.join(", ")}</dd>
+              <dd>{s.frameworks.map(frameworkName).join(", ")}</dd>
             </>
           )}
           {s.ports && (

@@ -4,6 +4,7 @@ import { endOfDay } from "../api/bodies.js";
 import { api, forget } from "../api/client.js";
 import { text, useApiForm } from "../components/forms.js";
 import { type ApiKey, PERMISSIONS, type Session } from "../api/types.js";
+import { words } from "../words.js";
 import { Checks, ErrorNote, Field, Hidden, Loading, Table, Submit, Unavailable, useLoad, when } from "../components/ui.js";
 
 export function SettingsNav({ current }: { current: string }) {
@@ -92,7 +93,14 @@ export function ApiKeys() {
         <Field label="Name" error={errors.name}>
           {(id, d) => <input id={id} name="name" aria-describedby={d} aria-invalid={!!errors.name} />}
         </Field>
-        <Checks legend="Permissions" name="permissions" options={PERMISSIONS} checked={(p) => p.startsWith("read:")} error={errors.permissions} />
+        <Checks
+          legend="Permissions"
+          name="permissions"
+          options={PERMISSIONS}
+          label={(p) => words("permission", p)}
+          checked={(p) => p.startsWith("read:")}
+          error={errors.permissions}
+        />
         <Field
           label="Expires on"
           error={errors.expires_at}
@@ -109,7 +117,7 @@ export function ApiKeys() {
             <tr key={k.id} className={k.revoked ? "revoked" : ""}>
               <td>{k.name}</td>
               <td className="mono">{k.prefix}…</td>
-              <td>{k.permissions.join(", ")}</td>
+              <td>{k.permissions.map((p) => words("permission", p)).join(", ")}</td>
               <td>{k.expires_at ? when(k.expires_at) : "never"}</td>
               <td>{when(k.last_used_at)}</td>
               <td>

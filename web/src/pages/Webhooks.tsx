@@ -6,6 +6,7 @@ import { webhookBody } from "../api/bodies.js";
 import { ApiError } from "../api/errors.js";
 import { DELIVERY_STATUSES, type Delivery, type Page, WEBHOOK_EVENTS, type Webhook, type WebhookTest } from "../api/types.js";
 import { formValues, useApiForm } from "../components/forms.js";
+import { optionsOf, words } from "../words.js";
 import { Badge, Checks, Choice, ErrorNote, Field, Hidden, Loading, PagedTable, Pager, Submit, Unavailable, useLoad, when } from "../components/ui.js";
 
 const HOOK_FIELDS = ["name", "url", "events", "secret", "active"] as const;
@@ -150,7 +151,7 @@ function HookCard({ hook: h, onChange }: { hook: Webhook; onChange: () => Promis
     <article className="card" aria-labelledby={`${h.id}-title`}>
       <div className="heading">
         <h3 id={`${h.id}-title`}>
-          {h.name} <Badge kind="status" value={h.active ? "active" : "disabled"} />
+          {h.name} <Badge kind="webhookState" value={h.active ? "active" : "disabled"} />
         </h3>
         <div className="actions">
           <button type="button" onClick={() => void sendTest()}>
@@ -175,8 +176,8 @@ function HookCard({ hook: h, onChange }: { hook: Webhook; onChange: () => Promis
       <ErrorNote error={note} />
       {test && (
         <div className="result" role="status" aria-label={`Test result of ${h.name}`}>
-          Test delivery <span className="mono">{test.delivery_id}</span>: <Badge kind="status" value={test.status} /> HTTP {test.response_code || "no answer"}{" "}
-          in {test.response_time_ms} ms
+          Test delivery <span className="mono">{test.delivery_id}</span>: <Badge kind="deliveryStatus" value={test.status} /> HTTP{" "}
+          {test.response_code || "no answer"} in {test.response_time_ms} ms
           {test.error && test.error !== `HTTP ${test.response_code}` && <> — {test.error}</>}
         </div>
       )}
@@ -211,7 +212,9 @@ function Deliveries({ hook, tick }: { hook: Webhook; tick: number }) {
     setNote(undefined);
     try {
       const r = await api<Delivery>(`${hookPath(hook.id)}/deliveries/${encodeURIComponent(d.id)}/retry`, { method: "POST" });
-      setNote(`Retried ${r.id}: ${r.status}${r.response_code ? `, HTTP ${r.response_code}` : ""}${r.error ? ` — ${r.error}` : ""}`);
+      setNote(
+        `Retried ${r.id}: ${words("deliveryStatus", r.status).toLowerCase()}${r.response_code ? `, HTTP ${r.response_code}` : ""}${r.error ? ` — ${r.error}` : ""}`,
+      );
       await list.reload();
     } catch (err) {
       setNote((err as Error).message);
@@ -228,7 +231,7 @@ function Deliveries({ hook, tick }: { hook: Webhook; tick: number }) {
           setPage(1);
         }}
       >
-        <Choice label="Delivery status" name="status" options={DELIVERY_STATUSES} defaultValue={filters.status} any="Any" />
+        <Choice label="Delivery status" name="status" options={optionsOf("deliveryStatus", DELIVERY_STATUSES)} defaultValue={filters.status} any="Any" />
         <Choice label="Event" name="event" options={[...WEBHOOK_EVENTS, "webhook.test"]} defaultValue={filters.event} any="Any" />
         <button type="submit">Apply</button>
       </form>
@@ -247,7 +250,7 @@ function Deliveries({ hook, tick }: { hook: Webhook; tick: number }) {
               <div className="muted small mono">{d.id}</div>
             </td>
             <td>
-              <Badge kind="status" value={d.status} /> {d.error && <div className="small">{d.error}</div>}
+              <Badge kind="deliveryStatus" value={d.status} /> {d.error && <div className="small">{d.error}</div>}
             </td>
             <td>{d.response_code || "—"}</td>
             <td>{d.attempts > 0 ? `${d.response_time_ms} ms` : "—"}</td>
