@@ -79,7 +79,7 @@ export function serviceEnvSchema(defaults: ServiceDefaults) {
     /**
      * List cursor signing keys, comma-separated, newest first (cursor.ts): the first signs, all
      * verify, so a rotation keeps the previous key second for a while. Every replica of a service
-     * needs the same keys; unset, a random key per process (cursors hold for that process only).
+     * needs the same keys; unset, a key derived from MONGO_URL and MONGO_DB (cursor.ts).
      */
     CURSOR_KEYS: z
       .string()

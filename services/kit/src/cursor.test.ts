@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
-import { CURSOR_MAX_PAGE, decodeCursor, encodeCursor, setCursorKeys } from "./cursor.js";
+import { CURSOR_MAX_PAGE, decodeCursor, derivedCursorKey, encodeCursor, setCursorKeys } from "./cursor.js";
 
 /** Keys made at run time: nothing secret is committed. */
 const newKey = () => randomBytes(32).toString("base64url");
@@ -115,6 +115,17 @@ describe("cursor signature and bounds (security probe, issue 30)", () => {
     expect(thrown(() => decodeCursor(before, list))).toEqual(refusal(/not a cursor this API issued/));
     expect(() => setCursorKeys(["short"])).toThrow(/32 characters/);
     expect(() => setCursorKeys([])).toThrow(/32 characters/);
+  });
+
+  it("derives the same key on every replica of a service, another for another database", () => {
+    const url = "mongodb://app:s3cret@db:27017/";
+    expect(derivedCursorKey(url, "findings")).toBe(derivedCursorKey(url, "findings"));
+    expect(derivedCursorKey(url, "findings")).not.toBe(derivedCursorKey(url, "scans"));
+    expect(derivedCursorKey(url, "findings")).not.toBe(derivedCursorKey("mongodb://app:other@db:27017/", "findings"));
+    setCursorKeys([derivedCursorKey(url, "findings")]);
+    const c = encodeCursor(list, 2, { key: 1, id: "x" });
+    setCursorKeys([derivedCursorKey(url, "findings")]); // another replica
+    expect(decodeCursor(c, list).page).toBe(2);
   });
 
   it("issues no cursor past the page cap, and none for a page that cannot follow another", () => {

@@ -19,9 +19,9 @@ export const CURSOR_MAX_PAGE = 100_000;
 
 /**
  * Signing keys: the first signs, every one verifies (rotation: put the new key first and keep the
- * old one second until the cursors it signed are no longer in use). Until a service sets them
- * from its configuration (CURSOR_KEYS, see config.ts), a random key of this process: cursors then
- * hold for this process only (tests, a single replica).
+ * old one second until the cursors it signed are no longer in use). A service sets them at start
+ * (runService: CURSOR_KEYS, else derivedCursorKey); until then, a random key of this process
+ * (unit tests).
  */
 let cursorKeys: Buffer[] = [randomBytes(32)];
 
@@ -30,6 +30,18 @@ export function setCursorKeys(keys: readonly string[]): void {
   if (keys.length === 0 || keys.some((k) => Buffer.byteLength(k) < 32)) throw new Error("cursor keys must be at least 32 characters each");
   cursorKeys = keys.map((k) => Buffer.from(k));
 }
+
+/**
+ * The key when CURSOR_KEYS is unset: derived from what every replica of a service shares and only
+ * its operators know (the database URL, with its credentials, and name), so the replicas behind
+ * one load balancer accept each other's cursors without configuration. Without credentials in
+ * the URL it is guessable: set CURSOR_KEYS in production. Even then a forged cursor reads only the
+ * caller's own list within the page bounds, as an unsigned one did.
+ */
+export const derivedCursorKey = (...shared: string[]) =>
+  createHash("sha256")
+    .update(["vulnscan-cursor-v1", ...shared].join("\0"))
+    .digest("hex");
 
 const mac = (key: Buffer, payload: string) => createHmac("sha256", key).update(payload).digest().subarray(0, 16);
 

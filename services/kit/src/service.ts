@@ -2,7 +2,7 @@ import type { ConnectRouter } from "@connectrpc/connect";
 import type { Db } from "mongodb";
 import { startAdminServer } from "./admin-server.js";
 import { ConfigError, type ServiceConfig } from "./config.js";
-import { setCursorKeys } from "./cursor.js";
+import { derivedCursorKey, setCursorKeys } from "./cursor.js";
 import { errorInterceptor } from "./errors.js";
 import { healthRoutes } from "./health.js";
 import { KafkaBus } from "./kafka.js";
@@ -68,7 +68,7 @@ export async function runService<C extends ServiceConfig>(opts: {
   const { name, config } = opts;
   const telemetry = initTelemetry(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger(name, config.LOG_LEVEL);
-  if (config.CURSOR_KEYS) setCursorKeys(config.CURSOR_KEYS);
+  setCursorKeys(config.CURSOR_KEYS ?? [derivedCursorKey(config.MONGO_URL, config.MONGO_DB)]);
   const metrics = createMetrics(name);
   const readiness = new Readiness();
   const mongo = createMongo(config.MONGO_URL, config.MONGO_DB, name);
