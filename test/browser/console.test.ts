@@ -230,6 +230,14 @@ describe("web console", () => {
     await page.getByLabel("Severity").selectOption("critical");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    // The URL holds the filters: Back shows the unfiltered list and an empty select, Forward both again.
+    expect(new URL(page.url()).hash).toContain("severity=critical");
+    await page.goBack();
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(4);
+    expect(await page.getByLabel("Severity").inputValue()).toBe("");
+    await page.goForward();
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    expect(await page.getByLabel("Severity").inputValue()).toBe("critical");
     await page.getByRole("link", { name: "Log4Shell remote code execution" }).click();
     await page.getByRole("heading", { name: "Remediation" }).waitFor();
     await page.getByRole("heading", { name: "Evidence" }).waitFor();
