@@ -161,10 +161,26 @@ describe("login timing (probe item 1)", () => {
       expectError(res, 401, "INVALID_CREDENTIALS");
       return ms;
     };
-    // Each attempt from its own source, so no throttle is reached; two of each first, not counted (warm-up).
+    // Each attempt from its own source, so no throttle is reached; two of each first, not counted
+    // (warm-up). One unknown email, tried as often as the known one: both then write the same
+    // counters (a new one per source, the account's own updated), as an attacker's probes would.
+    // The failure record of the known account is written just after its answer; a pause lets it
+    // finish and the order alternates, so neither side is measured under the other's write.
+    const nobody = `${unique("nobody")}@example.test`;
+    const pause = () => new Promise((r) => setTimeout(r, 150));
     for (let i = 0; i < 22; i++) {
-      const k = await timed(known.email, `198.18.1.${i + 1}`);
-      const u = await timed(`${unique("nobody")}@example.test`, `198.18.2.${i + 1}`);
+      let k: number;
+      let u: number;
+      if (i % 2 === 0) {
+        k = await timed(known.email, `198.18.1.${i + 1}`);
+        await pause();
+        u = await timed(nobody, `198.18.2.${i + 1}`);
+      } else {
+        u = await timed(nobody, `198.18.2.${i + 1}`);
+        await pause();
+        k = await timed(known.email, `198.18.1.${i + 1}`);
+      }
+      await pause();
       if (i >= 2) {
         times.known.push(k);
         times.unknown.push(u);
