@@ -42,6 +42,8 @@ let orgId: string;
 let mfaSecret = "";
 /** The setup's own session (before MFA): checks what the console did through the API. */
 let asUser: Api;
+let setupToken: string;
+let chromiumPath: string;
 let lab: Lab;
 let receiver: Receiver;
 let envForAdmin: { MONGO_URL: string; MONGO_DB: string };
@@ -92,7 +94,8 @@ async function signIn(p: Page, code?: string, who = email) {
 
 beforeAll(async () => {
   const t0 = Date.now();
-  const executablePath = await ensureChromium((l) => process.stdout.write(`[browser] ${l}\n`));
+  chromiumPath = await ensureChromium((l) => process.stdout.write(`[browser] ${l}\n`));
+  const executablePath = chromiumPath;
   timings.chromiumCheckMs = Date.now() - t0;
   const prefix = `${unique("web")}_`;
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-browser-"));
@@ -143,7 +146,8 @@ beforeAll(async () => {
     detection(orgId, { scanId: SCAN_ID, templateId: "missing-hsts", title: "Missing HSTS header", severity: Severity.MEDIUM, cvssScore: 5.3, cveIds: [] }),
     detection(orgId, { scanId: SCAN_ID, templateId: "server-banner", title: "Server version banner", severity: Severity.LOW, cvssScore: 3.1, cveIds: [] }),
   ]);
-  asUser = api.withToken((await api.token(email, PASSWORD)).body.access_token);
+  setupToken = (await api.token(email, PASSWORD)).body.access_token;
+  asUser = api.withToken(setupToken);
   await eventually(async () => ((await asUser.get("/api/v1/findings")).body.total === 4 ? true : undefined), "4 findings ingested", 60_000);
 
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -661,6 +665,39 @@ describe("web console", () => {
     await docs.screenshot({ path: path.join(SHOTS, "redoc.png") });
     await expect.poll(redocListed, { timeout: 30_000 }).toBe(operations.length);
     await docs.close();
+  });
+
+  it("lets a signed-in reader try GET /api/v1/scans/quota from /docs and get 200", async () => {
+    const docs = await context.newPage();
+    await docs.goto(`${system.gatewayUrl}/docs`);
+    const op = docs.locator(".opblock", { has: docs.locator('.opblock-summary-path[data-path="/api/v1/scans/quota"]') }).first();
+    await op.locator(".opblock-summary").click();
+    await op.getByRole("button", { name: "Try it out" }).click();
+    await op.getByRole("button", { name: "Execute" }).click();
+    const status = op.locator(".live-responses-table .response .response-col_status").first();
+    await expect.poll(async () => (await status.textContent().catch(() => ""))?.trim(), { timeout: 20_000 }).toBe("200");
+    const body = await op.locator(".live-responses-table .response-col_description .microlight").first().textContent();
+    expect(JSON.parse(body ?? "{}")).toMatchObject({ plan: "enterprise" });
+    await shot("swagger-try-it-out", docs);
+    await docs.close();
+  });
+
+  it("offers a browser without a session a way in at /docs instead of a JSON 401, and a pasted token opens the reference", async () => {
+    // A browser of its own: no console session, no docs cookie.
+    const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: CHROMIUM_ARGS });
+    const stranger = await browser.newPage();
+    const res = await stranger.goto(`${system.gatewayUrl}/docs`);
+    expect(res?.status()).toBe(401);
+    await expect.poll(() => stranger.getByRole("heading", { name: "vulnscan API reference" }).isVisible()).toBe(true);
+    expect(await stranger.getByRole("link", { name: "Sign in to the web console" }).getAttribute("href")).toBe("/");
+    await shot("docs-sign-in", stranger);
+    await stranger.getByLabel(/paste an access token/).fill("not-a-token");
+    await stranger.getByRole("button", { name: "Open the reference" }).click();
+    await expect.poll(() => stranger.getByRole("alert").textContent()).toMatch(/\S/);
+    await stranger.getByLabel(/paste an access token/).fill(setupToken);
+    await stranger.getByRole("button", { name: "Open the reference" }).click();
+    await expect.poll(() => stranger.locator(".opblock-summary").count(), { timeout: 20_000 }).toBeGreaterThan(20);
+    await browser.close();
   });
 
   it("signs out with a message when the session is revoked from another session", async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError } from "../errors.js";
+import { answerDocsSignIn } from "./docs-sign-in.js";
 import { docsToken, isDocsRequest } from "../routes/console/docs-cookie.js";
 import type { PlanCache } from "../plans.js";
 import type { RateDecision, RateLimits } from "../rate-limit.js";
@@ -38,7 +39,14 @@ export function registerGuard(app: FastifyInstance, deps: GuardDeps): void {
   app.addHook("onRequest", async (req, reply) => {
     const config = req.routeOptions.config;
     if (req.is404 || config.public) return;
-    const principal = await deps.authenticator.authenticate(credentialsOf(req));
+    let principal: Principal;
+    try {
+      principal = await deps.authenticator.authenticate(credentialsOf(req));
+    } catch (err) {
+      // A person opening the API docs without credentials is told how to sign in, not shown a JSON 401.
+      if (err instanceof HttpError && err.status === 401 && answerDocsSignIn(req, reply)) return reply;
+      throw err;
+    }
     req.principal = principal;
 
     const decision = await deps.limiter.hit(principal.orgId, await deps.plans.rateLimits(principal.orgId));

@@ -4,6 +4,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { errorBodySchema } from "../schemas.js";
+import { docsRequestInterceptor, registerDocsAccess } from "./docs-access.js";
 
 const require = createRequire(import.meta.url);
 
@@ -67,7 +68,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     }),
     transformObject: (doc) => ("openapiObject" in doc ? statingNoNul(doc.openapiObject) : doc.swaggerObject),
   });
-  await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true });
+  // "Try it out" calls the API as the signed-in reader (docs-access.ts).
+  await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true, uiConfig: { requestInterceptor: docsRequestInterceptor } });
+  registerDocsAccess(app);
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
