@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { KafkaBus } from "@vulnscan/kit";
-import { Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { Confidence, Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { Topics } from "@vulnscan/kit";
 import { Secret, TOTP } from "otpauth";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
@@ -141,6 +141,7 @@ beforeAll(async () => {
       cveIds: ["CVE-2021-44228"],
       target: "app.example.test",
       kev: true,
+      confidence: Confidence.VERSION_MATCH_UNVERIFIED_BACKPORT,
     }),
     detection(orgId, { scanId: SCAN_ID, target: "app.example.test" }),
     detection(orgId, { scanId: SCAN_ID, templateId: "missing-hsts", title: "Missing HSTS header", severity: Severity.MEDIUM, cvssScore: 5.3, cveIds: [] }),
@@ -231,6 +232,14 @@ describe("web console", () => {
   it("lists, filters and triages a finding, and shows its history", async () => {
     await page.getByRole("link", { name: "Findings", exact: true }).click();
     await page.getByRole("link", { name: "Log4Shell remote code execution" }).waitFor();
+    // Confidence in words, in its column and as a filter.
+    const log4shellRow = page.locator("tbody tr", { has: page.getByRole("link", { name: "Log4Shell remote code execution" }) });
+    await expect.poll(() => log4shellRow.textContent()).toContain("Version match, backport not ruled out");
+    await page.getByLabel("Confidence").selectOption("version_match_unverified_backport");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    await page.goBack();
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(4);
     await page.getByLabel("Severity").selectOption("critical");
     await page.getByRole("button", { name: "Apply" }).click();
     await expect.poll(() => page.locator("tbody tr").count()).toBe(1);

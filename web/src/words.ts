@@ -67,6 +67,11 @@ const WORDS = {
   severity: { critical: "Critical", high: "High", medium: "Medium", low: "Low", info: "Info" },
   findingStatus: { open: "Open", in_progress: "In progress", resolved: "Resolved", false_positive: "False positive", accepted: "Risk accepted" },
   priority: { critical: "Critical", high: "High", medium: "Medium", low: "Low" },
+  confidence: {
+    confirmed: "Confirmed",
+    version_match: "Version match",
+    version_match_unverified_backport: "Version match, backport not ruled out",
+  },
   scanStatus: { pending: "Pending", running: "Running", completed: "Completed", failed: "Failed", cancelled: "Cancelled" },
   scanType: { quick: "Quick", full: "Full", compliance: "Compliance" },
   phase: {

@@ -2,6 +2,8 @@
 
 export const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
 export const FINDING_STATUSES = ["open", "in_progress", "resolved", "false_positive", "accepted"] as const;
+/** How far a finding can be trusted without checking it by hand (gateway/src/routes/findings/resources.ts). */
+export const CONFIDENCES = ["confirmed", "version_match", "version_match_unverified_backport"] as const;
 export const PRIORITIES = ["critical", "high", "medium", "low"] as const;
 export const SCAN_STATUSES = ["pending", "running", "completed", "failed", "cancelled"] as const;
 export const SCAN_TYPES = ["quick", "full", "compliance"] as const;
@@ -93,6 +95,8 @@ export interface Finding {
   scan_id: string;
   detected_at: string;
   frameworks: string[];
+  /** null for findings stored before the scanner reported it. */
+  confidence: (typeof CONFIDENCES)[number] | null;
 }
 
 export interface FindingDetail extends Omit<Finding, "frameworks"> {

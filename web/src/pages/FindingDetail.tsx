@@ -110,6 +110,8 @@ export function FindingDetail({ id }: { id: string }) {
               </dd>
               <dt>CVE</dt>
               <dd>{f.cve_ids.join(", ") || "—"}</dd>
+              <dt>Confidence</dt>
+              <dd>{words("confidence", f.confidence)}</dd>
               <dt>CWE</dt>
               <dd>{f.cwe_ids.join(", ") || "—"}</dd>
               <dt>CVSS vector</dt>

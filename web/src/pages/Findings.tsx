@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { api, download } from "../api/client.js";
-import { FINDING_STATUSES, type Finding, type Page, SEVERITIES } from "../api/types.js";
+import { CONFIDENCES, FINDING_STATUSES, type Finding, type Page, SEVERITIES } from "../api/types.js";
 import { Badge, Choice, ErrorNote, Field, PagedTable, useLoad, when } from "../components/ui.js";
 import { formValues } from "../components/forms.js";
 import { navigate, pageOf, type Route } from "../router.js";
-import { optionsOf } from "../words.js";
+import { optionsOf, words } from "../words.js";
 
 const SORTS = [
   ["created_at", "detected"],
@@ -15,7 +15,7 @@ const ORDERS = [
   ["desc", "descending"],
   ["asc", "ascending"],
 ] as const;
-const FILTERS = ["severity", "status", "scan_id", "target", "tool", "cve", "sort", "order"] as const;
+const FILTERS = ["severity", "status", "confidence", "scan_id", "target", "tool", "cve", "sort", "order"] as const;
 
 interface BulkResult {
   updated: number;
@@ -90,6 +90,7 @@ export function FindingList({ route }: { route: Route }) {
       >
         <Choice label="Severity" name="severity" options={optionsOf("severity", SEVERITIES)} defaultValue={filters.severity} any="Any" />
         <Choice label="Status" name="status" options={optionsOf("findingStatus", FINDING_STATUSES)} defaultValue={filters.status} any="Any" />
+        <Choice label="Confidence" name="confidence" options={optionsOf("confidence", CONFIDENCES)} defaultValue={filters.confidence} any="Any" />
         <Field label="Target">{(id) => <input id={id} name="target" defaultValue={filters.target} />}</Field>
         <Field label="Tool">{(id) => <input id={id} name="tool" defaultValue={filters.tool} />}</Field>
         <Field label="CVE">{(id) => <input id={id} name="cve" defaultValue={filters.cve} placeholder="CVE-2021-44228" />}</Field>
@@ -140,6 +141,7 @@ export function FindingList({ route }: { route: Route }) {
           "Title",
           "Severity",
           "CVSS",
+          "Confidence",
           "Status",
           "Target",
           "Tool",
@@ -159,6 +161,7 @@ export function FindingList({ route }: { route: Route }) {
               <Badge kind="severity" value={f.severity} />
             </td>
             <td>{f.cvss_score.toFixed(1)}</td>
+            <td>{words("confidence", f.confidence)}</td>
             <td>
               <Badge kind="findingStatus" value={f.status} />
             </td>
