@@ -69,13 +69,17 @@ export class WriteBatch<D extends Document> {
       );
       for (const p of batch) p.resolve(true);
     } catch (err) {
-      if (!(err instanceof MongoBulkWriteError)) {
+      // The driver wraps a failed command too (the server down, the connection lost) in a
+      // MongoBulkWriteError, with no write errors: then nothing can be told applied, and every
+      // caller is refused. Taking that for "all applied" once lost deliveries in the fault run.
+      const writeErrors = err instanceof MongoBulkWriteError ? [err.writeErrors].flat() : [];
+      if (writeErrors.length === 0) {
         for (const p of batch) p.reject(err);
         return;
       }
       // Unordered: every operation without an error of its own was applied (indexes are the batch's).
       const failed = new Map<number, unknown>();
-      for (const e of [err.writeErrors].flat()) failed.set(e.index, e);
+      for (const e of writeErrors) failed.set(e.index, e);
       batch.forEach((p, i) => {
         const e = failed.get(i);
         if (e === undefined) p.resolve(true);

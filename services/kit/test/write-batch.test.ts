@@ -1,3 +1,4 @@
+import { type Collection, MongoBulkWriteError, MongoNetworkError } from "mongodb";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
 import { createMongo, type MongoHandle } from "../src/mongo.js";
@@ -50,5 +51,13 @@ describe("WriteBatch against a real MongoDB-protocol server", () => {
       { _id: "d4", n: 4 },
       { _id: "y1", n: 1 },
     ]);
+  });
+
+  it("refuses every write of a batch whose command failed, which the driver also reports as a bulk write error", async () => {
+    // What the driver throws when the server is gone mid-batch: a MongoBulkWriteError without write errors.
+    const down = { bulkWrite: async () => Promise.reject(new MongoBulkWriteError(new MongoNetworkError("connection refused"), {} as never)) };
+    const batch = new WriteBatch(down as unknown as Collection<Doc>);
+    const outcomes = await Promise.allSettled([batch.insertOnce({ _id: "a", n: 1 }), batch.updateOne({ _id: "b" }, { $set: { n: 2 } })]);
+    expect(outcomes.map((o) => o.status)).toEqual(["rejected", "rejected"]);
   });
 });
