@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { ensureIndexes } from "@vulnscan/kit";
 import type { Db } from "mongodb";
 import { Directory } from "./domain/directory.js";
-import { loginAttemptKey } from "./domain/login.js";
+import { loginAttemptKey, loginSourceAttemptKey } from "./domain/login.js";
 import { argon2Hasher } from "./domain/passwords.js";
 import { PLAN_TIERS, type PlanTier } from "./domain/types.js";
 import { authFields, authIndexes, mongoRepositories } from "./storage/index.js";
@@ -54,7 +54,9 @@ export async function seedDemo(db: Db): Promise<DemoAccount[]> {
         occurredAt: now(),
       });
     }
+    // The account's own counter and its counters per source: the printed password must work at once.
     await repos.attempts.reset(loginAttemptKey(email));
+    await repos.attempts.resetPrefix(loginSourceAttemptKey(email, ""));
     out.push({ plan: tier, orgId: existing.orgId, email, password });
   }
   return out;

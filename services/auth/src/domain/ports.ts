@@ -128,6 +128,8 @@ export interface AttemptCounter {
   unhit(key: string, now: Date, windowMs: number): Promise<void>;
   /** Forgets the key (a success). */
   reset(key: string): Promise<void>;
+  /** Forgets every key that starts with `prefix` (an operator's reset of an account: all its sources). */
+  resetPrefix(prefix: string): Promise<void>;
 }
 
 /** Observations for metrics; the domain never depends on a metrics library. */

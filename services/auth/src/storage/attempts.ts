@@ -47,6 +47,11 @@ export class MongoAttemptCounter implements AttemptCounter {
     await this.coll.deleteMany({ key });
   }
 
+  async resetPrefix(prefix: string): Promise<void> {
+    // A range on the key index: every key that starts with the prefix, nothing else.
+    await this.coll.deleteMany({ key: { $gte: prefix, $lt: `${prefix}\uffff` } });
+  }
+
   /** Deletes the counters of windows that are over (there is no TTL index to do it). */
   async purgeExpired(now = new Date()): Promise<number> {
     return (await this.coll.deleteMany({ expires_at: { $lt: now } })).deletedCount;

@@ -236,4 +236,7 @@ export class MemoryAttempts implements AttemptCounter {
   async reset(key: string) {
     this.rows.delete(key);
   }
+  async resetPrefix(prefix: string) {
+    for (const key of this.rows.keys()) if (key.startsWith(prefix)) this.rows.delete(key);
+  }
 }
