@@ -358,6 +358,8 @@ describe("a full scan of the scan lab", () => {
     );
     expect(crit).toHaveLength(criticals.length);
     const f = criticals[0];
+    // The scan's findings list has the spec's fields; the finding itself says its confidence.
+    const { confidence } = (await api.get(`/api/v1/findings/${f.id}`)).body;
     const ev = crit.find((e) => (e.payload.value as { findingId: string }).findingId === f.id)!;
     const data = toJson(VulnerabilityCriticalSchema, ev.payload.value as never, { useProtoFieldName: true, alwaysEmitImplicit: true });
     expect(data).toEqual({
@@ -369,6 +371,8 @@ describe("a full scan of the scan lab", () => {
       affected_component: f.affected_component,
       cve_ids: f.cve_ids,
       scan_id: scanId,
+      // Added to the spec's data: how far the finding can be trusted (the API's field).
+      confidence: confidence ?? "",
     });
   });
 
