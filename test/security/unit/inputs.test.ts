@@ -1,10 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import { createLogger, createMetrics } from "@vulnscan/kit";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../gateway/src/app.js";
-import { gatewayEnvSchema } from "../../../gateway/src/config.js";
-import type { Upstreams } from "../../../gateway/src/upstreams.js";
+import { signedInGateway } from "./gateway.js";
 import { ENTRIES, type OpenApi, type Operation, operationsOf } from "../operations.js";
 
 /*
@@ -38,25 +35,7 @@ let app: FastifyInstance;
 let operations: Operation[];
 
 beforeAll(async () => {
-  const services = ["auth", "scans", "findings", "webhooks", "grc"] as const;
-  const upstreams = {
-    urls: {},
-    health: new Proxy({}, { get: () => recordingClient("health") }),
-    ...Object.fromEntries(services.map((s) => [s, recordingClient(s)])),
-  } as unknown as Upstreams;
-  app = await buildApp({
-    config: gatewayEnvSchema.parse({ SERVICE_VERSION: "0.0.0" }),
-    logger: createLogger("security-inputs", "silent"),
-    registry: createMetrics("security-inputs").registry,
-    upstreams,
-    guard: {
-      authenticator: {
-        authenticate: async () => ({ kind: "user", orgId: "org_a", userId: "user_1", sessionId: "session_1", email: "a@example.test", token: "t" }),
-      },
-      limiter: { hit: async () => undefined },
-      plans: { rateLimits: async () => ({}) },
-    },
-  });
+  app = await signedInGateway("security-inputs", recordingClient);
   await app.ready();
   operations = operationsOf(app.swagger() as unknown as OpenApi);
 });

@@ -1,11 +1,8 @@
 import net from "node:net";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { createLogger, createMetrics } from "@vulnscan/kit";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../../gateway/src/app.js";
-import { gatewayEnvSchema } from "../../../gateway/src/config.js";
-import type { Upstreams } from "../../../gateway/src/upstreams.js";
+import { signedInGateway } from "./gateway.js";
 
 /*
  * The outside probe of issue 30, at gateway level: what the gateway answers by itself (framework
@@ -25,25 +22,7 @@ let app: FastifyInstance;
 let port: number;
 
 beforeAll(async () => {
-  const services = ["auth", "scans", "findings", "webhooks", "grc"] as const;
-  const upstreams = {
-    urls: {},
-    health: new Proxy({}, { get: () => client("health") }),
-    ...Object.fromEntries(services.map((s) => [s, client(s)])),
-  } as unknown as Upstreams;
-  app = await buildApp({
-    config: gatewayEnvSchema.parse({ SERVICE_VERSION: "0.0.0" }),
-    logger: createLogger("security-probe", "silent"),
-    registry: createMetrics("security-probe").registry,
-    upstreams,
-    guard: {
-      authenticator: {
-        authenticate: async () => ({ kind: "user", orgId: "org_a", userId: "user_1", sessionId: "session_1", email: "a@example.test", token: "t" }),
-      },
-      limiter: { hit: async () => undefined },
-      plans: { rateLimits: async () => ({}) },
-    },
-  });
+  app = await signedInGateway("security-probe", client);
   await app.listen({ host: "127.0.0.1", port: 0 });
   port = (app.server.address() as net.AddressInfo).port;
 });
