@@ -109,8 +109,9 @@ export const UserMfaDisabledSchema: GenMessage<UserMfaDisabled> = /*@__PURE__*/
 
 /**
  * auth.session_revoked: a session was revoked (one session, every session of
- * a user at logout-all, or because the user was disabled; one event per
- * session). Its access tokens must be refused from now on.
+ * a user at logout-all, because the user was disabled, or because a refresh
+ * token already rotated was presented again; one event per session). Its
+ * access tokens must be refused from now on.
  *
  * @generated from message vulnscan.events.v1.AuthSessionRevoked
  */
@@ -139,7 +140,9 @@ export type AuthSessionRevoked = Message<"vulnscan.events.v1.AuthSessionRevoked"
   tokensValidUntil?: Timestamp | undefined;
 
   /**
-   * revoked (DELETE /auth/sessions/{id}), logout_all or user_disabled.
+   * revoked (DELETE /auth/sessions/{id}), logout_all, user_disabled or
+   * refresh_reuse (a rotated refresh token was used again: the session is
+   * taken to be stolen).
    *
    * @generated from field: string reason = 5;
    */
