@@ -152,6 +152,10 @@ describe("controls", () => {
     });
     const pci = await a.api.get("/api/v1/controls?framework=pci_dss&per_page=100&page=1");
     expect(pci.body.items.every((c: { frameworks: string[] }) => c.frameworks[0] === "pci_dss")).toBe(true);
+    // Each control says what it asks for in our words (the catalogue's requirements.json), in the list and on its page.
+    const patches = pci.body.items.find((c: { framework_refs: { control_ref: string }[] }) => c.framework_refs[0]?.control_ref === "6.3.3");
+    expect(patches.requirement).toMatch(/^Security patches are installed in time/);
+    expect((await a.api.get(`/api/v1/controls/${patches.id}`)).body.requirement).toBe(patches.requirement);
     const bad = await a.api.get("/api/v1/controls?framework=sox");
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ error_code: "VALIDATION_ERROR", field: "framework" });

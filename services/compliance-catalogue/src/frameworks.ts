@@ -8,6 +8,8 @@ export type FrameworkId = (typeof FRAMEWORK_IDS)[number];
 export const isFrameworkId = (id: string): id is FrameworkId => (FRAMEWORK_IDS as readonly string[]).includes(id);
 
 export const DEFAULT_CATALOGUE_FILE = new URL("../data/frameworks.json", import.meta.url).pathname;
+/** What each control asks for, in our words (data/requirements.json); controls without an entry have none yet. */
+export const DEFAULT_REQUIREMENTS_FILE = new URL("../data/requirements.json", import.meta.url).pathname;
 
 /** One control of the catalogue: a requirement of one framework, by the framework's own reference. */
 export interface CatalogueControl {
@@ -18,6 +20,8 @@ export interface CatalogueControl {
   ref: string;
   /** Short name written by us. */
   name: string;
+  /** What the control asks for, one or two sentences written by us (a paraphrase); "" when not written yet. */
+  requirement: string;
 }
 
 export interface CatalogueFramework {
@@ -29,6 +33,7 @@ export interface CatalogueFramework {
 const file = z.object({
   frameworks: z.record(z.string(), z.object({ name: z.string().min(1), controls: z.record(z.string().min(1), z.string().min(1)) })),
 });
+const requirementsFile = z.object({ frameworks: z.record(z.string(), z.record(z.string().min(1), z.string().min(1))) });
 
 export const controlKey = (framework: string, ref: string) => `${framework}:${ref}`;
 
@@ -44,7 +49,10 @@ export class Catalogue {
     this.byKey = new Map(this.controls.map((c) => [c.key, c]));
   }
 
-  static fromJson(json: unknown): Catalogue {
+  /** `requirements`: data/requirements.json's shape; each of its references must be a control of the catalogue. */
+  static fromJson(json: unknown, requirements: unknown = { frameworks: {} }): Catalogue {
+    const texts = requirementsFile.safeParse(requirements);
+    if (!texts.success) throw new Error(`invalid control requirements: ${texts.error.issues.map((i) => i.message).join("; ")}`);
     const parsed = file.safeParse(json);
     if (!parsed.success) throw new Error(`invalid control catalogue: ${parsed.error.issues.map((i) => i.message).join("; ")}`);
     const unknown = Object.keys(parsed.data.frameworks).filter((id) => !isFrameworkId(id));
@@ -55,15 +63,27 @@ export class Catalogue {
       return {
         id,
         name: f.name,
-        controls: Object.entries(f.controls).map(([ref, name]) => ({ key: controlKey(id, ref), framework: id, ref, name })),
+        controls: Object.entries(f.controls).map(([ref, name]) => ({
+          key: controlKey(id, ref),
+          framework: id,
+          ref,
+          name,
+          requirement: texts.data.frameworks[id]?.[ref] ?? "",
+        })),
       };
     });
+    const stray = Object.entries(texts.data.frameworks).flatMap(([fw, refs]) =>
+      Object.keys(refs)
+        .filter((ref) => !frameworks.find((f) => f.id === fw)?.controls.some((c) => c.ref === ref))
+        .map((ref) => controlKey(fw, ref)),
+    );
+    if (stray.length) throw new Error(`invalid control requirements: no such controls ${stray.join(", ")}`);
     return new Catalogue(frameworks);
   }
 
   /** Read synchronously: the catalogue is small, shipped with the code, and needed before anything else. */
-  static load(path: string = DEFAULT_CATALOGUE_FILE): Catalogue {
-    return Catalogue.fromJson(JSON.parse(fs.readFileSync(path, "utf8")));
+  static load(path: string = DEFAULT_CATALOGUE_FILE, requirementsPath: string = DEFAULT_REQUIREMENTS_FILE): Catalogue {
+    return Catalogue.fromJson(JSON.parse(fs.readFileSync(path, "utf8")), JSON.parse(fs.readFileSync(requirementsPath, "utf8")));
   }
 
   get(framework: string, ref: string): CatalogueControl | undefined {

@@ -10,6 +10,7 @@ export function controlItem(c: Control) {
   return {
     id: c.id,
     name: c.name,
+    requirement: c.description,
     status: c.status,
     frameworks: c.frameworks,
     evidence_count: c.evidenceCount,

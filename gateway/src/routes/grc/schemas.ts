@@ -21,6 +21,10 @@ export const controlItem = {
     frameworks: { ...strings, description: "Framework ids" },
     id: { type: "string", description: "`ctrl_<id>`" },
     name: { type: "string" },
+    requirement: {
+      type: "string",
+      description: "What the control asks for, one or two sentences written by vulnscan (a paraphrase, not the framework's text); empty when not written yet",
+    },
     evidence_count: { type: "integer", description: "Clean, unexpired evidence items" },
     framework_refs: {
       type: "array",

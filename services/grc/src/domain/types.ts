@@ -42,6 +42,8 @@ export interface ControlView {
   framework: FrameworkId;
   ref: string;
   name: string;
+  /** What the control asks for, in our words (the catalogue's); "" when not written yet. */
+  requirement: string;
   setStatus: SetStatus;
   status: ControlStatus;
   owner: string;

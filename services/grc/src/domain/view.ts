@@ -37,6 +37,7 @@ export class OrgView {
         framework: c.framework,
         ref: c.ref,
         name: c.name,
+        requirement: c.requirement,
         setStatus,
         // Open findings win over what people set; resolving them brings the set status back.
         status: findingIds.length ? "failing" : setStatus,

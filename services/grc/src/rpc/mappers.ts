@@ -27,6 +27,8 @@ export function controlListMsg(c: ControlView): MessageInitShape<typeof ControlS
   return {
     id: c.id,
     name: c.name,
+    // The proto's description: what the control asks for (the catalogue's text, "" when not written yet).
+    description: c.requirement,
     status: c.status,
     frameworks: [c.framework],
     evidenceCount: c.evidenceCount,
@@ -39,7 +41,7 @@ export function controlListMsg(c: ControlView): MessageInitShape<typeof ControlS
 
 export function controlMsg(orgId: string, c: ControlView): MessageInitShape<typeof ControlSchema> {
   const detail = { notes: c.notes, findingIds: c.findingIds, setStatus: c.setStatus, updatedAt: ts(c.updatedAt) };
-  return { ...controlListMsg(c), orgId, description: "", ...detail };
+  return { ...controlListMsg(c), orgId, ...detail };
 }
 
 export function evidenceMsg(d: EvidenceDoc): MessageInitShape<typeof EvidenceItemSchema> {

@@ -88,6 +88,9 @@ export type Control = Message<"vulnscan.grc.v1.Control"> & {
   name: string;
 
   /**
+   * What the control asks for, one or two sentences written by us (the
+   * compliance catalogue's requirements.json); empty when not written yet.
+   *
    * @generated from field: string description = 4;
    */
   description: string;
@@ -529,8 +532,8 @@ export const ListControlsRequestSchema: GenMessage<ListControlsRequest> = /*@__P
  */
 export type ListControlsResponse = Message<"vulnscan.grc.v1.ListControlsResponse"> & {
   /**
-   * List items: org_id, description, notes, finding_ids, set_status and
-   * updated_at are left empty (GetControl has them).
+   * List items: org_id, notes, finding_ids, set_status and updated_at are
+   * left empty (GetControl has them).
    *
    * @generated from field: repeated vulnscan.grc.v1.Control controls = 1;
    */
