@@ -640,6 +640,26 @@ describe("plan limits", () => {
   });
 });
 
+describe("plan changes", () => {
+  it("a downgrade limits the quota within seconds, not after the orchestrator's 30 s plan cache", async () => {
+    const acct = await account("professional");
+    // The orchestrator now caches the Professional plan for this organization.
+    expect((await acct.api.get("/api/v1/scans/quota")).body).toMatchObject({ plan: "professional", monthly_limit: 150 });
+    admin(["set-plan", "--org", acct.orgId, "--plan", "startup"], { MONGO_URL: inject("mongoUrl"), MONGO_DB: `${prefix}auth` });
+    const started = Date.now();
+    const quota = await waitFor(
+      "the quota to show the Startup plan",
+      async () => {
+        const body = (await acct.api.get("/api/v1/scans/quota")).body;
+        return body.plan === "startup" ? body : undefined;
+      },
+      10_000,
+    );
+    expect(quota).toMatchObject({ plan: "startup", monthly_limit: 25 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
 describe("schedules", () => {
   it("need the Professional plan", async () => {
     const res = await accounts.startup.api.post("/api/v1/scans/schedules", {

@@ -1,5 +1,6 @@
 import { createRpcClient, Outbox, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
 import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
+import { followPlanChanges, type PlanSink } from "@vulnscan/kit/plan-events";
 import { PlanClient } from "@vulnscan/kit/plans";
 import { AuthService, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { BuiltinAnalyst } from "./ai/analyst.js";
@@ -27,10 +28,10 @@ const aiCreditsOf = (plan: Plan | undefined) => {
   return { unlimited: limit?.unlimited ?? false, max: Math.max(0, limit?.max ?? 0) };
 };
 
-/** Plan facts from auth's GetPlan, cached at most `ttlMs` (≤ 30 s) so a plan change reaches the AI quota quickly. */
-function authPlans(auth: ConstructorParameters<typeof PlanClient>[0], ttlMs: number): PlanPort {
+/** Plan facts from auth's GetPlan, cached at most `ttlMs` (≤ 30 s); `cache` takes auth.plan_changed so a change reaches the AI quota at once. */
+function authPlans(auth: ConstructorParameters<typeof PlanClient>[0], ttlMs: number): { port: PlanPort; cache: PlanSink } {
   const client = new PlanClient(auth, { project: aiCreditsOf, ttlMs });
-  return { aiCredits: (orgId) => client.get(orgId) };
+  return { port: { aiCredits: (orgId) => client.get(orgId) }, cache: client };
 }
 
 /** Wiring: mongo → repositories (the store with its event publisher) → use cases → rpc, the detections consumer, the outbox relay and housekeeping. */
@@ -43,12 +44,15 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     (config.AI_PROVIDER_URL && config.AI_API_KEY
       ? new OpenAiCompatibleProvider({ url: config.AI_PROVIDER_URL, apiKey: config.AI_API_KEY, model: config.AI_MODEL, timeoutMs: config.AI_TIMEOUT_MS })
       : new BuiltinAnalyst());
-  const plans = overrides.plans ?? authPlans(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
+  const { port: plans, cache: planCache } = overrides.plans
+    ? { port: overrides.plans, cache: undefined }
+    : authPlans(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
   const app = createFindingsDomain({ ...repos, ai, plans, writers: exportWriters, logger, now: () => new Date() });
   // Events the writers could not publish (a crash, the broker away): the kit's relay publishes them.
   const outbox = new Outbox(db, kafka, logger, [FINDINGS], { intervalMs: config.RELAY_INTERVAL_MS });
 
   let subscription: Subscription | undefined;
+  let planEvents: { stop(): Promise<void> } | undefined;
   let housekeeping: PeriodicJob | undefined;
   let lastPrune = 0;
   const housekeep = async () => {
@@ -73,11 +77,13 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
         batchSize: config.INGEST_BATCH_SIZE,
       });
       outbox.start();
+      if (planCache) planEvents = followPlanChanges({ kafka, plans: planCache, logger, groupPrefix: "findings" });
       housekeeping = startPeriodic({ name: "findings housekeeping (rollup intents, credits)", intervalMs: config.RELAY_INTERVAL_MS, run: housekeep, logger });
     },
     stop: async () => {
       await housekeeping?.stop();
       await subscription?.stop();
+      await planEvents?.stop();
       await outbox.stop();
     },
   };

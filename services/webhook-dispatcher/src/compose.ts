@@ -3,6 +3,7 @@ import { createRpcClient, Topics, type ServiceContext, type ServiceParts, type S
 import { WEBHOOK_EVENT_KINDS } from "@vulnscan/kit/event-kinds";
 import { parseNetworkList } from "@vulnscan/kit/networks";
 import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
+import { followPlanChanges, type PlanSink } from "@vulnscan/kit/plan-events";
 import { PlanClient, type PlanSource } from "@vulnscan/kit/plans";
 import { AuthService, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { Config } from "./config.js";
@@ -30,9 +31,10 @@ function webhookPlanOf(plan: Plan | undefined): WebhookPlan {
   return { enabled: plan?.webhooksEnabled ?? false, maxWebhooks: cap(l?.webhooks), eventsPerHour: cap(l?.webhookEventsPerHour) };
 }
 
-function authPlans(auth: PlanSource, ttlMs: number): PlanPort {
+/** Cached at most `ttlMs`; `cache` takes auth.plan_changed so a change reaches the limits at once. */
+function authPlans(auth: PlanSource, ttlMs: number): { port: PlanPort; cache: PlanSink } {
   const client = new PlanClient(auth, { project: webhookPlanOf, ttlMs });
-  return { webhookPlan: (orgId) => client.get(orgId) };
+  return { port: { webhookPlan: (orgId) => client.get(orgId) }, cache: client };
 }
 
 export interface ComposeOverrides {
@@ -45,7 +47,9 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   const webhooks = new MongoWebhooks(db);
   const deliveries = new MongoDeliveries(db);
   const budget = new MongoHourlyBudget(db);
-  const plans = overrides.plans ?? authPlans(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
+  const { port: plans, cache: planCache } = overrides.plans
+    ? { port: overrides.plans, cache: undefined }
+    : authPlans(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
   const urls = new UrlPolicy({
     allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS,
     allowed: parseNetworkList(config.WEBHOOK_ALLOWED_NETWORKS),
@@ -71,6 +75,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   const onError = (err: unknown) => logger.warn({ err: (err as Error).message }, "delivery attempt failed to run; the retry pass takes it after its lease");
 
   let subscriptions: Subscription[] = [];
+  let planEvents: { stop(): Promise<void> } | undefined;
   let poll: PeriodicJob | undefined;
   let lastPrune = 0;
   const pass = async () => {
@@ -89,12 +94,14 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     start: async () => {
       // Retries first: they need only the database, and joining the consumer groups can wait out
       // a crashed replica's session (30 s) before it returns.
+      if (planCache) planEvents = followPlanChanges({ kafka, plans: planCache, logger, groupPrefix: "webhook-dispatcher" });
       poll = startPeriodic({ name: "webhook retry pass", intervalMs: config.RETRY_POLL_MS, jitter: 0.1, immediate: true, run: pass, logger });
       subscriptions = await subscribeEvents(kafka, dispatcher, gate, { groupPrefix: config.CONSUMER_GROUP, slotWaitMs: config.ATTEMPT_HANDOVER_MS, onError });
     },
     stop: async () => {
       await poll?.stop();
       await Promise.all(subscriptions.map((s) => s.stop()));
+      await planEvents?.stop();
       await gate.drained();
       await sender.close();
     },

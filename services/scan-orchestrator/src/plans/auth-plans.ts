@@ -1,3 +1,4 @@
+import type { PlanSink } from "@vulnscan/kit/plan-events";
 import { PlanClient, type PlanSource } from "@vulnscan/kit/plans";
 import { PlanTier, type Limit as LimitMsg, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { Limit, PlanFacts, PlanProvider, PlanTierName } from "../domain/ports.js";
@@ -30,10 +31,12 @@ export function planFacts(plan: Plan | undefined): PlanFacts {
 
 /**
  * Plan facts from auth's GetPlan, cached per organization for a short time (auth allows up to
- * a minute; we keep ≤ 30 s so a plan change shows quickly; 0 caches nothing). Concurrent misses
- * for one organization share one call. Errors are not cached: auth unreachable answers UNAVAILABLE.
+ * a minute; we keep ≤ 30 s; 0 caches nothing). Concurrent misses for one organization share one
+ * call. Errors are not cached: auth unreachable answers UNAVAILABLE. `cache` takes
+ * auth.plan_changed (kit's followPlanChanges), so a change shows at once; the TTL bounds a plan
+ * missed while the events were away.
  */
-export function authPlanProvider(auth: PlanSource, ttlMs = 30_000, now?: () => number): PlanProvider {
+export function authPlanProvider(auth: PlanSource, ttlMs = 30_000, now?: () => number): PlanProvider & { cache: PlanSink } {
   const client = new PlanClient(auth, { project: planFacts, ttlMs, now });
-  return { planOf: (orgId) => client.get(orgId) };
+  return { planOf: (orgId) => client.get(orgId), cache: client };
 }
