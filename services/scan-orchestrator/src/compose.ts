@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import { systemResolver } from "./dns-resolver.js";
 import { createScanDomain } from "./domain/index.js";
 import { parseNetworkList } from "@vulnscan/kit/networks";
+import { followPlanChanges } from "@vulnscan/kit/plan-events";
 import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
 import { TargetPolicy } from "./domain/target.js";
 import { consumeReports } from "./events/reports-consumer.js";
@@ -21,12 +22,13 @@ const REPAIR_EVERY = 12;
 /** Wiring: mongo → repositories → outboxes → auth plans → domain → rpc, consumer, loops. */
 export function compose(ctx: ServiceContext<Config>): ServiceParts {
   const { config, logger, db } = ctx;
+  const plans = authPlanProvider(createRpcClient(AuthService, config.AUTH_URL, { timeoutMs: 5000 }), config.PLAN_CACHE_TTL_MS);
   const outbox = new Outbox(db, ctx.kafka, logger, outboxCollections, { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS });
   const commands = new Outbox(db, ctx.kafka, logger, outboxCollections, { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS, field: COMMANDS_FIELD });
   const domain = createScanDomain({
     scanStore: new MongoScanStore(db, outbox, commands),
     scheduleStore: new MongoScheduleStore(db),
-    plans: authPlanProvider(createRpcClient(AuthService, config.AUTH_URL, { timeoutMs: 5000 }), config.PLAN_CACHE_TTL_MS),
+    plans,
     policy: new TargetPolicy({
       allowPrivate: config.SCAN_ALLOW_PRIVATE_TARGETS,
       allowedNetworks: parseNetworkList(config.SCAN_ALLOWED_NETWORKS),
@@ -47,6 +49,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
   const every = (intervalMs: number, name: string, run: () => Promise<unknown>) => loops.push(startPeriodic({ name, intervalMs, run, logger }));
 
   let subscription: Subscription | undefined;
+  let planEvents: { stop(): Promise<void> } | undefined;
   let passes = 0;
   return {
     routes: scanRoutes(scanServiceImpl(domain.scans, domain.schedules)),
@@ -57,6 +60,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     start: async () => {
       outbox.start();
       commands.start();
+      planEvents = followPlanChanges({ kafka: ctx.kafka, plans: plans.cache, logger, groupPrefix: "scan-orchestrator" });
       subscription = await consumeReports({
         kafka: ctx.kafka,
         groupId: config.REPORTS_CONSUMER_GROUP,
@@ -81,6 +85,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     stop: async () => {
       await Promise.all(loops.map((l) => l.stop()));
       await subscription?.stop();
+      await planEvents?.stop();
       await outbox.stop();
       await commands.stop();
     },
