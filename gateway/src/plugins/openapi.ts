@@ -5,40 +5,30 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { errorBodySchema } from "../schemas.js";
 import { docsRequestInterceptor, registerDocsAccess } from "./docs-access.js";
+import { finishDocument, liftErrorCodes } from "./openapi-document.js";
 
 const require = createRequire(import.meta.url);
 
-/** plugins/no-nul.ts refuses NUL in every request string; the document says so on each one. */
-export const NO_NUL_PATTERN = "^[^\\u0000]*$";
-
-function addNoNul(schema: unknown): void {
-  if (!schema || typeof schema !== "object") return;
-  const s = schema as Record<string, unknown>;
-  const types = [s.type].flat();
-  if (types.includes("string") && s.pattern === undefined && s.enum === undefined && s.format !== "binary") s.pattern = NO_NUL_PATTERN;
-  if (s.properties && typeof s.properties === "object") Object.values(s.properties).forEach(addNoNul);
-  addNoNul(s.items);
-  for (const key of ["anyOf", "oneOf", "allOf"]) if (Array.isArray(s[key])) (s[key] as unknown[]).forEach(addNoNul);
-}
-
-/** The document with the no-NUL rule on every request parameter and body string (a copy: route schemas stay as they are). */
-function statingNoNul<T>(doc: T): T {
-  const copy = structuredClone(doc) as { paths?: Record<string, Record<string, unknown>> };
-  for (const item of Object.values(copy.paths ?? {})) {
-    for (const op of Object.values(item) as { parameters?: { schema?: unknown }[]; requestBody?: { content?: Record<string, { schema?: unknown }> } }[]) {
-      for (const param of op?.parameters ?? []) addNoNul(param.schema);
-      for (const media of Object.values(op?.requestBody?.content ?? {})) addNoNul(media.schema);
-    }
-  }
-  return copy as T;
-}
-
 const description = `Vulnerability scanning and compliance tracking API.
 
-Authenticate with \`Authorization: Bearer <token>\` (from \`POST /api/v1/auth/token\`) or, on the
-Professional and Enterprise plans, \`X-API-Key: <key>\` with the permission each endpoint names.
-Errors have the shape \`{detail, error_code, field?}\`. Every authenticated response carries
-\`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (Unix time).`;
+**Sign in.** \`POST /api/v1/auth/token\` with form fields \`username\` (email) and \`password\` (plus
+\`mfa_code\` when MFA is on) answers an access token; send it as \`Authorization: Bearer <token>\`.
+On the Professional and Enterprise plans, machines can use \`X-API-Key: <key>\` instead, with the
+permission each operation names (\`x-permission\`). In this page, "Try it out" uses your console
+session when you are signed in to the console, or the token you paste under "Authorize".
+
+**Errors** have the shape \`{detail, error_code, field?}\`; each operation lists the codes it can
+answer under each status, with an example of each. A 422 VALIDATION_ERROR from request validation
+also carries \`errors\`: every field error of the request at once (\`{field, detail, error_code}\`),
+the first repeated in \`detail\` and \`field\`.
+
+**Text rules.** No string anywhere in a request (path, query string or body) may hold the
+NUL character (\`\\u0000\` in JSON, \`%00\` in a URL): it is refused with 422 VALIDATION_ERROR naming
+the field, for every operation, so the rule is stated here once rather than on every field.
+
+**Limits.** Every authenticated response carries \`X-RateLimit-Limit\`, \`X-RateLimit-Remaining\`
+and \`X-RateLimit-Reset\` (Unix time); over the limit answers 429 with \`Retry-After\`.
+Lists answer \`{items, total, page, per_page, pages}\`; ids name their kind (\`scan_…\`, \`finding_…\`).`;
 
 /**
  * /openapi.json (OpenAPI 3.1, generated from the route schemas, so it cannot drift from what
@@ -62,11 +52,12 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
     // The API-key permission the guard enforces, stated per operation from the same route config,
     // so the document cannot drift from the check (test/e2e/authz-matrix.test.ts reads it).
-    transform: ({ schema, url, route }) => ({
-      schema: route.config?.permission && schema ? ({ ...schema, "x-permission": route.config.permission } as typeof schema) : schema,
-      url,
-    }),
-    transformObject: (doc) => ("openapiObject" in doc ? statingNoNul(doc.openapiObject) : doc.swaggerObject),
+    transform: ({ schema, url, route }) => {
+      const stated = route.config?.permission && schema ? ({ ...schema, "x-permission": route.config.permission } as typeof schema) : schema;
+      return { schema: stated ? (liftErrorCodes(stated as Record<string, unknown>) as typeof schema) : stated, url };
+    },
+    // Tags in reading order, examples for every body and error code (openapi-document.ts).
+    transformObject: (doc) => ("openapiObject" in doc ? finishDocument(doc.openapiObject) : doc.swaggerObject),
   });
   // "Try it out" calls the API as the signed-in reader (docs-access.ts).
   await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true, uiConfig: { requestInterceptor: docsRequestInterceptor } });

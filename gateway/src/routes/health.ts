@@ -16,9 +16,13 @@ const healthRecord = {
 const healthSchema = {
   tags: ["health"],
   summary: "Health of the API and its services",
+  description: "`healthy` with 200 when every internal service answers, `degraded` with 503 (and which service is down) otherwise. No credentials needed.",
   // Public: load balancers and uptime checks call it without credentials.
   security: [],
-  response: { 200: healthRecord, 503: { ...healthRecord, description: "A required service is down (status degraded)" } },
+  response: {
+    200: { ...healthRecord, description: "Every service is up" },
+    503: { ...healthRecord, description: "A required service is down (status degraded)" },
+  },
 } as const;
 
 /**

@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import type { Client } from "@connectrpc/connect";
 import type { GrcService } from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
 import type { FastifyPluginAsync, FastifySchema } from "fastify";
+import { liftErrorCodes } from "../../plugins/openapi-document.js";
 import { typed } from "../typed.js";
 import { grcHandlers } from "./handlers.js";
 import { MAX_EVIDENCE_BYTES } from "./upload.js";
@@ -39,10 +40,10 @@ export const grcRoutes =
 function evidenceRoutes(app: ReturnType<typeof typed>, h: ReturnType<typeof grcHandlers>) {
   const readBy = <S>(s: S) => ({ config: read, schema: s });
   // The multipart body is shown in the document only (uploadEvidenceForm): the handler streams the
-  // parts. A route's own transform replaces the global one, so it states the permission too.
+  // parts. A route's own transform replaces the global one, so it states the permission and error codes too.
   const documented = {
     swaggerTransform: ({ schema: s, url }: { schema: FastifySchema; url: string }) => ({
-      schema: { ...s, body: schema.uploadEvidenceForm, "x-permission": write.permission } as FastifySchema,
+      schema: liftErrorCodes({ ...s, body: schema.uploadEvidenceForm, "x-permission": write.permission }) as FastifySchema,
       url,
     }),
   };

@@ -84,6 +84,19 @@ const frameworkItem = {
       ["total", "implemented", "failing", "in_progress", "not_started", "not_applicable"].map((k) => [`controls_${k}`, { type: "integer" } as const]),
     ),
   },
+  examples: [
+    {
+      id: "soc2",
+      name: "SOC 2",
+      score: 62.3,
+      controls_total: 61,
+      controls_implemented: 38,
+      controls_failing: 3,
+      controls_in_progress: 6,
+      controls_not_started: 14,
+      controls_not_applicable: 0,
+    },
+  ],
 } as const;
 
 const auditItem = {
@@ -112,8 +125,8 @@ function listing<I extends object>(summary: string, description: string, item: I
 }
 
 /** A route about one resource by its id. */
-const byId = <R extends object>(summary: string, param: string, ok: R, ...errors: number[]) =>
-  ({ tags, summary, security: anySecurity, params: id(param), response: { ...ok, ...errorResponses(403, 404, ...errors) } }) as const;
+const byId = <R extends object>(summary: string, description: string, param: string, ok: R, ...errors: Parameters<typeof errorResponses>) =>
+  ({ tags, summary, description, security: anySecurity, params: id(param), response: { ...ok, ...errorResponses(403, 404, ...errors) } }) as const;
 
 const pageQuery = <F extends object>(filters: F) => input({ ...pageQueryProperties, ...filters });
 
@@ -126,7 +139,12 @@ export const listControls = {
   querystring: pageQuery({ framework: { type: "string", enum: FRAMEWORKS }, status: { type: "string", enum: CONTROL_STATUSES } } as const),
 } as const;
 
-export const getControl = byId("Control detail", "control_id", { 200: controlDetail });
+export const getControl = byId(
+  "Control detail",
+  "The control's requirement, status, owner and notes, with its evidence and the findings that make it fail.",
+  "control_id",
+  { 200: controlDetail },
+);
 
 export const updateControl = {
   tags,
@@ -149,6 +167,7 @@ export const updateControl = {
 export const listFrameworks = {
   tags,
   summary: "Framework scores",
+  description: "Each of the eight frameworks with its score (0–100: implemented controls out of the applicable ones) and its controls counted by status.",
   security: anySecurity,
   response: {
     200: { type: "object", required: ["items"], properties: { items: { type: "array", items: frameworkItem } } },
@@ -212,21 +231,34 @@ export const listEvidence = {
   querystring: pageQuery({ control_id: { type: "string", minLength: 1, maxLength: 128 } } as const),
 } as const;
 
-export const getEvidence = byId("Evidence detail", "evidence_id", { 200: evidenceItem });
+export const getEvidence = byId(
+  "Evidence detail",
+  "One evidence item: its file's name, size, hash and malware-check state, and the control it supports.",
+  "evidence_id",
+  { 200: evidenceItem },
+);
 
 export const downloadEvidence = {
-  ...byId("Download an evidence file", "evidence_id", { 200: { description: "The file, as an attachment", type: "string", format: "binary" } }, 400),
+  ...byId(
+    "Download an evidence file",
+    "",
+    "evidence_id",
+    { 200: { description: "The file, as an attachment", type: "string", format: "binary" } },
+    "INVALID_STATE",
+  ),
   description: "Quarantined and pending_scan items answer 400 INVALID_STATE. The file is served with the content type its uploader declared.",
   // Whatever type the uploader declared (errors stay JSON): the document must not promise JSON.
   produces: ["*/*"],
 } as const;
 
-export const deleteEvidence = byId("Delete evidence", "evidence_id", { 204: { description: "Deleted", type: "null" } });
+export const deleteEvidence = byId("Delete evidence", "Removes the item and its file; the control keeps its other evidence.", "evidence_id", {
+  204: { description: "Deleted", type: "null" },
+});
 
 export const createAuditRequest = {
   tags,
   summary: "Open an audit request",
-  description: "Emits audit.request_created.",
+  description: "Records an auditor's request for a framework (optionally naming controls) to answer later with evidence. Emits audit.request_created.",
   security: anySecurity,
   body: input(
     {
@@ -237,7 +269,18 @@ export const createAuditRequest = {
       requested_by: { type: "string", maxLength: 320, description: "Auditor's name or email; default: you" },
       due_date: { type: "string", format: "date-time" },
     },
-    { required: ["framework", "title"] },
+    {
+      required: ["framework", "title"],
+      examples: [
+        {
+          framework: "soc2",
+          title: "Access reviews for Q4",
+          description: "Show the quarterly access review of production systems.",
+          requested_by: "auditor@audit-firm.example",
+          due_date: "2026-12-15T17:00:00Z",
+        },
+      ],
+    },
   ),
   response: { 201: auditItem, ...errorResponses(403, 422) },
 } as const;
@@ -247,7 +290,12 @@ export const listAuditRequests = {
   querystring: pageQuery({ status: { type: "string", enum: AUDIT_STATUSES } } as const),
 } as const;
 
-export const getAuditRequest = byId("Audit request detail", "audit_request_id", { 200: auditItem });
+export const getAuditRequest = byId(
+  "Audit request detail",
+  "One auditor's request: what was asked, for which controls, and the answer and evidence once given.",
+  "audit_request_id",
+  { 200: auditItem },
+);
 
 export const answerAuditRequest = {
   tags,
@@ -261,7 +309,7 @@ export const answerAuditRequest = {
       evidence_ids: { type: "array", maxItems: 100, items: { type: "string", minLength: 1, maxLength: 128 } },
       status: { type: "string", enum: ["in_progress", "closed"] },
     },
-    { required: ["answer"] },
+    { required: ["answer"], examples: [{ answer: "Reviews are done quarterly; the Q4 review is attached.", status: "closed" }] },
   ),
   response: { 200: auditItem, ...errorResponses(403, 404, 422) },
 } as const;

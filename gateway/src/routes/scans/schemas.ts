@@ -85,6 +85,10 @@ const statusAnswer = (status: string) =>
   }) as const;
 
 export const createScan = op("Start a scan", {
+  description:
+    "Queues a scan of a domain, IP address or CIDR range you are authorized to test (`authorized: true`). Targets must lie inside the deployment's scan allowlist and the plan's range cap (else 422 on `target`). " +
+    "The scan starts `pending`; follow it with `GET /api/v1/scans/{scan_id}` or the scan.* webhooks. Counts against the monthly quota and the plan's concurrent scans (429). " +
+    "`estimated_duration` (seconds) comes from your organization's recent completed scans of the same type, or a default per type when there are none yet.",
   body: input(
     {
       target: targetProp,
@@ -94,7 +98,7 @@ export const createScan = op("Start a scan", {
       // Only `true` is acceptable, so the schema says so (a `false` is refused with 422 on `authorized`).
       authorized: { type: "boolean", enum: [true], description: "Attestation that you are authorized to scan the target; must be true" },
     },
-    { required: ["target", "authorized"] },
+    { required: ["target", "authorized"], examples: [{ target: "app.acme.example", scan_type: "quick", ports: "22,80,443", authorized: true }] },
   ),
   response: {
     201: {
@@ -106,10 +110,23 @@ export const createScan = op("Start a scan", {
         scan_type: { type: "string", enum: SCAN_TYPES },
         status: { type: "string", enum: ["pending"] },
         created_at: timestamp,
-        estimated_duration: { type: "integer", description: "Seconds" },
+        estimated_duration: {
+          type: "integer",
+          description: "Seconds: the median of your organization's recent completed scans of this type, or the type's default",
+        },
       },
+      examples: [
+        {
+          id: "scan_01JD8N3Q7WX4K2",
+          target: "app.acme.example",
+          scan_type: "quick",
+          status: "pending",
+          created_at: "2026-11-27T09:30:00.000Z",
+          estimated_duration: 45,
+        },
+      ],
     },
-    ...errorResponses(403, 422),
+    ...errorResponses(403, 422, "SCAN_QUOTA_EXCEEDED", "CONCURRENT_SCAN_LIMIT"),
   },
 });
 
@@ -127,6 +144,8 @@ export const listScans = op("List scans, newest first", {
 });
 
 export const getQuota = op("Scan quota of the current month", {
+  description:
+    "Scans created this calendar month (UTC) against the plan's monthly limit, and when it resets. On an unlimited plan `unlimited` is true and `monthly_limit` and `remaining` are null.",
   response: {
     200: {
       type: "object",
@@ -139,6 +158,7 @@ export const getQuota = op("Scan quota of the current month", {
         resets_at: timestamp,
         unlimited: { type: "boolean" },
       },
+      examples: [{ plan: "professional", monthly_limit: 150, used_this_month: 37, remaining: 113, resets_at: "2026-12-01T00:00:00.000Z", unlimited: false }],
     },
     ...errorResponses(403),
   },
@@ -146,6 +166,8 @@ export const getQuota = op("Scan quota of the current month", {
 
 export const createSchedule = scheduleOp("Create a recurring scan (Professional and Enterprise)", {
   ...paidPlansOnly,
+  description:
+    "Runs a scan of `target` daily, weekly (`day_of_week`) or monthly (`day_of_month`) at `hour` in `timezone`. Each run is an ordinary scan: it counts against the quota and is skipped, not queued, when a limit is reached.",
   body: input(
     {
       target: targetProp,
@@ -159,25 +181,34 @@ export const createSchedule = scheduleOp("Create a recurring scan (Professional 
       ports: portsProp,
       authorized: { type: "boolean", enum: [true], default: true, description: "Attestation recorded for every run; must be true" },
     },
-    { required: ["target", "frequency", "hour", "timezone"] },
+    {
+      required: ["target", "frequency", "hour", "timezone"],
+      examples: [{ target: "app.acme.example", scan_type: "full", frequency: "weekly", day_of_week: 1, hour: 3, timezone: "Europe/Berlin", authorized: true }],
+    },
   ),
   response: { 201: scheduleSchema, ...errorResponses(403, 422) },
 });
 
 export const listSchedules = scheduleOp("List schedules", {
+  description: "Your organization's recurring scans with their next run.",
   querystring: input(pageQueryProperties),
   response: { 200: envelopeSchema(scheduleSchema), ...errorResponses(403, 422) },
 });
 
 export const deleteSchedule = scheduleOp("Delete a schedule (scans it created are kept)", {
+  description: "No further runs are started; scans already created by it, and their findings, stay.",
   params: idParams("schedule_id"),
   response: { 200: statusAnswer("deleted"), ...errorResponses(403, 404) },
 });
 
-export const getScan = op("Scan detail with live progress", { params: scanIdParams, response: { 200: scanDetail, ...errorResponses(403, 404) } });
+export const getScan = op("Scan detail with live progress", {
+  description: "Status, progress (0–100), the phase and tool now running, the phases done and to come, and the counts per severity so far.",
+  params: scanIdParams,
+  response: { 200: scanDetail, ...errorResponses(403, 404) },
+});
 
 export const cancelScan = op("Cancel a pending or running scan", {
-  description: "A finished scan answers 400 INVALID_STATE.",
+  description: "Stops the scan's tools; findings written so far are kept. A finished scan answers 400 INVALID_STATE.",
   params: scanIdParams,
-  response: { 200: statusAnswer("cancelled"), ...errorResponses(400, 403, 404) },
+  response: { 200: statusAnswer("cancelled"), ...errorResponses(403, 404, "INVALID_STATE") },
 });

@@ -64,25 +64,48 @@ const idParams = { type: "object", required: ["webhook_id"], properties: { webho
 export const createWebhook = op("Create a webhook", {
   description: RECEIVER_GUIDE,
   ...paidPlansOnly,
-  body: input({ name, url, events, secret, active: { type: "boolean", default: true } }, { required: ["name", "url", "events"] }),
+  body: input(
+    { name, url, events, secret, active: { type: "boolean", default: true } },
+    {
+      required: ["name", "url", "events"],
+      examples: [
+        {
+          name: "Production alerts",
+          url: "https://hooks.acme.example/vulnscan",
+          events: ["scan.completed", "vulnerability.critical"],
+          secret: "whsec_4f8a2c9e1b7d3f60",
+          active: true,
+        },
+      ],
+    },
+  ),
   response: { 201: webhook, ...errorResponses(403, 422) },
 });
 
 export const listWebhooks = op("List webhooks, oldest first", {
+  description: "Your organization's webhooks; a webhook the dispatcher disabled after repeated failures says why in `disabled_reason`.",
   querystring: input(pageQueryProperties),
   response: { 200: envelopeSchema(webhook), ...errorResponses(403, 422) },
 });
 
-export const getWebhook = op("Webhook detail", { params: idParams, response: { 200: webhook, ...errorResponses(403, 404) } });
+export const getWebhook = op("Webhook detail", {
+  description: "One webhook; the secret is never returned (`has_secret` says whether one is set).",
+  params: idParams,
+  response: { 200: webhook, ...errorResponses(403, 404) },
+});
 
 export const updateWebhook = op("Update a webhook", {
   description: "Changes the given fields. `secret: null` removes the secret; `active: true` re-enables a disabled webhook.",
   params: idParams,
-  body: input({ name, url, events, secret: { ...secret, type: ["string", "null"] }, active: { type: "boolean" } }, { minProperties: 1 }),
+  body: input(
+    { name, url, events, secret: { ...secret, type: ["string", "null"] }, active: { type: "boolean" } },
+    { minProperties: 1, examples: [{ events: ["scan.completed", "scan.failed", "vulnerability.critical"], active: true }] },
+  ),
   response: { 200: webhook, ...errorResponses(403, 404, 422) },
 });
 
 export const deleteWebhook = op("Delete a webhook and stop its pending retries", {
+  description: "No further events are delivered to it; deliveries waiting for a retry are dropped.",
   params: idParams,
   response: { 204: { type: "null", description: "Deleted" }, ...errorResponses(403, 404) },
 });
@@ -98,6 +121,7 @@ export const testWebhook = op("Send a test event now and report the outcome", {
 });
 
 export const listDeliveries = op("Delivery history of a webhook, newest first", {
+  description: "Each event sent to the webhook with its status, the last attempt's HTTP status and time, and the next retry while one is scheduled.",
   params: idParams,
   querystring: input({
     ...pageQueryProperties,
@@ -107,7 +131,7 @@ export const listDeliveries = op("Delivery history of a webhook, newest first", 
   response: { 200: envelopeSchema(delivery), ...errorResponses(403, 404, 422) },
 });
 
-export const retryDelivery = op("Send one delivery again now (beyond the spec)", {
+export const retryDelivery = op("Send one delivery again now", {
   description: "A manual attempt, synchronous; answers the delivery as it now stands.",
   params: {
     type: "object",
@@ -117,13 +141,16 @@ export const retryDelivery = op("Send one delivery again now (beyond the spec)",
   response: { 200: delivery, ...errorResponses(403, 404) },
 });
 
-export const replayDeliveries = op("Replay every failed delivery of a time window (beyond the spec)", {
+export const replayDeliveries = op("Replay every failed delivery of a time window", {
   description: "Schedules one more attempt now for each delivery that failed all its attempts and was created in [from, to) (at most 1000 per call).",
   params: idParams,
-  body: input({
-    from: { ...timestamp, description: "Created at or after (default: any)" },
-    to: { ...timestamp, description: "Created before (default: now)" },
-  }),
+  body: input(
+    {
+      from: { ...timestamp, description: "Created at or after (default: any)" },
+      to: { ...timestamp, description: "Created before (default: now)" },
+    },
+    { examples: [{ from: "2026-11-26T00:00:00Z", to: "2026-11-27T00:00:00Z" }] },
+  ),
   response: { 202: { type: "object", required: ["scheduled"], properties: { scheduled: { type: "integer" } } }, ...errorResponses(403, 404, 422) },
 });
 
