@@ -13,6 +13,10 @@ export const Topics = {
   scanReports: "vulnscan.scan.reports",
   /** Detection records, key scan id. Producer: scanner; consumer: findings. */
   findingsDetected: "vulnscan.findings.detected",
+  /** RetestJob commands (one check against one component), key finding id. Producer: findings; consumer: scanner. */
+  retestJobs: "vulnscan.retest.jobs",
+  /** RetestResult verdicts, key finding id. Producer: scanner; consumer: findings. */
+  retestResults: "vulnscan.retest.results",
   /** vulnerability.* events (EventEnvelope), key finding id. Producer: findings. */
   findingEvents: "vulnscan.finding.events",
   /** control/evidence/framework/audit events (EventEnvelope). Producer: grc. */
@@ -70,7 +74,7 @@ export const TOPIC_SPECS: Readonly<Record<TopicName, TopicSpec>> = {
     description: "A scan's lifecycle: scan.created, scan.started, scan.progress (one per finished phase), scan.completed, scan.failed.",
   },
   [Topics.findingEvents]: {
-    kinds: ["vulnerability."],
+    kinds: ["vulnerability.", "finding."],
     audience: "public",
     message: "vulnscan.events.v1.EventEnvelope",
     key: "finding id: one finding's events stay in order (found, then its status changes)",
@@ -159,6 +163,28 @@ export const TOPIC_SPECS: Readonly<Record<TopicName, TopicSpec>> = {
     retentionMs: INTERNAL_RETENTION_MS,
     cleanupPolicy: "delete",
     description: "One detection of a scan, before de-duplication into findings.",
+  },
+  [Topics.retestJobs]: {
+    kinds: [],
+    audience: "internal",
+    message: "vulnscan.findings.v1.RetestJob",
+    key: "finding id: one finding's retests stay in order",
+    producer: "findings",
+    consumers: ["scanner"],
+    retentionMs: INTERNAL_RETENTION_MS,
+    cleanupPolicy: "delete",
+    description: "A retest of one finding: only the check that produced it, against its component, for one scanner worker.",
+  },
+  [Topics.retestResults]: {
+    kinds: [],
+    audience: "internal",
+    message: "vulnscan.findings.v1.RetestResult",
+    key: "finding id",
+    producer: "scanner",
+    consumers: ["findings"],
+    retentionMs: INTERNAL_RETENTION_MS,
+    cleanupPolicy: "delete",
+    description: "The verdict of one retest: fixed, still_vulnerable (fresh evidence) or inconclusive (unreachable, timeout, refused).",
   },
 };
 
