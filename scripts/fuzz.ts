@@ -174,6 +174,7 @@ try {
     logLevel: process.env.LOG_LEVEL ?? "warn",
     env: {
       SCAN_ALLOWED_NETWORKS: FUZZ_NETWORK,
+      SCAN_VERIFIED_NETWORKS: FUZZ_NETWORK,
       WEBHOOK_ALLOWED_NETWORKS: FUZZ_NETWORK,
     },
   });

@@ -1,12 +1,16 @@
 import { createRpcClient, newId, Outbox, Topics, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { Config } from "./config.js";
-import { systemResolver } from "./dns-resolver.js";
 import { createScanDomain } from "./domain/index.js";
 import { parseNetworkList } from "@vulnscan/kit/networks";
 import { followPlanChanges } from "@vulnscan/kit/plan-events";
 import { startPeriodic, type PeriodicJob } from "@vulnscan/kit/periodic";
 import { TargetPolicy } from "./domain/target.js";
+import { TargetUseCases } from "./domain/targets.js";
+import { dnsClient } from "./net/dns.js";
+import { HttpProofReader } from "./net/http-proof.js";
+import { targetRoutes, targetServiceImpl, targetServiceNames } from "./rpc/target-service.js";
+import { MongoTargetStore, TargetCollections } from "./storage/targets.js";
 import { consumeReports } from "./events/reports-consumer.js";
 import { scanObserver } from "./metrics.js";
 import { authPlanProvider } from "./plans/auth-plans.js";
@@ -25,15 +29,43 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
   const plans = authPlanProvider(createRpcClient(AuthService, config.AUTH_URL, { timeoutMs: 5000 }), config.PLAN_CACHE_TTL_MS);
   const outbox = new Outbox(db, ctx.kafka, logger, outboxCollections, { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS });
   const commands = new Outbox(db, ctx.kafka, logger, outboxCollections, { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS, field: COMMANDS_FIELD });
+  const dns = dnsClient(config.DNS_SERVERS);
+  const policy = new TargetPolicy({
+    allowPrivate: config.SCAN_ALLOW_PRIVATE_TARGETS,
+    allowedNetworks: parseNetworkList(config.SCAN_ALLOWED_NETWORKS),
+    resolver: dns,
+  });
+  const targetOutbox = new Outbox(db, ctx.kafka, logger, [TargetCollections.targets], { intervalMs: config.OUTBOX_RELAY_INTERVAL_MS });
+  const http = new HttpProofReader({
+    rules: {
+      allowPrivate: config.WEBHOOK_ALLOW_PRIVATE_URLS,
+      allowed: parseNetworkList(config.WEBHOOK_ALLOWED_NETWORKS),
+      allowlistName: "WEBHOOK_ALLOWED_NETWORKS",
+    },
+    dns,
+    httpsPort: config.VERIFICATION_HTTPS_PORT,
+    httpPort: config.VERIFICATION_HTTP_PORT,
+  });
+  const targets = new TargetUseCases({
+    store: new MongoTargetStore(db, targetOutbox),
+    policy,
+    proofs: { txt: dns.txt, reverse: dns.reverse, httpFile: (host) => http.httpFile(host) },
+    resolver: dns,
+    settings: {
+      recheckAfterMs: config.TARGET_RECHECK_DAYS * 86_400_000,
+      exemptNetworks: parseNetworkList(config.SCAN_VERIFIED_NETWORKS),
+      maxRechecksPerRun: 20,
+    },
+    now: () => new Date(),
+    newTargetId: () => newId("target"),
+    newAttemptId: () => newId("attempt"),
+  });
   const domain = createScanDomain({
     scanStore: new MongoScanStore(db, outbox, commands),
     scheduleStore: new MongoScheduleStore(db),
     plans,
-    policy: new TargetPolicy({
-      allowPrivate: config.SCAN_ALLOW_PRIVATE_TARGETS,
-      allowedNetworks: parseNetworkList(config.SCAN_ALLOWED_NETWORKS),
-      resolver: systemResolver(),
-    }),
+    policy,
+    targets,
     limits: new CachedMonthCounts(new MongoScanLimits(db, Collections)),
     observer: scanObserver(ctx.metrics.registry),
     settings: {
@@ -52,14 +84,18 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
   let planEvents: { stop(): Promise<void> } | undefined;
   let passes = 0;
   return {
-    routes: scanRoutes(scanServiceImpl(domain.scans, domain.schedules)),
-    serviceNames: scanServiceNames,
+    routes: (router) => {
+      scanRoutes(scanServiceImpl(domain.scans, domain.schedules))(router);
+      targetRoutes(targetServiceImpl(targets))(router);
+    },
+    serviceNames: [...scanServiceNames, ...targetServiceNames],
     indexes: scanIndexes,
     fields: scanFields,
     topics: [Topics.scanEvents, Topics.scanJobs, Topics.scanCancellations, Topics.scanReports],
     start: async () => {
       outbox.start();
       commands.start();
+      targetOutbox.start();
       planEvents = followPlanChanges({ kafka: ctx.kafka, plans: plans.cache, logger, groupPrefix: "scan-orchestrator" });
       subscription = await consumeReports({
         kafka: ctx.kafka,
@@ -73,10 +109,12 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
         if (passes++ % REPAIR_EVERY === 0) await domain.watchdog.repairPlaces();
       });
       every(config.SCHEDULER_INTERVAL_MS, "scheduler", () => domain.schedules.runDue());
+      every(config.TARGET_RECHECK_INTERVAL_MS, "target-recheck", () => targets.recheckDue());
       logger.info(
         {
           allow_private_targets: config.SCAN_ALLOW_PRIVATE_TARGETS,
           allowed_networks: config.SCAN_ALLOWED_NETWORKS || "(any)",
+          verified_networks: config.SCAN_VERIFIED_NETWORKS || "(none: every target needs verification)",
           redispatch_after_s: config.SCAN_REDISPATCH_AFTER_SECONDS,
         },
         "scan orchestration running",
@@ -88,6 +126,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
       await planEvents?.stop();
       await outbox.stop();
       await commands.stop();
+      await targetOutbox.stop();
     },
   };
 }

@@ -50,6 +50,31 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50052, adminPort: 9462, 
   SCAN_ALLOW_PRIVATE_TARGETS: booleanFlag,
   /** Egress allowlist (DESIGN.md §5): when set, targets must lie inside it. */
   SCAN_ALLOWED_NETWORKS: networkListEnv,
+  /**
+   * Networks that need no verified target (issue 29): the operator's own, the local lab and
+   * loopback (`npm start` and the tests set them). Empty: every scan needs a verified target.
+   */
+  SCAN_VERIFIED_NETWORKS: networkListEnv,
+  /** Resolvers for scan targets and verification records ("127.0.0.1:5353,10.0.0.2"); empty = the system's. */
+  DNS_SERVERS: z
+    .string()
+    .default("")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  /** A verified target's proof is looked at again this many days after its last successful check. */
+  TARGET_RECHECK_DAYS: z.coerce.number().min(0.0001).default(30),
+  /** How often the re-check loop looks for targets due. */
+  TARGET_RECHECK_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Ports of the verification file's look-up (0 turns one off). */
+  VERIFICATION_HTTPS_PORT: z.coerce.number().int().min(0).max(65535).default(443),
+  VERIFICATION_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(80),
+  /** Verification look-ups follow the webhooks' egress rules (DESIGN.md §3 "webhook URLs", §5). */
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanFlag,
+  WEBHOOK_ALLOWED_NETWORKS: networkListEnv,
   SCAN_MAX_DURATION_SECONDS: maxDuration,
   /** A pending or running scan with no report for this long is re-dispatched (attempt + 1). */
   SCAN_REDISPATCH_AFTER_SECONDS: seconds(120),

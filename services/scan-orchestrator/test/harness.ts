@@ -101,6 +101,8 @@ export function orchestratorEnv(auth: AuthStub, overrides: Record<string, string
     // Only documentation ranges: nothing a stray scanner could reach.
     SCAN_ALLOW_PRIVATE_TARGETS: "true",
     SCAN_ALLOWED_NETWORKS: "192.0.2.0/24,198.51.100.0/24,203.0.113.0/24,2001:db8::/32",
+    // The same ranges need no verified target (issue 29), as the lab in every other run.
+    SCAN_VERIFIED_NETWORKS: "192.0.2.0/24,198.51.100.0/24,203.0.113.0/24,2001:db8::/32",
     REPORTS_CONSUMER_GROUP: unique("orchestrator"),
     // The shared topic holds every earlier run's reports; start at the newest (see warmUp).
     REPORTS_SKIP_BACKLOG: "true",

@@ -1,4 +1,4 @@
-import type { PlanProvider, ScanLimits, ScanObserver, ScanStore, ScheduleStore } from "./ports.js";
+import type { PlanProvider, ScanLimits, ScanObserver, ScanStore, ScheduleStore, TargetGuard } from "./ports.js";
 import { ReportUseCase } from "./reports.js";
 import { ScanUseCases, type ScanSettings } from "./scans.js";
 import { ScheduleUseCases } from "./schedules.js";
@@ -23,6 +23,7 @@ export function createScanDomain(deps: {
   scheduleStore: ScheduleStore;
   plans: PlanProvider;
   policy: TargetPolicy;
+  targets: TargetGuard;
   limits: ScanLimits;
   observer: ScanObserver;
   settings: DomainSettings;
@@ -33,6 +34,7 @@ export function createScanDomain(deps: {
     store: deps.scanStore,
     plans: deps.plans,
     policy: deps.policy,
+    targets: deps.targets,
     limits: deps.limits,
     observer: deps.observer,
     settings: deps.settings,
@@ -44,6 +46,7 @@ export function createScanDomain(deps: {
     scans,
     plans: deps.plans,
     policy: deps.policy,
+    targets: deps.targets,
     observer: deps.observer,
     now: deps.now,
     newScheduleId: () => deps.newId("schedule"),

@@ -1,3 +1,4 @@
+import type { ParsedTarget } from "./target.js";
 import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScanStatusName, ScheduleRecord } from "./types.js";
 
 /*
@@ -24,6 +25,14 @@ export interface PlanFacts {
 
 export interface PlanProvider {
   planOf(orgId: string): Promise<PlanFacts>;
+}
+
+/**
+ * Whether the organization has proved it owns what a scan would touch (issue 29): throws 403
+ * TARGET_NOT_VERIFIED or TARGET_VERIFICATION_EXPIRED. A scheduled run re-checks stale proofs first.
+ */
+export interface TargetGuard {
+  guard(orgId: string, target: ParsedTarget, opts: { scheduled: boolean }): Promise<void>;
 }
 
 export interface ScanFilter {

@@ -5,7 +5,7 @@ import { parseFrameworks } from "./frameworks.js";
 import { Lifecycle } from "./lifecycle.js";
 import { monthKey, startOfNextMonth } from "./month.js";
 import { parsePorts, portCount } from "./port-spec.js";
-import type { PlanFacts, PlanProvider, PlanTierName, ScanFilter, ScanLimits, ScanObserver, ScanStore } from "./ports.js";
+import type { PlanFacts, PlanProvider, PlanTierName, ScanFilter, ScanLimits, ScanObserver, ScanStore, TargetGuard } from "./ports.js";
 import { checkRangeSize, hostCount, parseTarget, type ParsedTarget, type TargetPolicy } from "./target.js";
 import { steps } from "./transitions.js";
 import { isTerminal, zeroCounts, type ActorRecord, type PageRequest, type ScanAnchor, type ScanRecord } from "./types.js";
@@ -103,6 +103,8 @@ export async function checkTarget(target: ParsedTarget, plan: PlanFacts, policy:
 export interface RequestDeps {
   plans: PlanProvider;
   policy: TargetPolicy;
+  /** Verified targets (issue 29), after the policy: what may be scanned at all comes first. */
+  targets: TargetGuard;
   observer: ScanObserver;
   now: () => Date;
 }
@@ -131,6 +133,7 @@ export class ScanUseCases {
     const req = validateScanRequest(input);
     plan ??= await deps.plans.planOf(input.orgId);
     await checkTarget(req.target, plan, deps.policy);
+    await deps.targets.guard(input.orgId, req.target, { scheduled: input.scheduleId !== undefined });
 
     const now = deps.now();
     const scanId = deps.newScanId();

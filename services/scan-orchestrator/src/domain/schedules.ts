@@ -58,6 +58,7 @@ export class ScheduleUseCases {
       throw validationError("timezone", `Unknown time zone "${input.timezone}": use an IANA name such as Europe/Berlin`);
     }
     await checkTarget(req.target, plan, this.deps.policy);
+    await this.deps.targets.guard(input.orgId, req.target, { scheduled: false });
 
     const now = this.deps.now();
     const recurrence = {

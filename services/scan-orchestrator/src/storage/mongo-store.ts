@@ -14,6 +14,7 @@ import type { Activity, ScanFilter, ScanStore, ScheduleStore } from "../domain/p
 import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScheduleRecord } from "../domain/types.js";
 import { placesFields, placesScanAllowances } from "./limits.js";
 import { COMMANDS_FIELD, pendingCommands, pendingEvents } from "./messages.js";
+import { targetFields, targetIndexes } from "./targets.js";
 
 interface IdDoc extends Document {
   _id: string;
@@ -49,6 +50,8 @@ export const scanIndexes: IndexSpec[] = [
   { collection: Collections.schedules, key: { next_run_at: 1 }, options: { name: "next_run_at" } },
   ...outboxIndexes(Collections.scans),
   ...outboxIndexes(Collections.scans, COMMANDS_FIELD),
+  // Verified targets (storage/targets.ts), in the same database.
+  ...targetIndexes,
 ];
 
 /** Queries that read a whole collection on purpose, each with its reason. */
@@ -68,6 +71,7 @@ export const scanFields: FieldTypes = mergeFieldTypes(
   outboxFieldTypes(Collections.scans),
   outboxFieldTypes(Collections.scans, COMMANDS_FIELD),
   placesFields(Collections.places),
+  targetFields,
 );
 
 const HIDDEN = { outbox: 0, outbox_pending: 0, commands: 0, commands_pending: 0 } as const;

@@ -1,14 +1,11 @@
 import net from "node:net";
+import { egressRefusal } from "@vulnscan/kit/egress";
 import type { Network } from "@vulnscan/kit/networks";
-import ipaddr from "ipaddr.js";
 
 /*
- * Which addresses a webhook may reach (DESIGN.md §3 "webhook URLs", §5 egress allowlist). Only
- * public unicast is allowed: ipaddr.js names every special-purpose range (loopback, private,
- * linkLocal — the cloud metadata address is one —, carrierGradeNat, multicast, unspecified,
- * uniqueLocal, rfc6052/rfc6145 NAT64, 6to4, teredo, reserved, …) and IPv4-mapped IPv6 is judged
- * as the IPv4 address it carries. The operator may allow the special ranges
- * (WEBHOOK_ALLOW_PRIVATE_URLS) and may restrict everything to WEBHOOK_ALLOWED_NETWORKS.
+ * Which addresses a webhook may reach (DESIGN.md §3 "webhook URLs", §5 egress allowlist): the
+ * kit's egress rule (also used by target verification), with WEBHOOK_ALLOW_PRIVATE_URLS and
+ * WEBHOOK_ALLOWED_NETWORKS.
  */
 
 export class UrlRefused extends Error {
@@ -55,14 +52,7 @@ export class UrlPolicy {
 
   /** Why `address` may not be reached, or undefined when it may. */
   refusal(address: string): string | undefined {
-    const a = ipaddr.process(address);
-    const { allowed } = this.opts;
-    if (allowed && !allowed.some(([range, bits]) => range.kind() === a.kind() && a.match([range, bits]))) {
-      return `address ${a.toString()} is outside WEBHOOK_ALLOWED_NETWORKS`;
-    }
-    const range = a.range();
-    if (range !== "unicast" && !this.opts.allowPrivate) return `address ${a.toString()} is ${range}, not public`;
-    return undefined;
+    return egressRefusal(address, { allowPrivate: this.opts.allowPrivate, allowed: this.opts.allowed, allowlistName: "WEBHOOK_ALLOWED_NETWORKS" });
   }
 
   /** Parses, resolves and checks every address of the host; the first one is the one to connect to. */

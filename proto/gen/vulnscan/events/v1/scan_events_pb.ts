@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/events/v1/scan_events.proto.
  */
 export const file_vulnscan_events_v1_scan_events: GenFile = /*@__PURE__*/
-  fileDesc("CiR2dWxuc2Nhbi9ldmVudHMvdjEvc2Nhbl9ldmVudHMucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSLyAQoLU2NhbkNyZWF0ZWQSDwoHc2Nhbl9pZBgBIAEoCRIOCgZ0YXJnZXQYAiABKAkSEQoJc2Nhbl90eXBlGAMgASgJEg4KBnN0YXR1cxgEIAEoCRISCgpmcmFtZXdvcmtzGAUgAygJEg0KBXBvcnRzGAYgASgJEiIKGmVzdGltYXRlZF9kdXJhdGlvbl9zZWNvbmRzGAcgASgFEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKC3NjaGVkdWxlX2lkGAkgASgJSACIAQFCDgoMX3NjaGVkdWxlX2lkIpEBCgtTY2FuU3RhcnRlZBIPCgdzY2FuX2lkGAEgASgJEg4KBnRhcmdldBgCIAEoCRIRCglzY2FuX3R5cGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEg4KBnBoYXNlcxgFIAMoCRIuCgpzdGFydGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKqAQoMU2NhblByb2dyZXNzEg8KB3NjYW5faWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEg4KBnN0YXR1cxgDIAEoCRIQCghwcm9ncmVzcxgEIAEoBRINCgVwaGFzZRgFIAEoCRIYChBwaGFzZXNfY29tcGxldGVkGAYgAygJEhgKEHBoYXNlc19yZW1haW5pbmcYByADKAkSFAoMY3VycmVudF90b29sGAggASgJImEKE1NjYW5GaW5kaW5nc1N1bW1hcnkSDQoFdG90YWwYASABKAUSEAoIY3JpdGljYWwYAiABKAUSDAoEaGlnaBgDIAEoBRIOCgZtZWRpdW0YBCABKAUSCwoDbG93GAUgASgFIpUBCg1TY2FuQ29tcGxldGVkEg8KB3NjYW5faWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEg4KBnN0YXR1cxgDIAEoCRIYChBkdXJhdGlvbl9zZWNvbmRzGAQgASgFEjkKCGZpbmRpbmdzGAUgASgLMicudnVsbnNjYW4uZXZlbnRzLnYxLlNjYW5GaW5kaW5nc1N1bW1hcnkidQoKU2NhbkZhaWxlZBIPCgdzY2FuX2lkGAEgASgJEg4KBnRhcmdldBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFZXJyb3IYBCABKAkSDQoFcGhhc2UYBSABKAkSGAoQZHVyYXRpb25fc2Vjb25kcxgGIAEoBWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiR2dWxuc2Nhbi9ldmVudHMvdjEvc2Nhbl9ldmVudHMucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSLyAQoLU2NhbkNyZWF0ZWQSDwoHc2Nhbl9pZBgBIAEoCRIOCgZ0YXJnZXQYAiABKAkSEQoJc2Nhbl90eXBlGAMgASgJEg4KBnN0YXR1cxgEIAEoCRISCgpmcmFtZXdvcmtzGAUgAygJEg0KBXBvcnRzGAYgASgJEiIKGmVzdGltYXRlZF9kdXJhdGlvbl9zZWNvbmRzGAcgASgFEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKC3NjaGVkdWxlX2lkGAkgASgJSACIAQFCDgoMX3NjaGVkdWxlX2lkIpEBCgtTY2FuU3RhcnRlZBIPCgdzY2FuX2lkGAEgASgJEg4KBnRhcmdldBgCIAEoCRIRCglzY2FuX3R5cGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEg4KBnBoYXNlcxgFIAMoCRIuCgpzdGFydGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKqAQoMU2NhblByb2dyZXNzEg8KB3NjYW5faWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEg4KBnN0YXR1cxgDIAEoCRIQCghwcm9ncmVzcxgEIAEoBRINCgVwaGFzZRgFIAEoCRIYChBwaGFzZXNfY29tcGxldGVkGAYgAygJEhgKEHBoYXNlc19yZW1haW5pbmcYByADKAkSFAoMY3VycmVudF90b29sGAggASgJImEKE1NjYW5GaW5kaW5nc1N1bW1hcnkSDQoFdG90YWwYASABKAUSEAoIY3JpdGljYWwYAiABKAUSDAoEaGlnaBgDIAEoBRIOCgZtZWRpdW0YBCABKAUSCwoDbG93GAUgASgFIpUBCg1TY2FuQ29tcGxldGVkEg8KB3NjYW5faWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEg4KBnN0YXR1cxgDIAEoCRIYChBkdXJhdGlvbl9zZWNvbmRzGAQgASgFEjkKCGZpbmRpbmdzGAUgASgLMicudnVsbnNjYW4uZXZlbnRzLnYxLlNjYW5GaW5kaW5nc1N1bW1hcnkidQoKU2NhbkZhaWxlZBIPCgdzY2FuX2lkGAEgASgJEg4KBnRhcmdldBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFZXJyb3IYBCABKAkSDQoFcGhhc2UYBSABKAkSGAoQZHVyYXRpb25fc2Vjb25kcxgGIAEoBSLOAQoZVGFyZ2V0VmVyaWZpY2F0aW9uRXhwaXJlZBIRCgl0YXJnZXRfaWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEg4KBm1ldGhvZBgDIAEoCRIOCgZzdGF0dXMYBCABKAkSDQoFZXJyb3IYBSABKAkSLwoLdmVyaWZpZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * scan.created: a scan was accepted (API or schedule). Topic
@@ -332,4 +332,67 @@ export type ScanFailed = Message<"vulnscan.events.v1.ScanFailed"> & {
  */
 export const ScanFailedSchema: GenMessage<ScanFailed> = /*@__PURE__*/
   messageDesc(file_vulnscan_events_v1_scan_events, 5);
+
+/**
+ * target.verification_expired: a re-check (every 30 days, or before a
+ * scheduled scan) no longer found a verified target's proof; scans of what
+ * only it covered are refused until it is verified again. Topic
+ * `vulnscan.scan.events`, keyed by target id. An addition to the spec's
+ * kinds (issue 29).
+ *
+ * @generated from message vulnscan.events.v1.TargetVerificationExpired
+ */
+export type TargetVerificationExpired = Message<"vulnscan.events.v1.TargetVerificationExpired"> & {
+  /**
+   * `target_<id>`.
+   *
+   * @generated from field: string target_id = 1;
+   */
+  targetId: string;
+
+  /**
+   * The domain, IP or CIDR range.
+   *
+   * @generated from field: string target = 2;
+   */
+  target: string;
+
+  /**
+   * The method whose proof was lost: dns_txt, http_file or reverse_dns.
+   *
+   * @generated from field: string method = 3;
+   */
+  method: string;
+
+  /**
+   * Always "expired".
+   *
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * What the re-check found instead of the proof.
+   *
+   * @generated from field: string error = 5;
+   */
+  error: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp verified_at = 6;
+   */
+  verifiedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expired_at = 7;
+   */
+  expiredAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message vulnscan.events.v1.TargetVerificationExpired.
+ * Use `create(TargetVerificationExpiredSchema)` to create a new message.
+ */
+export const TargetVerificationExpiredSchema: GenMessage<TargetVerificationExpired> = /*@__PURE__*/
+  messageDesc(file_vulnscan_events_v1_scan_events, 6);
 
