@@ -63,7 +63,7 @@ export const DLQ_RETENTION_MS = 30 * DAY_MS;
 
 export const TOPIC_SPECS: Readonly<Record<TopicName, TopicSpec>> = {
   [Topics.scanEvents]: {
-    kinds: ["scan."],
+    kinds: ["scan.", "target."],
     audience: "public",
     message: "vulnscan.events.v1.EventEnvelope",
     key: "scan id: one scan's events stay in order (created, started, progress…, completed or failed)",
@@ -71,7 +71,8 @@ export const TOPIC_SPECS: Readonly<Record<TopicName, TopicSpec>> = {
     consumers: ["grc", "webhook-dispatcher"],
     retentionMs: EVENT_RETENTION_MS,
     cleanupPolicy: "delete",
-    description: "A scan's lifecycle: scan.created, scan.started, scan.progress (one per finished phase), scan.completed, scan.failed.",
+    description:
+      "A scan's lifecycle: scan.created, scan.started, scan.progress (one per finished phase), scan.completed, scan.failed; target.verification_expired (keyed by target id) when a verified target's proof is gone.",
   },
   [Topics.findingEvents]: {
     kinds: ["vulnerability.", "finding."],
