@@ -1,7 +1,4 @@
-import { createLogger, createMetrics } from "@vulnscan/kit";
-import { buildApp } from "../../gateway/src/app.js";
-import { gatewayEnvSchema } from "../../gateway/src/config.js";
-import type { Upstreams } from "../../gateway/src/upstreams.js";
+import { describeApi } from "../../gateway/src/describe.js";
 import { unique } from "../support/names.js";
 
 /*
@@ -132,20 +129,7 @@ export interface Operation {
  * operation before the system runs; the matrix checks it equals the served /openapi.json.
  */
 export async function documentOperations(): Promise<{ doc: OpenApi; ops: Operation[] }> {
-  const app = await buildApp({
-    config: gatewayEnvSchema.parse({ SERVICE_VERSION: "0.0.0" }),
-    logger: createLogger("operations", "silent"),
-    registry: createMetrics("operations").registry,
-    upstreams: { urls: {}, health: {}, auth: {}, scans: {}, findings: {}, webhooks: {}, grc: {} } as unknown as Upstreams,
-    guard: {
-      authenticator: { authenticate: async () => Promise.reject(new Error("not used")) },
-      limiter: { hit: async () => undefined },
-      plans: { rateLimits: async () => ({}) },
-    },
-  });
-  await app.ready();
-  const doc = app.swagger() as unknown as OpenApi;
-  await app.close();
+  const doc = (await describeApi()) as unknown as OpenApi;
   return { doc, ops: operationsOf(doc) };
 }
 

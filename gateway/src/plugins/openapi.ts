@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { errorBodySchema } from "../schemas.js";
 import { docsRequestInterceptor, registerDocsAccess } from "./docs-access.js";
 import { finishDocument, liftErrorCodes } from "./openapi-document.js";
+import { nameOperations } from "./operation-ids.js";
 
 const require = createRequire(import.meta.url);
 
@@ -57,7 +58,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       return { schema: stated ? (liftErrorCodes(stated as Record<string, unknown>) as typeof schema) : stated, url };
     },
     // Tags in reading order, examples for every body and error code (openapi-document.ts).
-    transformObject: (doc) => ("openapiObject" in doc ? finishDocument(doc.openapiObject) : doc.swaggerObject),
+    // Each operation's operationId from one table (operation-ids.ts): the client libraries' names.
+    transformObject: (doc) => ("openapiObject" in doc ? nameOperations(finishDocument(doc.openapiObject)) : doc.swaggerObject),
   });
   // "Try it out" calls the API as the signed-in reader (docs-access.ts).
   await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true, uiConfig: { requestInterceptor: docsRequestInterceptor } });
