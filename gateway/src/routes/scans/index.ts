@@ -21,5 +21,6 @@ export const scanRoutes =
     app.get("/api/v1/scans/schedules", { config: read, schema: schema.listSchedules }, h.listSchedules);
     app.delete("/api/v1/scans/schedules/:schedule_id", { config: write, schema: schema.deleteSchedule }, h.deleteSchedule);
     app.get("/api/v1/scans/:scan_id", { config: read, schema: schema.getScan }, h.getScan);
+    app.get("/api/v1/scans/:scan_id/events", { config: read, schema: schema.scanEvents }, h.scanEvents);
     app.delete("/api/v1/scans/:scan_id", { config: write, schema: schema.cancelScan }, h.cancelScan);
   };

@@ -207,6 +207,30 @@ export const getScan = op("Scan detail with live progress", {
   response: { 200: scanDetail, ...errorResponses(403, 404) },
 });
 
+export const scanEvents = op("Follow a scan's progress as server-sent events", {
+  description:
+    "A `text/event-stream` that sends the scan detail (the same JSON as `GET /api/v1/scans/{scan_id}`) as an `event: scan` at once and again each time it changes " +
+    "(progress, phase, tool, counts), then `event: end` and closes when the scan is completed, failed or cancelled. " +
+    "A comment line keeps the connection alive every 15 s; after 10 minutes the stream closes without `end` and the client reconnects (the `retry:` field says when). " +
+    "The whole stream is one request against the hourly and daily rate limits, however long it lasts; " +
+    "an unknown scan or another organization's answers 404 as JSON before any event is sent.",
+  params: scanIdParams,
+  produces: ["text/event-stream"],
+  response: {
+    200: {
+      description: "Events until the scan ends",
+      content: {
+        "text/event-stream": {
+          schema: { type: "string" },
+          example:
+            'retry: 2000\n\nevent: scan\ndata: {"id":"scan_1","status":"running","progress":36,"phase":"vulnerability_scanning",…}\n\nevent: end\ndata: {"status":"completed"}\n\n',
+        },
+      },
+    },
+    ...errorResponses(403, 404),
+  },
+});
+
 export const cancelScan = op("Cancel a pending or running scan", {
   description: "Stops the scan's tools; findings written so far are kept. A finished scan answers 400 INVALID_STATE.",
   params: scanIdParams,
