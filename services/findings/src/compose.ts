@@ -6,6 +6,7 @@ import { AuthService, type Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_se
 import { BuiltinAnalyst } from "./ai/analyst.js";
 import { OpenAiCompatibleProvider } from "./ai/openai.js";
 import type { AiProvider } from "./ai/provider.js";
+import { serviceClock } from "./clock.js";
 import type { Config } from "./config.js";
 import { createFindingsDomain, type FindingsDomain } from "./domain/index.js";
 import type { PlanPort } from "./domain/ports.js";
@@ -37,7 +38,8 @@ function authPlans(auth: ConstructorParameters<typeof PlanClient>[0], ttlMs: num
 /** Wiring: mongo → repositories (the store with its event publisher) → use cases → rpc, the detections consumer, the outbox relay and housekeeping. */
 export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides = {}): ServiceParts & { app: FindingsDomain; store: FindingStore } {
   const { config, db, kafka, logger } = ctx;
-  const repos = mongoRepositories(db, kafka, logger, config.FINDING_EVENTS_TOPIC);
+  const now = serviceClock(config.CLOCK_OFFSET_FILE);
+  const repos = mongoRepositories(db, kafka, logger, config.FINDING_EVENTS_TOPIC, now);
   const { store, counts: rollups, credits } = repos;
   const ai =
     overrides.ai ??
@@ -47,7 +49,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   const { port: plans, cache: planCache } = overrides.plans
     ? { port: overrides.plans, cache: undefined }
     : authPlans(createRpcClient(AuthService, config.AUTH_URL), config.PLAN_CACHE_MS);
-  const app = createFindingsDomain({ ...repos, ai, plans, writers: exportWriters, logger, now: () => new Date() });
+  const app = createFindingsDomain({ ...repos, ai, plans, writers: exportWriters, logger, now });
   // Events the writers could not publish (a crash, the broker away): the kit's relay publishes them.
   const outbox = new Outbox(db, kafka, logger, [FINDINGS], { intervalMs: config.RELAY_INTERVAL_MS });
 
@@ -57,6 +59,8 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   let lastPrune = 0;
   const housekeep = async () => {
     await rollups.recover();
+    // SLA breaches to announce and acceptances that ran out (domain/sla-upkeep.ts).
+    await app.upkeep.run();
     if (Date.now() - lastPrune > 10 * 60_000) {
       lastPrune = Date.now();
       await credits.prune();
@@ -65,7 +69,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   return {
     app,
     store,
-    routes: findingRoutes(new FindingRpcService(app, logger)),
+    routes: findingRoutes(new FindingRpcService(app, logger, now)),
     serviceNames: findingServiceNames,
     indexes: findingIndexes,
     fields: findingFields,

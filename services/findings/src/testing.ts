@@ -6,17 +6,21 @@ import { createFindingsDomain } from "./domain/index.js";
 import type { PlanPort } from "./domain/ports.js";
 import { exportWriters } from "./export/index.js";
 import { MemoryAnalysisCache, MemoryCounts, MemoryCredits, MemoryFindings } from "./storage/memory.js";
+import { MemoryPolicies, MemorySlaQueue } from "./storage/memory-sla.js";
 
 export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiProvider } = {}) {
   let now = opts.start ?? new Date("2026-03-01T12:00:00.000Z");
   const clock = () => new Date(now);
   const findings = new MemoryFindings();
+  findings.clock = clock;
   const repos = {
     findings,
     lists: findings,
     counts: new MemoryCounts(findings, clock),
     analyses: new MemoryAnalysisCache(),
     credits: new MemoryCredits(),
+    policies: new MemoryPolicies(),
+    slaQueue: new MemorySlaQueue(findings),
   };
   const plans: PlanPort = { aiCredits: async () => ({ unlimited: false, max: opts.aiCredits ?? 3 }) };
   const domain = createFindingsDomain({

@@ -7,5 +7,5 @@ import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope
  */
 const payloadKinds = EventEnvelopeSchema.oneofs[0]!.fields.map((f) => f.name.replace("_", "."));
 
-/** The 18 kinds a webhook may subscribe to and receive, in the spec's order. */
+/** The kinds a webhook may subscribe to and receive, in the envelope's order: the spec's 18, each group's additions (target.*, finding.*) after it. */
 export const WEBHOOK_EVENT_KINDS: readonly string[] = payloadKinds.filter((k) => !k.startsWith("auth.") && k !== "webhook.test");

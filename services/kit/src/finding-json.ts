@@ -13,6 +13,21 @@ export function isoOf(ts: Timestamp | undefined): string | undefined {
   return ts ? timestampDate(ts).toISOString() : undefined;
 }
 
+/** A finding's latest risk acceptance, or null. */
+function acceptanceJson(a: Finding["acceptance"]) {
+  if (!a) return null;
+  return {
+    state: a.state,
+    justification: a.justification,
+    expires_at: isoOf(a.expiresAt),
+    requested_by: a.requestedBy,
+    requested_at: isoOf(a.requestedAt),
+    decided_by: a.decidedBy,
+    decided_at: isoOf(a.decidedAt) ?? null,
+    decision_note: a.decisionNote,
+  };
+}
+
 /** A finding as a list item (the spec's shape plus template, CWE and scan ids). */
 export function findingListItemJson(f: Finding) {
   return {
@@ -34,6 +49,9 @@ export function findingListItemJson(f: Finding) {
     // Added to the spec's fields: confirmed, version_match or version_match_unverified_backport;
     // null for findings stored before the scanner said.
     confidence: f.confidence === Confidence.UNSPECIFIED ? null : enumName(Confidence, f.confidence),
+    // Added to the spec's fields (issue 28): the deadline and where its SLA stands now.
+    due_date: isoOf(f.dueDate) ?? null,
+    sla_state: f.slaState || null,
   };
 }
 
@@ -59,5 +77,8 @@ export function findingDetailJson(f: Finding) {
     last_seen_at: isoOf(f.lastSeenAt),
     created_at: isoOf(f.createdAt),
     updated_at: isoOf(f.updatedAt),
+    due_date_source: f.dueDateSource || null,
+    sla_at_risk_at: isoOf(f.slaAtRiskAt) ?? null,
+    acceptance: acceptanceJson(f.acceptance),
   };
 }

@@ -84,7 +84,7 @@ export const TOPIC_SPECS: Readonly<Record<TopicName, TopicSpec>> = {
     retentionMs: EVENT_RETENTION_MS,
     cleanupPolicy: "delete",
     description:
-      "Findings: vulnerability.found for every new finding (plus vulnerability.critical or vulnerability.high for those severities), vulnerability.status_changed on triage (plus vulnerability.resolved).",
+      "Findings: vulnerability.found for every new finding (plus vulnerability.critical or vulnerability.high for those severities), vulnerability.status_changed on triage (plus vulnerability.resolved); finding.sla_breached once per finding and deadline, finding.acceptance_requested and finding.acceptance_expired (risk acceptance).",
   },
   [Topics.grcEvents]: {
     kinds: ["control.", "evidence.", "framework.", "audit.", "quarantine."],

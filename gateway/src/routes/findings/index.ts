@@ -4,6 +4,8 @@ import type { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_servic
 import type { FastifyPluginAsync } from "fastify";
 import { typed } from "../typed.js";
 import { findingHandlers } from "./handlers.js";
+import { policyHandlers } from "./policy-handlers.js";
+import * as policySchema from "./policy-schemas.js";
 import * as schema from "./schemas.js";
 
 const read = { permission: "read:findings" } as const;
@@ -21,6 +23,10 @@ export const findingsRoutes =
     const h = findingHandlers(findings, opts.scans);
     app.get("/api/v1/findings", { config: read, schema: schema.listFindings }, h.listFindings);
     app.get("/api/v1/findings/stats", { config: read, schema: schema.findingStats }, h.findingStats);
+    const pol = policyHandlers(findings);
+    app.get("/api/v1/findings/policy", { config: read, schema: policySchema.getPolicy }, pol.getPolicy);
+    app.put("/api/v1/findings/policy", { config: write, schema: policySchema.putPolicy }, pol.putPolicy);
+    app.post("/api/v1/findings/:finding_id/acceptance/decision", { config: write, schema: policySchema.decideAcceptance }, pol.decideAcceptance);
     app.get("/api/v1/findings/export", { config: read, schema: schema.exportFindings }, h.exportFindings);
     app.post("/api/v1/findings/bulk", { config: write, schema: schema.bulkUpdate }, h.bulkUpdate);
     app.get("/api/v1/findings/:finding_id", { config: read, schema: schema.getFinding }, h.getFinding);

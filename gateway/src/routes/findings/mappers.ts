@@ -6,6 +6,7 @@ import {
   FindingStatus,
   Priority,
   Severity,
+  SlaState,
   SortOrder,
   type BulkUpdateResponse,
   type Comment,
@@ -31,6 +32,10 @@ export function filterOf(q: FilterQuery): MessageInitShape<typeof FindingFilterS
   if (q.tool) f.tool = q.tool;
   if (q.cve) f.cve = q.cve;
   if (q.confidence) f.confidence = enumValue(Confidence, q.confidence);
+  if (q.sla_state) f.slaState = enumValue(SlaState, q.sla_state);
+  if (q.due_before) f.dueBefore = dateParam(q.due_before, "due_before");
+  if (q.due_after) f.dueAfter = dateParam(q.due_after, "due_after");
+  if (q.accepted_expiring_within) f.acceptedExpiringWithinDays = Number.parseInt(q.accepted_expiring_within, 10);
   return f;
 }
 
@@ -49,7 +54,13 @@ export function changesOf(body: FromSchema<typeof updateFinding.body>) {
     ...(typeof body.due_date === "string" ? { dueDate: dateParam(body.due_date, "due_date") } : {}),
     clearDueDate: body.due_date === null,
     ...(body.notes !== undefined ? { notes: body.notes } : {}),
+    ...acceptanceOf(body.acceptance, "acceptance"),
   };
+}
+
+/** A move to accepted's expiry and justification (findings checks them: required with status accepted, refused without). */
+function acceptanceOf(a: { expires_at: string; justification: string } | undefined, field: string) {
+  return a ? { acceptance: { expiresAt: dateParam(a.expires_at, `${field}.expires_at`), justification: a.justification } } : {};
 }
 
 /** A bulk body's one update, for every id. */
@@ -57,6 +68,7 @@ export function bulkChangesOf(update: FromSchema<typeof bulkUpdate.body>["update
   return {
     ...(update.status !== undefined ? { status: enumValue(FindingStatus, update.status) } : {}),
     ...(update.notes !== undefined ? { notes: update.notes } : {}),
+    ...acceptanceOf(update.acceptance, "update.acceptance"),
   };
 }
 
@@ -104,6 +116,7 @@ export function statsJson(s: GetStatsResponse) {
       resolved_this_week: s.trends?.resolvedThisWeek ?? 0,
       average_resolution_days: s.trends?.averageResolutionDays ?? 0,
     },
+    sla: { breached: s.sla?.breached ?? 0, at_risk: s.sla?.atRisk ?? 0 },
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FromSchema } from "json-schema-to-ts";
-import { idParams, timestamp } from "../../schemas.js";
+import { dateOrTimestamp, idParams, timestamp } from "../../schemas.js";
 
 /** The JSON shapes of findings and comments, shared by the routes' schemas and the OpenAPI document. */
 
@@ -8,6 +8,9 @@ export const STATUSES = ["open", "in_progress", "resolved", "false_positive", "a
 export const PRIORITIES = ["critical", "high", "medium", "low"] as const;
 export const FORMATS = ["csv", "json", "pdf"] as const;
 export const CONFIDENCES = ["confirmed", "version_match", "version_match_unverified_backport"] as const;
+export const SLA_STATES = ["within", "at_risk", "breached"] as const;
+export const SORTS = ["severity", "created_at", "cvss_score", "due_date", "sla_state"] as const;
+export const ACCEPTANCE_STATES = ["pending", "approved", "rejected", "expired", "withdrawn"] as const;
 
 export const findingIdParams = idParams("finding_id");
 export const strings = { type: "array", items: { type: "string" } } as const;
@@ -32,6 +35,18 @@ const listItemProps = {
     enum: [...CONFIDENCES, null],
     description:
       "How far the finding can be trusted without checking it by hand (added to the spec's fields): `confirmed` (the check observed the weakness), `version_match` (only a version range matched), `version_match_unverified_backport` (the version matched but the distribution revision the service shows could not be resolved, so a backported fix may be installed); null for findings stored before it existed",
+  },
+  due_date: {
+    type: ["string", "null"],
+    format: "date-time",
+    description:
+      "The deadline: a date set with PATCH, else the organization's SLA policy (days per severity from detection; CISA KEV findings take the critical deadline, or KEV's own due date when earlier); null when none applies",
+  },
+  sla_state: {
+    type: ["string", "null"],
+    enum: [...SLA_STATES, null],
+    description:
+      "Where the SLA stands now (added to the spec's fields): `within`, `at_risk` (the last 20 % of the time from detection to due_date), `breached`; null when no SLA runs (no due date, or resolved, false_positive or accepted)",
   },
 } as const;
 
@@ -67,6 +82,26 @@ export const commentSchema = {
     user: { type: "string", description: "Author: the user's email, or the API key's name" },
     text: { type: "string" },
     created_at: timestamp,
+  },
+} as const;
+
+export const acceptanceSchema = {
+  type: "object",
+  required: ["state", "justification", "expires_at", "requested_by", "requested_at", "decided_by", "decided_at", "decision_note"],
+  properties: {
+    state: {
+      type: "string",
+      enum: ACCEPTANCE_STATES,
+      description:
+        "`pending` (waits for a second user's approval; the status has not changed), `approved` (accepted until expires_at), `rejected`, `expired` (reopened at expires_at), `withdrawn` (the status moved on)",
+    },
+    justification: { type: "string" },
+    expires_at: timestamp,
+    requested_by: { type: "string" },
+    requested_at: timestamp,
+    decided_by: { type: "string", description: "Who approved or rejected; empty when approval was not required" },
+    decided_at: { type: ["string", "null"], format: "date-time" },
+    decision_note: { type: "string" },
   },
 } as const;
 
@@ -109,7 +144,8 @@ export const findingDetail = {
         properties: {
           action: {
             type: "string",
-            description: "created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented",
+            description:
+              "created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired",
           },
           from: { type: ["string", "null"] },
           to: { type: "string" },
@@ -125,6 +161,9 @@ export const findingDetail = {
     last_seen_at: timestamp,
     created_at: timestamp,
     updated_at: timestamp,
+    due_date_source: { type: ["string", "null"], enum: ["user", "policy", "kev", null], description: "Where due_date came from; null without one" },
+    sla_at_risk_at: { type: ["string", "null"], format: "date-time", description: "When it turns at_risk (while an SLA runs)" },
+    acceptance: { ...acceptanceSchema, type: ["object", "null"], description: "The latest risk acceptance; null when none was asked for" },
   },
 } as const;
 
@@ -137,7 +176,20 @@ export const filterQueryProps = {
   tool: { type: "string", minLength: 1, maxLength: 64 },
   cve: { type: "string", minLength: 1, maxLength: 64, description: "A CVE id (case-insensitive)" },
   confidence: { type: "string", enum: CONFIDENCES, description: "Only findings of this confidence (added to the spec's filters)" },
-  sort: { type: "string", enum: ["severity", "created_at", "cvss_score"], default: "created_at" },
+  sla_state: { type: "string", enum: SLA_STATES, description: "Where the SLA stands at the time of the request (added to the spec's filters)" },
+  due_before: { ...dateOrTimestamp, description: "due_date before it (exclusive); RFC 3339 date or date-time" },
+  due_after: { ...dateOrTimestamp, description: "due_date at or after it; RFC 3339 date or date-time" },
+  accepted_expiring_within: {
+    type: "string",
+    pattern: "^[1-9][0-9]{0,2}d$",
+    description: "Accepted findings whose acceptance runs out within this many days, e.g. `14d` (1d to 365d); implies status accepted",
+  },
+  sort: {
+    type: "string",
+    enum: SORTS,
+    default: "created_at",
+    description: "`due_date`: soonest first with `asc`, findings without one last; `sla_state`: by the running SLA's deadline, breached first with `asc`",
+  },
   order: { type: "string", enum: ["asc", "desc"], default: "desc" },
 } as const;
 

@@ -14,6 +14,19 @@ import {
   strings,
 } from "./resources.js";
 
+/** What a move to accepted carries (required with status accepted, refused without it). */
+const acceptanceInput = {
+  type: "object",
+  additionalProperties: false,
+  required: ["expires_at", "justification"],
+  description:
+    "Required with `status: accepted`: until when (at most 365 days ahead) and why. With approval required by the organization the status waits for a second user (see /acceptance/decision)",
+  properties: {
+    expires_at: { type: "string", format: "date-time" },
+    justification: { type: "string", minLength: 1, maxLength: 2000 },
+  },
+} as const;
+
 /** Each findings route's schema: what ajv validates, what the handler's types derive from, what OpenAPI shows. */
 
 const op = operation({ tags: ["findings"], security: anySecurity });
@@ -37,7 +50,7 @@ export const findingStats = op("Finding statistics", {
   response: {
     200: {
       type: "object",
-      required: ["total", "by_severity", "by_status", "by_tool", "trends"],
+      required: ["total", "by_severity", "by_status", "by_tool", "trends", "sla"],
       properties: {
         total: { type: "integer" },
         by_severity: counts(SEVERITIES),
@@ -51,6 +64,12 @@ export const findingStats = op("Finding statistics", {
             resolved_this_week: { type: "integer" },
             average_resolution_days: { type: "number", description: "Mean days from detection to resolution over resolved findings; 0 when none" },
           },
+        },
+        sla: {
+          type: "object",
+          required: ["breached", "at_risk"],
+          description: "Open and in-progress findings past their due date, and in its last 20 %, right now (added to the spec's fields)",
+          properties: { breached: { type: "integer" }, at_risk: { type: "integer" } },
         },
       },
     },
@@ -85,7 +104,7 @@ export const bulkUpdate = op("Bulk status/notes update (up to 1000 findings)", {
         type: "object",
         additionalProperties: false,
         minProperties: 1,
-        properties: { status: { type: "string", enum: STATUSES }, notes: { type: "string", maxLength: 10_000 } },
+        properties: { status: { type: "string", enum: STATUSES }, notes: { type: "string", maxLength: 10_000 }, acceptance: acceptanceInput },
       },
     },
     {
@@ -121,7 +140,8 @@ export const getFinding = op("Finding detail with comments and history", {
 });
 
 export const updateFinding = op("Update status, assignee, priority, due date or notes", {
-  description: "Every change is recorded in the finding's history with your name. `null` clears assignee, priority or due_date.",
+  description:
+    "Every change is recorded in the finding's history with your name. `null` clears assignee, priority or due_date (a cleared due date goes back to the organization's SLA policy; a date you set is kept through severity changes). `status: accepted` requires `acceptance` (expiry and justification).",
   params: findingIdParams,
   body: input(
     {
@@ -130,6 +150,7 @@ export const updateFinding = op("Update status, assignee, priority, due date or 
       priority: { type: ["string", "null"], enum: [...PRIORITIES, null] },
       due_date: { type: ["string", "null"], format: "date-time" },
       notes: { type: "string", maxLength: 10_000 },
+      acceptance: acceptanceInput,
     },
     { examples: [{ status: "in_progress", assignee: "dev@acme.example", priority: "high", due_date: "2026-12-11T17:00:00Z" }] },
   ),

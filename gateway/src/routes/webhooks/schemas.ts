@@ -57,7 +57,7 @@ const url = {
   description:
     "HTTPS URL. Its host must resolve to public addresses, or to networks the deployment allows (WEBHOOK_ALLOWED_NETWORKS; the local stack allows loopback and the scan lab), checked again at each attempt",
 } as const;
-const events = { type: "array", minItems: 1, maxItems: 18, items: { type: "string", enum: EVENT_KINDS } } as const;
+const events = { type: "array", minItems: 1, maxItems: EVENT_KINDS.length, items: { type: "string", enum: EVENT_KINDS } } as const;
 const secret = { type: "string", minLength: 8, maxLength: 256, description: "Signing secret (write-only, never returned)" } as const;
 const idParams = { type: "object", required: ["webhook_id"], properties: { webhook_id: { type: "string", maxLength: 128 } } } as const;
 

@@ -40,6 +40,7 @@ function detectionFields(d: DetectionFacts) {
     cvss_vector: d.cvss_vector,
     epss_score: d.epss_score,
     kev: d.kev,
+    kev_due_date: d.kev_due_date ?? null,
     confidence: d.confidence ?? "",
     tool: d.tool,
     cve_ids: cveIds,

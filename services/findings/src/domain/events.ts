@@ -11,7 +11,11 @@ export type FindingEventType =
   | "vulnerability.critical"
   | "vulnerability.high"
   | "vulnerability.status_changed"
-  | "vulnerability.resolved";
+  | "vulnerability.resolved"
+  // Added to the spec's kinds: SLA deadlines and risk acceptance (domain/sla.ts, domain/acceptance.ts).
+  | "finding.sla_breached"
+  | "finding.acceptance_requested"
+  | "finding.acceptance_expired";
 
 export interface FindingEvent {
   type: FindingEventType;

@@ -5,6 +5,7 @@ import { Exports } from "./exports.js";
 import { Ingestion } from "./ingestion.js";
 import { Listing } from "./listing.js";
 import type { AiCredits, AnalysisCache, Clock, ExportWriters, FindingCounts, FindingLists, FindingRepository, PlanPort } from "./ports.js";
+import { Policies, SlaUpkeep, slaRepository, type PolicyStore, type SlaQueue } from "./sla-upkeep.js";
 import { Triage } from "./triage.js";
 
 export interface FindingsDeps {
@@ -18,10 +19,15 @@ export interface FindingsDeps {
   writers: ExportWriters;
   logger: Logger;
   now: Clock;
+  /** SLA policy and upkeep (domain/sla.ts, domain/acceptance.ts). */
+  policies: PolicyStore;
+  slaQueue: SlaQueue;
 }
 
 /** The use cases of findings, wired to their ports (transport-free: tests drive them without a network). */
-export function createFindingsDomain(d: FindingsDeps) {
+export function createFindingsDomain(deps: FindingsDeps) {
+  // Every write goes through the SLA upkeep, whichever use case makes it.
+  const d = { ...deps, findings: slaRepository(deps.findings, deps.policies) };
   const triage = new Triage(d);
   return {
     ingestion: new Ingestion(d),
@@ -29,6 +35,8 @@ export function createFindingsDomain(d: FindingsDeps) {
     listing: new Listing(d),
     exports: new Exports(d),
     analysis: new Analysis({ ...d, triage, cache: d.analyses }),
+    policies: new Policies({ ...d, queue: d.slaQueue }),
+    upkeep: new SlaUpkeep({ ...d, queue: d.slaQueue }),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { CursorAnchor } from "@vulnscan/kit/core";
+import { NEVER, type SlaState } from "./sla.js";
 import type { Confidence, FindingDoc, Severity, SortField, SortOrder, Status } from "./types.js";
 
 /** The spec's list filters (shared by list, export and, partly, stats). */
@@ -12,7 +13,18 @@ export interface ListFilter {
   /** Case-insensitive. */
   cve?: string;
   confidence?: Confidence;
+  /** Where the SLA stands when the list is read (the store compares stored instants with its clock). */
+  sla_state?: SlaState;
+  /** due_date before / at or after. */
+  due_before?: Date;
+  due_after?: Date;
+  /** Accepted findings whose acceptance runs out within this many days. */
+  accepted_expiring_within_days?: number;
 }
+
+/** Filters whose answer depends on the time of reading (their totals are counted, never kept). */
+export const timedFilter = (f: ListFilter) =>
+  f.sla_state !== undefined || f.due_before !== undefined || f.due_after !== undefined || f.accepted_expiring_within_days !== undefined;
 
 /**
  * What a list (or export) asks for, in domain terms; storage translates it into its own query.
@@ -47,6 +59,10 @@ export function anchorOf(q: ListQuery, row: FindingDoc): Anchor {
       return { key: row.severity_rank, id: row._id };
     case "cvss_score":
       return { key: row.cvss_score, id: row._id };
+    case "due_date":
+      return { key: row.due_sort ?? NEVER, id: row._id };
+    case "sla_state":
+      return { key: row.sla_breach_at ?? NEVER, id: row._id };
   }
 }
 

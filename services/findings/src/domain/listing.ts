@@ -1,6 +1,7 @@
 import { decodeCursor, encodeCursor, validationError } from "@vulnscan/kit/core";
-import { anchorOf, normalizePage, pagesOf, type ListFilter, type ListQuery } from "./list.js";
-import type { FindingCounts, FindingLists } from "./ports.js";
+import { anchorOf, normalizePage, pagesOf, timedFilter, type ListFilter, type ListQuery } from "./list.js";
+import type { Clock, FindingCounts, FindingLists } from "./ports.js";
+import type { SlaQueue } from "./sla-upkeep.js";
 import type { Stats } from "./stats.js";
 import type { FindingDoc, Severity, Status } from "./types.js";
 
@@ -16,7 +17,7 @@ export interface ListPage {
 
 /** Lists, a scan's findings and the statistics. */
 export class Listing {
-  constructor(private readonly deps: { lists: FindingLists; counts: FindingCounts }) {}
+  constructor(private readonly deps: { lists: FindingLists; counts: FindingCounts; slaQueue: SlaQueue; now: Clock }) {}
 
   /**
    * A page of the list: by number (a bounded skip, see storage/finding-reads.ts), or after a
@@ -26,6 +27,8 @@ export class Listing {
    */
   async list(orgId: string, q: ListQuery, page: number, perPage: number, cursor = ""): Promise<ListPage> {
     const { lists } = this.deps;
+    if (q.filter.accepted_expiring_within_days !== undefined && q.filter.status !== undefined && q.filter.status !== "accepted")
+      throw validationError("accepted_expiring_within", "accepted_expiring_within lists accepted findings: leave status out or set it to accepted");
     const description = lists.describe(orgId, q);
     const after = cursor ? decodeCursor(cursor, description) : undefined;
     const p = normalizePage(after ? after.page : page, perPage);
@@ -40,7 +43,7 @@ export class Listing {
 
   /** The list's total: from the counts for the filters they keep, else a count of the matches. */
   private async total(orgId: string, filter: ListFilter): Promise<number> {
-    const other = filter.scan_id !== undefined || filter.cve !== undefined || filter.confidence !== undefined;
+    const other = filter.scan_id !== undefined || filter.cve !== undefined || filter.confidence !== undefined || timedFilter(filter);
     const kept = await this.deps.counts.total(orgId, { severity: filter.severity, status: filter.status, tool: filter.tool, target: filter.target, other });
     return kept ?? this.deps.lists.count(orgId, filter);
   }
@@ -50,8 +53,10 @@ export class Listing {
     return this.deps.lists.scanFindings(orgId, scanId, severity, status);
   }
 
-  stats(orgId: string, opts: { from?: Date; to?: Date; target?: string }): Promise<Stats> {
+  /** The counts, plus the SLA's breached and at-risk findings at this moment (counted: they move with time, no count can be kept). */
+  async stats(orgId: string, opts: { from?: Date; to?: Date; target?: string }): Promise<Stats & { sla: { breached: number; at_risk: number } }> {
     if (opts.from && opts.to && opts.from > opts.to) throw validationError("from_date", "from_date must not be after to_date");
-    return this.deps.counts.stats(orgId, opts);
+    const [stats, sla] = await Promise.all([this.deps.counts.stats(orgId, opts), this.deps.slaQueue.slaCounts(orgId, opts, this.deps.now())]);
+    return { ...stats, sla };
   }
 }

@@ -16,7 +16,7 @@ export type Status = (typeof STATUSES)[number];
 export const PRIORITIES = ["critical", "high", "medium", "low"] as const;
 export type Priority = (typeof PRIORITIES)[number];
 
-export const SORT_FIELDS = ["severity", "created_at", "cvss_score"] as const;
+export const SORT_FIELDS = ["severity", "created_at", "cvss_score", "due_date", "sla_state"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortOrder = "asc" | "desc";
 
@@ -79,6 +79,8 @@ export interface DetectionFacts {
   frameworks: FrameworkMapping[];
   epss_score: number | null;
   kev: boolean;
+  /** The earliest CISA KEV due date of its CVEs (absent from older scanners). */
+  kev_due_date?: Date | null;
   /** Absent or "" when the scanner did not say (older scanners). */
   confidence?: Confidence | "";
   detected_at: Date;
@@ -132,6 +134,37 @@ export interface FindingDoc {
   /** Set while resolved: when it became resolved, and minutes from detection to then. */
   resolved_at: Date | null;
   resolution_minutes: number | null;
+  /** SLA upkeep (domain/sla.ts); absent on findings stored before it, filled at their next change. */
+  kev_due_date?: Date | null;
+  due_source?: DueSource;
+  due_sort?: Date;
+  sla_at_risk_at?: Date;
+  sla_breach_at?: Date;
+  sla_breach_pending_at?: Date | null;
+  sla_breach_announced?: Date | null;
+  /** The latest risk acceptance (domain/acceptance.ts). */
+  acceptance?: AcceptanceDoc | null;
+  /** While accepted (approved): when the acceptance runs out; null otherwise. */
+  accepted_until?: Date | null;
+}
+
+/** Where a finding's due_date came from: a person (PATCH), the organization's SLA policy, CISA KEV, or none. */
+export type DueSource = "user" | "policy" | "kev" | "";
+
+export const ACCEPTANCE_STATES = ["pending", "approved", "rejected", "expired", "withdrawn"] as const;
+export type AcceptanceState = (typeof ACCEPTANCE_STATES)[number];
+
+export interface AcceptanceDoc {
+  state: AcceptanceState;
+  justification: string;
+  expires_at: Date;
+  requested_by: string;
+  /** user id or API key id of who asked: the approver must be someone else. */
+  requested_by_id: string;
+  requested_at: Date;
+  decided_by: string;
+  decided_at: Date | null;
+  decision_note: string;
 }
 
 /** Who makes a change, as the gateway authenticated them. */

@@ -50,6 +50,36 @@ export function envelopeOf(e: FindingEvent): EnvelopeInit {
       const value = { ...who, affectedComponent: f.affected_component, scanId: f.scan_id, resolvedAt: timestampFromDate(e.at) };
       return { type: e.type, orgId, payload: { case: "vulnerabilityResolved", value } };
     }
+    case "finding.sla_breached": {
+      const due = f.due_date ? timestampFromDate(f.due_date) : undefined;
+      const value = {
+        ...who,
+        affectedComponent: f.affected_component,
+        status: f.status,
+        dueDate: due,
+        dueDateSource: f.due_source ?? "",
+        assignee: f.assignee,
+      };
+      return { type: e.type, orgId, payload: { case: "findingSlaBreached", value } };
+    }
+    case "finding.acceptance_requested":
+    case "finding.acceptance_expired": {
+      const a = f.acceptance;
+      const value = {
+        findingId: f._id,
+        title: f.title,
+        severity: f.severity,
+        target: f.target,
+        justification: a?.justification ?? "",
+        expiresAt: a ? timestampFromDate(a.expires_at) : undefined,
+        requestedBy: a?.requested_by ?? "",
+      };
+      const payload =
+        e.type === "finding.acceptance_requested"
+          ? { case: "findingAcceptanceRequested" as const, value }
+          : { case: "findingAcceptanceExpired" as const, value };
+      return { type: e.type, orgId, payload };
+    }
   }
 }
 

@@ -3,19 +3,23 @@ import { DomainError, toConnectError, validationError, type Logger } from "@vuln
 import type {
   AddCommentRequest,
   BulkUpdateRequest,
+  DecideAcceptanceRequest,
   ExportFindingsRequest,
   FindingService,
   GetAiAnalysisRequest,
   GetFindingRequest,
+  GetFindingsPolicyRequest,
   GetStatsRequest,
   ListFindingsRequest,
   ListScanFindingsRequest,
   UpdateFindingRequest,
+  UpdateFindingsPolicyRequest,
 } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import type { FindingUpdate } from "../domain/changes.js";
 import type { FindingsDomain } from "../domain/index.js";
 import { listQuery } from "../domain/list.js";
-import { actorOf, commentMsg, dateOf, filterOf, findingMsg, formatOf, orderOf, priorityOf, severityOf, sortOf, statusOf } from "./mappers.js";
+import { actorOf, commentMsg, dateOf, filterOf, findingMsgAt, formatOf, orderOf, priorityOf, severityOf, sortOf, statusOf } from "./mappers.js";
+import { acceptanceOf, policyMsg, slaDaysOf } from "./policy-mappers.js";
 
 const requireId = (v: string, field: string) => {
   if (!v) throw validationError(field, `${field} is required`);
@@ -31,7 +35,13 @@ export class FindingRpcService implements ServiceImpl<typeof FindingService> {
   constructor(
     private readonly domain: FindingsDomain,
     private readonly logger: Logger,
+    /** The service's clock: SLA states are read at it. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
+
+  private get findingMsg() {
+    return findingMsgAt(this.now());
+  }
 
   async listFindings(req: ListFindingsRequest) {
     const orgId = requireId(req.orgId, "org_id");
@@ -43,7 +53,7 @@ export class FindingRpcService implements ServiceImpl<typeof FindingService> {
       req.cursor,
     );
     return {
-      findings: res.items.map(findingMsg),
+      findings: res.items.map(this.findingMsg),
       pageInfo: { total: res.total, page: res.page, perPage: res.perPage, pages: res.pages },
       nextCursor: res.nextCursor,
     };
@@ -57,12 +67,12 @@ export class FindingRpcService implements ServiceImpl<typeof FindingService> {
       req.severity === undefined ? undefined : severityOf(req.severity),
       req.status === undefined ? undefined : statusOf(req.status),
     );
-    return { findings: items.map(findingMsg), total: items.length };
+    return { findings: items.map(this.findingMsg), total: items.length };
   }
 
   async getFinding(req: GetFindingRequest) {
     const f = await this.domain.triage.get(requireId(req.orgId, "org_id"), requireId(req.findingId, "finding_id"));
-    return { finding: findingMsg(f) };
+    return { finding: this.findingMsg(f) };
   }
 
   async updateFinding(req: UpdateFindingRequest) {
@@ -75,8 +85,8 @@ export class FindingRpcService implements ServiceImpl<typeof FindingService> {
     if (req.dueDate) u.due_date = dateOf(req.dueDate);
     if (req.clearDueDate) u.due_date = null;
     if (req.notes !== undefined) u.notes = req.notes;
-    const f = await this.domain.triage.update(orgId, requireId(req.findingId, "finding_id"), u, actorOf(req.actor));
-    return { finding: findingMsg(f) };
+    const f = await this.domain.triage.update(orgId, requireId(req.findingId, "finding_id"), u, actorOf(req.actor), acceptanceOf(req.acceptance));
+    return { finding: this.findingMsg(f) };
   }
 
   async addComment(req: AddCommentRequest) {
@@ -91,6 +101,7 @@ export class FindingRpcService implements ServiceImpl<typeof FindingService> {
       req.findingIds,
       { ...(req.status !== undefined ? { status: statusOf(req.status, "update.status") } : {}), ...(req.notes !== undefined ? { notes: req.notes } : {}) },
       actorOf(req.actor),
+      acceptanceOf(req.acceptance),
     );
     return { updated: res.updated, failed: res.failed.map((f) => ({ findingId: f.finding_id, errorCode: f.error_code, detail: f.detail })) };
   }
@@ -113,7 +124,27 @@ export class FindingRpcService implements ServiceImpl<typeof FindingService> {
       },
       byTool: s.by_tool,
       trends: { newThisWeek: s.trends.new_this_week, resolvedThisWeek: s.trends.resolved_this_week, averageResolutionDays: s.trends.average_resolution_days },
+      sla: { breached: s.sla.breached, atRisk: s.sla.at_risk },
     };
+  }
+
+  async getFindingsPolicy(req: GetFindingsPolicyRequest) {
+    return { policy: policyMsg(await this.domain.policies.get(requireId(req.orgId, "org_id"))) };
+  }
+
+  async updateFindingsPolicy(req: UpdateFindingsPolicyRequest) {
+    const res = await this.domain.policies.update(
+      requireId(req.orgId, "org_id"),
+      { sla_days: slaDaysOf(req.slaDays), require_acceptance_approval: req.requireAcceptanceApproval },
+      actorOf(req.actor),
+    );
+    return { policy: policyMsg(res.policy), refreshed: res.refreshed };
+  }
+
+  async decideAcceptance(req: DecideAcceptanceRequest) {
+    const orgId = requireId(req.orgId, "org_id");
+    const f = await this.domain.triage.decideAcceptance(orgId, requireId(req.findingId, "finding_id"), req.approve, req.note, actorOf(req.actor));
+    return { finding: this.findingMsg(f) };
   }
 
   async *exportFindings(req: ExportFindingsRequest) {

@@ -12,6 +12,7 @@ import {
   FindingStatus,
   Priority,
   Severity,
+  SlaState,
   SortOrder,
   type Comment,
   type Finding,
@@ -19,6 +20,7 @@ import {
 } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import type { ExportFormat as Format } from "../domain/exports.js";
 import type { ListFilter } from "../domain/list.js";
+import { SLA_STATES, slaRunning, slaStateAt } from "../domain/sla.js";
 import {
   CONFIDENCES,
   PRIORITIES,
@@ -44,7 +46,7 @@ export const severityOf = (n: number, field = "severity"): SeverityName => enumN
 export const statusOf = (n: number, field = "status"): Status => enumNameIn(FindingStatus, n, STATUSES, field);
 export const priorityOf = (n: number): PriorityName | "" => (n === Priority.UNSPECIFIED ? "" : enumNameIn(Priority, n, PRIORITIES, "priority"));
 export const sortOf = (n: number | undefined): SortField | undefined =>
-  n === undefined ? undefined : enumNameIn(FindingSortField, n, ["severity", "created_at", "cvss_score"] as const, "sort");
+  n === undefined ? undefined : enumNameIn(FindingSortField, n, ["severity", "created_at", "cvss_score", "due_date", "sla_state"] as const, "sort");
 export const orderOf = (n: number | undefined): Order | undefined =>
   n === undefined ? undefined : enumNameIn(SortOrder, n, ["asc", "desc"] as const, "order");
 export const confidenceOf = (n: number, field = "confidence"): ConfidenceName => enumNameIn(Confidence, n, CONFIDENCES, field);
@@ -62,6 +64,14 @@ export function filterOf(f: FindingFilter | undefined): ListFilter {
   if (f.tool !== undefined) out.tool = f.tool;
   if (f.cve !== undefined) out.cve = f.cve;
   if (f.confidence !== undefined) out.confidence = confidenceOf(f.confidence);
+  if (f.slaState !== undefined) out.sla_state = enumNameIn(SlaState, f.slaState, SLA_STATES, "sla_state");
+  if (f.dueBefore) out.due_before = timestampDate(f.dueBefore);
+  if (f.dueAfter) out.due_after = timestampDate(f.dueAfter);
+  if (f.acceptedExpiringWithinDays !== undefined) {
+    const n = f.acceptedExpiringWithinDays;
+    if (!Number.isInteger(n) || n < 1 || n > 365) throw validationError("accepted_expiring_within", "accepted_expiring_within must be 1d to 365d");
+    out.accepted_expiring_within_days = n;
+  }
   return out;
 }
 
@@ -75,6 +85,15 @@ export const dateOf = (t: Timestamp): Date => timestampDate(t);
 export function commentMsg(c: CommentDoc, findingId: string): Comment {
   return create(CommentSchema, { id: c.id, findingId, user: c.user, userId: c.user_id, text: c.text, createdAt: ts(c.created_at) });
 }
+
+/** A finding with its SLA state at `now` (the service's clock). */
+export const findingMsgAt =
+  (now: Date) =>
+  (f: FindingDoc): Finding => {
+    const m = findingMsg(f);
+    m.slaState = slaStateAt(f, now) ?? "";
+    return m;
+  };
 
 export function findingMsg(f: FindingDoc): Finding {
   const init: MessageInitShape<typeof FindingSchema> = {
@@ -123,6 +142,23 @@ export function findingMsg(f: FindingDoc): Finding {
     notes: f.notes,
     createdAt: ts(f.created_at),
     updatedAt: ts(f.updated_at),
+    dueDateSource: f.due_source ?? (f.due_date ? "user" : ""),
+    slaState: slaStateAt(f, new Date()) ?? "",
+    ...(f.sla_at_risk_at && slaRunning(f) ? { slaAtRiskAt: ts(f.sla_at_risk_at) } : {}),
+    ...(f.acceptance
+      ? {
+          acceptance: {
+            state: f.acceptance.state,
+            justification: f.acceptance.justification,
+            expiresAt: ts(f.acceptance.expires_at),
+            requestedBy: f.acceptance.requested_by,
+            requestedAt: ts(f.acceptance.requested_at),
+            decidedBy: f.acceptance.decided_by,
+            ...(f.acceptance.decided_at ? { decidedAt: ts(f.acceptance.decided_at) } : {}),
+            decisionNote: f.acceptance.decision_note,
+          },
+        }
+      : {}),
   };
   if (f.epss_score !== null) init.epssScore = f.epss_score;
   return create(FindingSchema, init);
@@ -189,6 +225,7 @@ function factsFrom(d: Detection): DetectionFacts {
     frameworks: d.frameworks.map((m) => ({ name: m.name, controls: [...m.controls] })),
     epss_score: d.epssScore === undefined ? null : finite(d.epssScore, 0, 1),
     kev: d.kev,
+    kev_due_date: d.kev && d.kevDueDate ? timestampDate(d.kevDueDate) : null,
     confidence: detectionConfidence(d.confidence),
     detected_at: d.detectedAt ? timestampDate(d.detectedAt) : new Date(),
   };

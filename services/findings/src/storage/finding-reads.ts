@@ -35,6 +35,8 @@ export class FindingReads implements FindingLists {
   constructor(
     private readonly findings: Collection<StoredFinding>,
     limits: { maxSkip?: number; hop?: number } = {},
+    /** The clock time-dependent filters (sla_state, accepted_expiring_within) are read at. */
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.maxSkip = limits.maxSkip ?? MAX_SKIP;
     this.hop = limits.hop ?? this.maxSkip;
@@ -45,7 +47,7 @@ export class FindingReads implements FindingLists {
   }
 
   count(orgId: string, filter: ListFilter): Promise<number> {
-    return this.findings.countDocuments(filterQuery(orgId, filter) as Document);
+    return this.findings.countDocuments(filterQuery(orgId, filter, this.now()) as Document);
   }
 
   private rows(filter: Query, sort: SortSpec, skip: number, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
@@ -54,7 +56,7 @@ export class FindingReads implements FindingLists {
 
   /** Rows [offset, offset+limit) of the list in its order, without skipping more than MAX_SKIP. */
   async page(orgId: string, list: ListQuery, offset: number, limit: number): Promise<FindingDoc[]> {
-    const q = filterQuery(orgId, list.filter);
+    const q = filterQuery(orgId, list.filter, this.now());
     const sort = sortSpec(list.sort);
     if (offset <= this.maxSkip) return this.rows(q, sort, offset, limit);
     const key = JSON.stringify([q, sort]);
@@ -78,12 +80,12 @@ export class FindingReads implements FindingLists {
   /** Up to `limit` rows strictly after `anchor` in the list's order: a range on the index, no skip. */
   after(orgId: string, list: ListQuery, anchor: Anchor, limit: number): Promise<FindingDoc[]> {
     const sort = sortSpec(list.sort);
-    return this.rows({ $and: [filterQuery(orgId, list.filter), afterQuery(sort, anchor)] }, sort, 0, limit);
+    return this.rows({ $and: [filterQuery(orgId, list.filter, this.now()), afterQuery(sort, anchor)] }, sort, 0, limit);
   }
 
   /** Every row of the list in order, read in batches (exports): memory stays flat. */
   stream(orgId: string, list: ListQuery, opts: { details: boolean }): AsyncIterable<FindingDoc> {
-    const q = filterQuery(orgId, list.filter);
+    const q = filterQuery(orgId, list.filter, this.now());
     return this.findings
       .find(q as Document, { projection: opts.details ? STORAGE_FIELDS : LIST_PROJECTION })
       .sort(mongoSort(sortSpec(list.sort)))
@@ -92,13 +94,13 @@ export class FindingReads implements FindingLists {
 
   /** A scan's findings in detection order. */
   scanFindings(orgId: string, scanId: string, severity?: Severity, status?: Status): Promise<FindingDoc[]> {
-    return this.rows(filterQuery(orgId, { scan_id: scanId, severity, status }), sortSpec({ field: "created_at", order: "asc" }), 0, 0);
+    return this.rows(filterQuery(orgId, { scan_id: scanId, severity, status }, this.now()), sortSpec({ field: "created_at", order: "asc" }), 0, 0);
   }
 
   async severityCounts(orgId: string, filter: ListFilter): Promise<Record<Severity, number>> {
     // $group with $sum: 1 only: the subset FerretDB v1 evaluates correctly.
     const counts = await this.findings
-      .aggregate<{ _id: Severity; n: number }>([{ $match: filterQuery(orgId, filter) }, { $group: { _id: "$severity", n: { $sum: 1 } } }])
+      .aggregate<{ _id: Severity; n: number }>([{ $match: filterQuery(orgId, filter, this.now()) }, { $group: { _id: "$severity", n: { $sum: 1 } } }])
       .toArray();
     const bySeverity = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
     for (const c of counts) if (c._id in bySeverity) bySeverity[c._id] += c.n;

@@ -3,18 +3,27 @@ import type { Db } from "mongodb";
 import { MongoAiCredits, MongoAnalysisCache } from "./ai.js";
 import { FindingReads } from "./finding-reads.js";
 import { FindingStore } from "./finding-store.js";
+import { MongoPolicyStore, MongoSlaQueue } from "./sla-store.js";
 
 export { FINDINGS, findingFields, findingIndexes } from "./indexes.js";
 
 /** Every repository of the findings database; `counts.recover` and `credits.prune` are the housekeeping. */
-export function mongoRepositories(db: Db, kafka: Pick<KafkaBus, "publishRawMany">, logger: Logger, eventsTopic: string = Topics.findingEvents) {
+export function mongoRepositories(
+  db: Db,
+  kafka: Pick<KafkaBus, "publishRawMany">,
+  logger: Logger,
+  eventsTopic: string = Topics.findingEvents,
+  now: () => Date = () => new Date(),
+) {
   const store = new FindingStore(db, kafka, logger, eventsTopic);
   return {
     store,
     findings: store,
-    lists: new FindingReads(store.findings),
+    lists: new FindingReads(store.findings, {}, now),
     counts: store.rollups,
     analyses: new MongoAnalysisCache(db),
     credits: new MongoAiCredits(db),
+    policies: new MongoPolicyStore(db),
+    slaQueue: new MongoSlaQueue(db),
   };
 }

@@ -7,6 +7,8 @@ export const ROLLUPS = "rollups";
 /** Rollup changes in flight, one per write (deleted once applied). */
 export const ROLLUP_INTENTS = "rollup_intents";
 export const AI_ANALYSES = "ai_analyses";
+/** Each organization's findings policy (SLA days, acceptance approval), keyed by org id. */
+export const POLICIES = "policies";
 /** `<org>:ai:<YYYY-MM>`: the credits taken that month. */
 export const AI_CREDITS = "ai_credits";
 
@@ -27,6 +29,14 @@ export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { org_id: 1, target: 1, _id: -1 }, options: { name: "org_target" } },
   { collection: FINDINGS, key: { org_id: 1, tool: 1, _id: -1 }, options: { name: "org_tool" } },
   { collection: FINDINGS, key: { org_id: 1, cve_keys: 1, _id: -1 }, options: { name: "org_cve" } },
+  // SLA (domain/sla.ts): sort and range by due date and by the running SLA's instants (NEVER when
+  // none runs); the upkeep's sweeps across organizations; accepted_expiring_within.
+  { collection: FINDINGS, key: { org_id: 1, due_sort: 1, _id: -1 }, options: { name: "org_due" } },
+  { collection: FINDINGS, key: { org_id: 1, sla_breach_at: 1, _id: -1 }, options: { name: "org_sla_breach" } },
+  { collection: FINDINGS, key: { org_id: 1, sla_at_risk_at: 1, _id: -1 }, options: { name: "org_sla_at_risk" } },
+  { collection: FINDINGS, key: { org_id: 1, accepted_until: 1, _id: -1 }, options: { name: "org_accepted_until" } },
+  { collection: FINDINGS, key: { sla_breach_pending_at: 1 }, options: { name: "sla_breach_pending" } },
+  { collection: FINDINGS, key: { accepted_until: 1 }, options: { name: "accepted_until" } },
   ...outboxIndexes(FINDINGS),
   { collection: ROLLUPS, key: { org_id: 1 }, options: { name: "org" } },
   { collection: ROLLUP_INTENTS, key: { until: 1 }, options: { name: "until" } },
@@ -50,7 +60,14 @@ export const findingFields: FieldTypes = mergeFieldTypes(
       // The ?confidence= filter (no index of its own: it narrows the org's other filters).
       confidence: "string",
       rev: "number",
+      due_sort: "date",
+      sla_breach_at: "date",
+      sla_at_risk_at: "date",
+      sla_breach_pending_at: "date",
+      accepted_until: "date",
+      detected_at: "date",
     },
+    [POLICIES]: { _id: "string" },
     [ROLLUPS]: { _id: "string", org_id: "string" },
     [ROLLUP_INTENTS]: { _id: "string", until: "date" },
     [AI_ANALYSES]: { _id: "string", org_id: "string" },

@@ -1,3 +1,4 @@
+import { NEVER } from "../domain/sla.js";
 import { severityRank } from "../domain/types.js";
 import type { Anchor, ListFilter, ListQuery } from "../domain/list.js";
 
@@ -10,7 +11,13 @@ import type { Anchor, ListFilter, ListQuery } from "../domain/list.js";
 
 export type Query = Record<string, unknown>;
 
-export function filterQuery(orgId: string, f: ListFilter): Query {
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * `now`: the instant time-dependent filters (sla_state, accepted_expiring_within) compare the
+ * stored instants with; the SLA state is never stored, it would go stale.
+ */
+export function filterQuery(orgId: string, f: ListFilter, now: Date = new Date()): Query {
   const q: Query = { org_id: orgId };
   if (f.severity !== undefined) q.severity_rank = severityRank(f.severity);
   if (f.status !== undefined) q.status = f.status;
@@ -20,6 +27,16 @@ export function filterQuery(orgId: string, f: ListFilter): Query {
   if (f.cve !== undefined) q.cve_keys = f.cve.trim().toUpperCase();
   // Not indexed: it narrows the org's other filters, it is not a way into the collection.
   if (f.confidence !== undefined) q.confidence = f.confidence;
+  // NEVER marks "no running SLA", so the ranges below never reach a finding without one.
+  if (f.sla_state === "breached") q.sla_breach_at = { $lte: now };
+  if (f.sla_state === "at_risk") Object.assign(q, { sla_at_risk_at: { $lte: now }, sla_breach_at: { $gt: now } });
+  if (f.sla_state === "within") q.sla_at_risk_at = { $gt: now, $lt: NEVER };
+  if (f.due_before !== undefined || f.due_after !== undefined)
+    q.due_sort = { ...(f.due_after ? { $gte: f.due_after } : {}), $lt: f.due_before && f.due_before < NEVER ? f.due_before : NEVER };
+  if (f.accepted_expiring_within_days !== undefined) {
+    q.status = "accepted";
+    q.accepted_until = { $lte: new Date(now.getTime() + f.accepted_expiring_within_days * DAY_MS) };
+  }
   return q;
 }
 
@@ -29,7 +46,7 @@ export function filterQuery(orgId: string, f: ListFilter): Query {
  * both directions.
  */
 export interface SortSpec {
-  key: "_id" | "severity_rank" | "cvss_score";
+  key: "_id" | "severity_rank" | "cvss_score" | "due_sort" | "sla_breach_at";
   keyDir: 1 | -1;
   idDir: 1 | -1;
 }
@@ -43,6 +60,12 @@ export function sortSpec(sort: ListQuery["sort"]): SortSpec {
       return { key: "severity_rank", keyDir: desc ? 1 : -1, idDir: desc ? -1 : 1 };
     case "cvss_score":
       return { key: "cvss_score", keyDir: desc ? -1 : 1, idDir: desc ? -1 : 1 };
+    // Soonest first ascending; no due date (NEVER) last.
+    case "due_date":
+      return { key: "due_sort", keyDir: desc ? -1 : 1, idDir: desc ? -1 : 1 };
+    // By the running SLA's deadline: breached first ascending, findings with no SLA (NEVER) last.
+    case "sla_state":
+      return { key: "sla_breach_at", keyDir: desc ? -1 : 1, idDir: desc ? -1 : 1 };
   }
 }
 
@@ -68,5 +91,6 @@ export function storedAnchor(s: SortSpec, row: Record<string, unknown>): Anchor 
  * `[query, sort]` pair as before the domain/storage split, so cursors issued earlier stay valid.
  */
 export function listDescription(orgId: string, q: ListQuery): unknown {
-  return [filterQuery(orgId, q.filter), sortSpec(q.sort)];
+  // A fixed instant: a cursor is bound to the filter, not to the moment its page was read.
+  return [filterQuery(orgId, q.filter, new Date(0)), sortSpec(q.sort)];
 }

@@ -4,6 +4,7 @@ import { anchorOf, type Anchor, type ListFilter, type ListQuery } from "../domai
 import type { AiCredits, AnalysisCache, CachedAnalysis, Changed, Clock, FindingCounts, FindingLists, FindingRepository, Holder } from "../domain/ports.js";
 import { addDays, addTo, contributionOf, dayOf, dayRange, emptyCounts, statsOf, WEEK_DAYS } from "../domain/rollup.js";
 import type { Stats } from "../domain/stats.js";
+import { NEVER, slaStateAt } from "../domain/sla.js";
 import { SEVERITIES, type FindingDoc, type Severity, type Status } from "../domain/types.js";
 
 /*
@@ -20,8 +21,14 @@ function listRow(f: FindingDoc): FindingDoc {
   return rest as FindingDoc;
 }
 
-function matches(f: FindingDoc, orgId: string, filter: ListFilter): boolean {
+function matches(f: FindingDoc, orgId: string, filter: ListFilter, now: Date = new Date()): boolean {
+  const due = f.due_sort ?? NEVER;
   return (
+    (filter.sla_state === undefined || slaStateAt(f, now) === filter.sla_state) &&
+    (filter.due_before === undefined || (due < filter.due_before && due < NEVER)) &&
+    (filter.due_after === undefined || (due >= filter.due_after && due < NEVER)) &&
+    (filter.accepted_expiring_within_days === undefined ||
+      (f.status === "accepted" && !!f.accepted_until && f.accepted_until.getTime() <= now.getTime() + filter.accepted_expiring_within_days * 86_400_000)) &&
     f.org_id === orgId &&
     (filter.severity === undefined || f.severity === filter.severity) &&
     (filter.status === undefined || f.status === filter.status) &&
@@ -48,6 +55,8 @@ export class MemoryFindings implements FindingRepository, FindingLists {
   /** Events in the order the writes stored them. */
   readonly events: FindingEvent[] = [];
   private readonly holders = new Map<string, string>();
+  /** The clock time-dependent filters are read at (the test's). */
+  clock: Clock = () => new Date();
 
   async get(orgId: string, id: string): Promise<FindingDoc | null> {
     const f = this.docs.get(id);
@@ -98,13 +107,13 @@ export class MemoryFindings implements FindingRepository, FindingLists {
   }
 
   async count(orgId: string, filter: ListFilter): Promise<number> {
-    return this.of(orgId).filter((f) => matches(f, orgId, filter)).length;
+    return this.of(orgId).filter((f) => matches(f, orgId, filter, this.clock())).length;
   }
 
   private sorted(orgId: string, q: ListQuery): FindingDoc[] {
     const cmp = compareIn(q);
     return this.of(orgId)
-      .filter((f) => matches(f, orgId, q.filter))
+      .filter((f) => matches(f, orgId, q.filter, this.clock()))
       .sort((a, b) => cmp(anchorOf(q, a), anchorOf(q, b)));
   }
 
@@ -132,7 +141,7 @@ export class MemoryFindings implements FindingRepository, FindingLists {
 
   async severityCounts(orgId: string, filter: ListFilter): Promise<Record<Severity, number>> {
     const out = Object.fromEntries(SEVERITIES.map((s) => [s, 0])) as Record<Severity, number>;
-    for (const f of this.of(orgId)) if (matches(f, orgId, filter)) out[f.severity]++;
+    for (const f of this.of(orgId)) if (matches(f, orgId, filter, this.clock())) out[f.severity]++;
     return out;
   }
 }

@@ -77,6 +77,8 @@ export interface DetectionDraft {
   confidence: Confidence;
   epssScore?: number;
   kev?: boolean;
+  /** The earliest CISA KEV due date among its CVEs (findings' SLA deadline when earlier than the policy's). */
+  kevDueDate?: Date;
   frameworks?: { name: string; controls: string[] }[];
 }
 

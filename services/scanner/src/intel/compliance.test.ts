@@ -75,6 +75,8 @@ describe("enrichDetection", () => {
     expect(out.cveIds).toEqual(["CVE-2021-44790", "CVE-2021-40438"]);
     expect(out.epssScore).toBeCloseTo(0.94345);
     expect(out.kev).toBe(true);
+    // The earliest KEV due date of its listed CVEs (CVE-2021-40438: 2021-12-15), findings' SLA deadline when earlier than the policy's.
+    expect(out.kevDueDate).toEqual(new Date("2021-12-15T00:00:00Z"));
     expect(controls(out.frameworks!)).toEqual({ pci_dss: ["6.2.4", "6.4.1", "6.3.1", "6.3.3", "11.3.2"] });
   });
 
@@ -90,6 +92,7 @@ describe("enrichDetection", () => {
     );
     expect(out.epssScore).toBeUndefined();
     expect(out.kev).toBe(false);
+    expect(out.kevDueDate).toBeUndefined();
     expect(out.frameworks).toEqual([{ name: "gdpr", controls: ["Art. 32"] }]);
   });
 });

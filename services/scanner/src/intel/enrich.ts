@@ -21,13 +21,17 @@ export function enrichDetection(d: DetectionDraft, deps: EnrichDeps): DetectionD
   const cves = [...new Set(d.cveIds.map((c) => c.toUpperCase()))];
   let epss = d.epssScore;
   let kev = d.kev ?? false;
+  let kevDue = d.kevDueDate;
   for (const cve of cves) {
     const e = deps.intel.epss(cve);
     if (e && (epss === undefined || e.epss > epss)) epss = e.epss;
-    if (deps.intel.kev(cve)) kev = true;
+    const k = deps.intel.kev(cve);
+    if (k) kev = true;
+    const due = k?.dueDate ? new Date(`${k.dueDate}T00:00:00Z`) : undefined;
+    if (due && !Number.isNaN(due.getTime()) && (!kevDue || due < kevDue)) kevDue = due;
   }
   const frameworks = d.frameworks
     ? d.frameworks.filter((f) => !deps.frameworks.length || deps.frameworks.includes(f.name))
     : deps.compliance.map(d.cweIds, cves, deps.frameworks);
-  return { ...d, cveIds: cves, ...(epss !== undefined ? { epssScore: epss } : {}), kev, frameworks };
+  return { ...d, cveIds: cves, ...(epss !== undefined ? { epssScore: epss } : {}), kev, ...(kevDue ? { kevDueDate: kevDue } : {}), frameworks };
 }

@@ -68,6 +68,7 @@ export function detectionRecord(d: DetectionDraft, meta: { job: JobSpec; phase: 
     frameworks: (d.frameworks ?? []).map((f) => ({ name: f.name, controls: f.controls })),
     ...(d.epssScore !== undefined ? { epssScore: d.epssScore } : {}),
     kev: d.kev ?? false,
+    ...(d.kevDueDate ? { kevDueDate: timestampFromDate(d.kevDueDate) } : {}),
     detectedAt: timestampFromDate(meta.detectedAt),
     phase: meta.phase,
   });

@@ -22,7 +22,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/events/v1/finding_events.proto.
  */
 export const file_vulnscan_events_v1_finding_events: GenFile = /*@__PURE__*/
-  fileDesc("Cid2dWxuc2Nhbi9ldmVudHMvdjEvZmluZGluZ19ldmVudHMucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSK1AgoSVnVsbmVyYWJpbGl0eUZvdW5kEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSEgoKY3Zzc19zY29yZRgEIAEoARIOCgZ0YXJnZXQYBSABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAYgASgJEg8KB2N2ZV9pZHMYByADKAkSDwoHc2Nhbl9pZBgIIAEoCRIMCgR0b29sGAkgASgJEhMKC3RlbXBsYXRlX2lkGAogASgJEg8KB2N3ZV9pZHMYCyADKAkSQAoKZnJhbWV3b3JrcxgMIAMoCzIsLnZ1bG5zY2FuLmV2ZW50cy52MS5GaW5kaW5nRnJhbWV3b3JrQ29udHJvbHMSEgoKY29uZmlkZW5jZRgNIAEoCSI6ChhGaW5kaW5nRnJhbWV3b3JrQ29udHJvbHMSDAoEbmFtZRgBIAEoCRIQCghjb250cm9scxgCIAMoCSLCAQoVVnVsbmVyYWJpbGl0eUNyaXRpY2FsEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSEgoKY3Zzc19zY29yZRgEIAEoARIOCgZ0YXJnZXQYBSABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAYgASgJEg8KB2N2ZV9pZHMYByADKAkSDwoHc2Nhbl9pZBgIIAEoCRISCgpjb25maWRlbmNlGAkgASgJIr4BChFWdWxuZXJhYmlsaXR5SGlnaBISCgpmaW5kaW5nX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhAKCHNldmVyaXR5GAMgASgJEhIKCmN2c3Nfc2NvcmUYBCABKAESDgoGdGFyZ2V0GAUgASgJEhoKEmFmZmVjdGVkX2NvbXBvbmVudBgGIAEoCRIPCgdjdmVfaWRzGAcgAygJEg8KB3NjYW5faWQYCCABKAkSEgoKY29uZmlkZW5jZRgJIAEoCSKJAQoaVnVsbmVyYWJpbGl0eVN0YXR1c0NoYW5nZWQSEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRIOCgZ0YXJnZXQYBCABKAkSDAoEZnJvbRgFIAEoCRIKCgJ0bxgGIAEoCRIMCgR1c2VyGAcgASgJIsgBChVWdWxuZXJhYmlsaXR5UmVzb2x2ZWQSEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRIOCgZ0YXJnZXQYBCABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAUgASgJEg8KB3NjYW5faWQYBiABKAkSDAoEdXNlchgHIAEoCRIvCgtyZXNvbHZlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("Cid2dWxuc2Nhbi9ldmVudHMvdjEvZmluZGluZ19ldmVudHMucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSK1AgoSVnVsbmVyYWJpbGl0eUZvdW5kEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSEgoKY3Zzc19zY29yZRgEIAEoARIOCgZ0YXJnZXQYBSABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAYgASgJEg8KB2N2ZV9pZHMYByADKAkSDwoHc2Nhbl9pZBgIIAEoCRIMCgR0b29sGAkgASgJEhMKC3RlbXBsYXRlX2lkGAogASgJEg8KB2N3ZV9pZHMYCyADKAkSQAoKZnJhbWV3b3JrcxgMIAMoCzIsLnZ1bG5zY2FuLmV2ZW50cy52MS5GaW5kaW5nRnJhbWV3b3JrQ29udHJvbHMSEgoKY29uZmlkZW5jZRgNIAEoCSI6ChhGaW5kaW5nRnJhbWV3b3JrQ29udHJvbHMSDAoEbmFtZRgBIAEoCRIQCghjb250cm9scxgCIAMoCSLCAQoVVnVsbmVyYWJpbGl0eUNyaXRpY2FsEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSEgoKY3Zzc19zY29yZRgEIAEoARIOCgZ0YXJnZXQYBSABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAYgASgJEg8KB2N2ZV9pZHMYByADKAkSDwoHc2Nhbl9pZBgIIAEoCRISCgpjb25maWRlbmNlGAkgASgJIr4BChFWdWxuZXJhYmlsaXR5SGlnaBISCgpmaW5kaW5nX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhAKCHNldmVyaXR5GAMgASgJEhIKCmN2c3Nfc2NvcmUYBCABKAESDgoGdGFyZ2V0GAUgASgJEhoKEmFmZmVjdGVkX2NvbXBvbmVudBgGIAEoCRIPCgdjdmVfaWRzGAcgAygJEg8KB3NjYW5faWQYCCABKAkSEgoKY29uZmlkZW5jZRgJIAEoCSKJAQoaVnVsbmVyYWJpbGl0eVN0YXR1c0NoYW5nZWQSEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRIOCgZ0YXJnZXQYBCABKAkSDAoEZnJvbRgFIAEoCRIKCgJ0bxgGIAEoCRIMCgR1c2VyGAcgASgJIsgBChVWdWxuZXJhYmlsaXR5UmVzb2x2ZWQSEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRIOCgZ0YXJnZXQYBCABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAUgASgJEg8KB3NjYW5faWQYBiABKAkSDAoEdXNlchgHIAEoCRIvCgtyZXNvbHZlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi3gEKEkZpbmRpbmdTbGFCcmVhY2hlZBISCgpmaW5kaW5nX2lkGAEgASgJEg0KBXRpdGxlGAIgASgJEhAKCHNldmVyaXR5GAMgASgJEg4KBnRhcmdldBgEIAEoCRIaChJhZmZlY3RlZF9jb21wb25lbnQYBSABKAkSDgoGc3RhdHVzGAYgASgJEiwKCGR1ZV9kYXRlGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCg9kdWVfZGF0ZV9zb3VyY2UYCCABKAkSEAoIYXNzaWduZWUYCSABKAkitQEKEUZpbmRpbmdBY2NlcHRhbmNlEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSDgoGdGFyZ2V0GAQgASgJEhUKDWp1c3RpZmljYXRpb24YBSABKAkSLgoKZXhwaXJlc19hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMcmVxdWVzdGVkX2J5GAcgASgJYgZwcm90bzM", [file_google_protobuf_timestamp]);
 
 /**
  * vulnerability.found: a new finding (not a repeat detection). Topic
@@ -381,4 +381,126 @@ export type VulnerabilityResolved = Message<"vulnscan.events.v1.VulnerabilityRes
  */
 export const VulnerabilityResolvedSchema: GenMessage<VulnerabilityResolved> = /*@__PURE__*/
   messageDesc(file_vulnscan_events_v1_finding_events, 5);
+
+/**
+ * finding.sla_breached: an open or in-progress finding passed its due date.
+ * Once per finding and deadline (a new due date can breach again). Topic
+ * `vulnscan.finding.events`.
+ *
+ * @generated from message vulnscan.events.v1.FindingSlaBreached
+ */
+export type FindingSlaBreached = Message<"vulnscan.events.v1.FindingSlaBreached"> & {
+  /**
+   * @generated from field: string finding_id = 1;
+   */
+  findingId: string;
+
+  /**
+   * @generated from field: string title = 2;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string severity = 3;
+   */
+  severity: string;
+
+  /**
+   * @generated from field: string target = 4;
+   */
+  target: string;
+
+  /**
+   * @generated from field: string affected_component = 5;
+   */
+  affectedComponent: string;
+
+  /**
+   * open or in_progress.
+   *
+   * @generated from field: string status = 6;
+   */
+  status: string;
+
+  /**
+   * The deadline that passed.
+   *
+   * @generated from field: google.protobuf.Timestamp due_date = 7;
+   */
+  dueDate?: Timestamp | undefined;
+
+  /**
+   * user, policy or kev.
+   *
+   * @generated from field: string due_date_source = 8;
+   */
+  dueDateSource: string;
+
+  /**
+   * @generated from field: string assignee = 9;
+   */
+  assignee: string;
+};
+
+/**
+ * Describes the message vulnscan.events.v1.FindingSlaBreached.
+ * Use `create(FindingSlaBreachedSchema)` to create a new message.
+ */
+export const FindingSlaBreachedSchema: GenMessage<FindingSlaBreached> = /*@__PURE__*/
+  messageDesc(file_vulnscan_events_v1_finding_events, 6);
+
+/**
+ * finding.acceptance_requested (a move to accepted waits for a second
+ * user's approval) and finding.acceptance_expired (an accepted finding's
+ * acceptance ran out and it reopened; a vulnerability.status_changed from
+ * accepted to open by "system" comes with it). Topic
+ * `vulnscan.finding.events`.
+ *
+ * @generated from message vulnscan.events.v1.FindingAcceptance
+ */
+export type FindingAcceptance = Message<"vulnscan.events.v1.FindingAcceptance"> & {
+  /**
+   * @generated from field: string finding_id = 1;
+   */
+  findingId: string;
+
+  /**
+   * @generated from field: string title = 2;
+   */
+  title: string;
+
+  /**
+   * @generated from field: string severity = 3;
+   */
+  severity: string;
+
+  /**
+   * @generated from field: string target = 4;
+   */
+  target: string;
+
+  /**
+   * @generated from field: string justification = 5;
+   */
+  justification: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 6;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * Display name of who asked for the acceptance.
+   *
+   * @generated from field: string requested_by = 7;
+   */
+  requestedBy: string;
+};
+
+/**
+ * Describes the message vulnscan.events.v1.FindingAcceptance.
+ * Use `create(FindingAcceptanceSchema)` to create a new message.
+ */
+export const FindingAcceptanceSchema: GenMessage<FindingAcceptance> = /*@__PURE__*/
+  messageDesc(file_vulnscan_events_v1_finding_events, 7);
 

@@ -28,7 +28,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/findings/v1/findings_service.proto.
  */
 export const file_vulnscan_findings_v1_findings_service: GenFile = /*@__PURE__*/
-  fileDesc("Cit2dWxuc2Nhbi9maW5kaW5ncy92MS9maW5kaW5nc19zZXJ2aWNlLnByb3RvEhR2dWxuc2Nhbi5maW5kaW5ncy52MSJXCgtSZW1lZGlhdGlvbhIPCgdzdW1tYXJ5GAEgASgJEg0KBXN0ZXBzGAIgAygJEhQKDGNvZGVfZXhhbXBsZRgDIAEoCRISCgpyZWZlcmVuY2VzGAQgAygJIl0KCEV2aWRlbmNlEg8KB3JlcXVlc3QYASABKAkSEAoIcmVzcG9uc2UYAiABKAkSGwoOc2NyZWVuc2hvdF91cmwYAyABKAlIAIgBAUIRCg9fc2NyZWVuc2hvdF91cmwiMgoQRnJhbWV3b3JrTWFwcGluZxIMCgRuYW1lGAEgASgJEhAKCGNvbnRyb2xzGAIgAygJIoYBCgdDb21tZW50EgoKAmlkGAEgASgJEhIKCmZpbmRpbmdfaWQYAiABKAkSDAoEdXNlchgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgwKBHRleHQYBSABKAkSLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAigwEKDEhpc3RvcnlFbnRyeRIOCgZhY3Rpb24YASABKAkSEQoEZnJvbRgCIAEoCUgAiAEBEgoKAnRvGAMgASgJEgwKBHVzZXIYBCABKAkSLQoJdGltZXN0YW1wGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIHCgVfZnJvbSKmCAoHRmluZGluZxIKCgJpZBgBIAEoCRIOCgZvcmdfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSMAoIc2V2ZXJpdHkYBCABKA4yHi52dWxuc2Nhbi5maW5kaW5ncy52MS5TZXZlcml0eRIzCgZzdGF0dXMYBSABKA4yIy52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nU3RhdHVzEhIKCmN2c3Nfc2NvcmUYBiABKAESEwoLY3Zzc192ZWN0b3IYByABKAkSFwoKZXBzc19zY29yZRgIIAEoAUgAiAEBEgsKA2tldhgJIAEoCBIOCgZ0YXJnZXQYCiABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAsgASgJEgwKBHRvb2wYDCABKAkSEwoLdGVtcGxhdGVfaWQYDSABKAkSDwoHY3ZlX2lkcxgOIAMoCRIPCgdjd2VfaWRzGA8gAygJEg8KB3NjYW5faWQYECABKAkSLwoLZGV0ZWN0ZWRfYXQYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGxhc3Rfc2Vlbl9hdBgSIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLZGVzY3JpcHRpb24YEyABKAkSDgoGaW1wYWN0GBQgASgJEjYKC3JlbWVkaWF0aW9uGBUgASgLMiEudnVsbnNjYW4uZmluZGluZ3MudjEuUmVtZWRpYXRpb24SMAoIZXZpZGVuY2UYFiABKAsyHi52dWxuc2Nhbi5maW5kaW5ncy52MS5FdmlkZW5jZRI6CgpmcmFtZXdvcmtzGBcgAygLMiYudnVsbnNjYW4uZmluZGluZ3MudjEuRnJhbWV3b3JrTWFwcGluZxIvCghjb21tZW50cxgYIAMoCzIdLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkNvbW1lbnQSMwoHaGlzdG9yeRgZIAMoCzIiLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkhpc3RvcnlFbnRyeRIQCghhc3NpZ25lZRgaIAEoCRIwCghwcmlvcml0eRgbIAEoDjIeLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlByaW9yaXR5EiwKCGR1ZV9kYXRlGBwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVub3RlcxgdIAEoCRIuCgpjcmVhdGVkX2F0GB4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GB8gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI0Cgpjb25maWRlbmNlGCAgASgOMiAudnVsbnNjYW4uZmluZGluZ3MudjEuQ29uZmlkZW5jZUINCgtfZXBzc19zY29yZSLaAgoNRmluZGluZ0ZpbHRlchI1CghzZXZlcml0eRgBIAEoDjIeLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlNldmVyaXR5SACIAQESOAoGc3RhdHVzGAIgASgOMiMudnVsbnNjYW4uZmluZGluZ3MudjEuRmluZGluZ1N0YXR1c0gBiAEBEhQKB3NjYW5faWQYAyABKAlIAogBARITCgZ0YXJnZXQYBCABKAlIA4gBARIRCgR0b29sGAUgASgJSASIAQESEAoDY3ZlGAYgASgJSAWIAQESOQoKY29uZmlkZW5jZRgHIAEoDjIgLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkNvbmZpZGVuY2VIBogBAUILCglfc2V2ZXJpdHlCCQoHX3N0YXR1c0IKCghfc2Nhbl9pZEIJCgdfdGFyZ2V0QgcKBV90b29sQgYKBF9jdmVCDQoLX2NvbmZpZGVuY2UioQIKE0xpc3RGaW5kaW5nc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEjIKCnBhZ2luYXRpb24YAiABKAsyHi52dWxuc2Nhbi5jb21tb24udjEuUGFnaW5hdGlvbhIzCgZmaWx0ZXIYAyABKAsyIy52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nRmlsdGVyEjkKBHNvcnQYBCABKA4yJi52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nU29ydEZpZWxkSACIAQESMwoFb3JkZXIYBSABKA4yHy52dWxuc2Nhbi5maW5kaW5ncy52MS5Tb3J0T3JkZXJIAYgBARIOCgZjdXJzb3IYBiABKAlCBwoFX3NvcnRCCAoGX29yZGVyIo0BChRMaXN0RmluZGluZ3NSZXNwb25zZRIvCghmaW5kaW5ncxgBIAMoCzIdLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZpbmRpbmcSLwoJcGFnZV9pbmZvGAIgASgLMhwudnVsbnNjYW4uY29tbW9uLnYxLlBhZ2VJbmZvEhMKC25leHRfY3Vyc29yGAMgASgJIsMBChdMaXN0U2NhbkZpbmRpbmdzUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHc2Nhbl9pZBgCIAEoCRI1CghzZXZlcml0eRgDIAEoDjIeLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlNldmVyaXR5SACIAQESOAoGc3RhdHVzGAQgASgOMiMudnVsbnNjYW4uZmluZGluZ3MudjEuRmluZGluZ1N0YXR1c0gBiAEBQgsKCV9zZXZlcml0eUIJCgdfc3RhdHVzIloKGExpc3RTY2FuRmluZGluZ3NSZXNwb25zZRIvCghmaW5kaW5ncxgBIAMoCzIdLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZpbmRpbmcSDQoFdG90YWwYAiABKAUiNwoRR2V0RmluZGluZ1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhIKCmZpbmRpbmdfaWQYAiABKAkiRAoSR2V0RmluZGluZ1Jlc3BvbnNlEi4KB2ZpbmRpbmcYASABKAsyHS52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nIvUCChRVcGRhdGVGaW5kaW5nUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEgoKZmluZGluZ19pZBgCIAEoCRI4CgZzdGF0dXMYAyABKA4yIy52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nU3RhdHVzSACIAQESFQoIYXNzaWduZWUYBCABKAlIAYgBARI1Cghwcmlvcml0eRgFIAEoDjIeLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlByaW9yaXR5SAKIAQESLAoIZHVlX2RhdGUYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhYKDmNsZWFyX2R1ZV9kYXRlGAcgASgIEhIKBW5vdGVzGAggASgJSAOIAQESKAoFYWN0b3IYCSABKAsyGS52dWxuc2Nhbi5jb21tb24udjEuQWN0b3JCCQoHX3N0YXR1c0ILCglfYXNzaWduZWVCCwoJX3ByaW9yaXR5QggKBl9ub3RlcyJHChVVcGRhdGVGaW5kaW5nUmVzcG9uc2USLgoHZmluZGluZxgBIAEoCzIdLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZpbmRpbmcibwoRQWRkQ29tbWVudFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhIKCmZpbmRpbmdfaWQYAiABKAkSDAoEdGV4dBgDIAEoCRIoCgVhY3RvchgEIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvciJEChJBZGRDb21tZW50UmVzcG9uc2USLgoHY29tbWVudBgBIAEoCzIdLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkNvbW1lbnQixQEKEUJ1bGtVcGRhdGVSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRITCgtmaW5kaW5nX2lkcxgCIAMoCRI4CgZzdGF0dXMYAyABKA4yIy52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nU3RhdHVzSACIAQESEgoFbm90ZXMYBCABKAlIAYgBARIoCgVhY3RvchgFIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvckIJCgdfc3RhdHVzQggKBl9ub3RlcyJLChFCdWxrVXBkYXRlRmFpbHVyZRISCgpmaW5kaW5nX2lkGAEgASgJEhIKCmVycm9yX2NvZGUYAiABKAkSDgoGZGV0YWlsGAMgASgJIl4KEkJ1bGtVcGRhdGVSZXNwb25zZRIPCgd1cGRhdGVkGAEgASgFEjcKBmZhaWxlZBgCIAMoCzInLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkJ1bGtVcGRhdGVGYWlsdXJlIp0BCg9HZXRTdGF0c1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEi0KCWZyb21fZGF0ZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHdG9fZGF0ZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoGdGFyZ2V0GAQgASgJSACIAQFCCQoHX3RhcmdldCJbCg5TZXZlcml0eUNvdW50cxIQCghjcml0aWNhbBgBIAEoBRIMCgRoaWdoGAIgASgFEg4KBm1lZGl1bRgDIAEoBRILCgNsb3cYBCABKAUSDAoEaW5mbxgFIAEoBSJtCgxTdGF0dXNDb3VudHMSDAoEb3BlbhgBIAEoBRITCgtpbl9wcm9ncmVzcxgCIAEoBRIQCghyZXNvbHZlZBgDIAEoBRIWCg5mYWxzZV9wb3NpdGl2ZRgEIAEoBRIQCghhY2NlcHRlZBgFIAEoBSJcCgZUcmVuZHMSFQoNbmV3X3RoaXNfd2VlaxgBIAEoBRIaChJyZXNvbHZlZF90aGlzX3dlZWsYAiABKAUSHwoXYXZlcmFnZV9yZXNvbHV0aW9uX2RheXMYAyABKAEitQIKEEdldFN0YXRzUmVzcG9uc2USDQoFdG90YWwYASABKAUSOQoLYnlfc2V2ZXJpdHkYAiABKAsyJC52dWxuc2Nhbi5maW5kaW5ncy52MS5TZXZlcml0eUNvdW50cxI1CglieV9zdGF0dXMYAyABKAsyIi52dWxuc2Nhbi5maW5kaW5ncy52MS5TdGF0dXNDb3VudHMSQwoHYnlfdG9vbBgEIAMoCzIyLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkdldFN0YXRzUmVzcG9uc2UuQnlUb29sRW50cnkSLAoGdHJlbmRzGAUgASgLMhwudnVsbnNjYW4uZmluZGluZ3MudjEuVHJlbmRzGi0KC0J5VG9vbEVudHJ5EgsKA2tleRgBIAEoCRINCgV2YWx1ZRgCIAEoBToCOAEikwIKFUV4cG9ydEZpbmRpbmdzUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSMgoGZm9ybWF0GAIgASgOMiIudnVsbnNjYW4uZmluZGluZ3MudjEuRXhwb3J0Rm9ybWF0EjMKBmZpbHRlchgDIAEoCzIjLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZpbmRpbmdGaWx0ZXISOQoEc29ydBgEIAEoDjImLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZpbmRpbmdTb3J0RmllbGRIAIgBARIzCgVvcmRlchgFIAEoDjIfLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlNvcnRPcmRlckgBiAEBQgcKBV9zb3J0QggKBl9vcmRlciJPChZFeHBvcnRGaW5kaW5nc1Jlc3BvbnNlEhQKDGNvbnRlbnRfdHlwZRgBIAEoCRIQCghmaWxlbmFtZRgCIAEoCRINCgVjaHVuaxgDIAEoDCJkChRHZXRBaUFuYWx5c2lzUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEgoKZmluZGluZ19pZBgCIAEoCRIoCgVhY3RvchgDIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvciLuAQoKQWlBbmFseXNpcxIXCg9yaXNrX2Fzc2Vzc21lbnQYASABKAkSGAoQYXR0YWNrX3NjZW5hcmlvcxgCIAMoCRIcChRyZW1lZGlhdGlvbl9wcmlvcml0eRgDIAEoCRIbChNyZWNvbW1lbmRlZF9hY3Rpb25zGAQgAygJEhwKFGF1dG9tYXRpb25fYXZhaWxhYmxlGAUgASgIEhsKE2Fuc2libGVfcGxheWJvb2tfaWQYBiABKAkSEAoIY2F0ZWdvcnkYByABKAkSDgoGc291cmNlGAggASgJEhUKDXNvdXJjZV9kZXRhaWwYCSABKAkimQEKFUdldEFpQW5hbHlzaXNSZXNwb25zZRISCgpmaW5kaW5nX2lkGAEgASgJEjUKC2FpX2FuYWx5c2lzGAIgASgLMiAudnVsbnNjYW4uZmluZGluZ3MudjEuQWlBbmFseXNpcxIXCg9haV9jcmVkaXRzX3VzZWQYAyABKAUSHAoUYWlfY3JlZGl0c19yZW1haW5pbmcYBCABKAUqiAEKCFNldmVyaXR5EhgKFFNFVkVSSVRZX1VOU1BFQ0lGSUVEEAASFQoRU0VWRVJJVFlfQ1JJVElDQUwQARIRCg1TRVZFUklUWV9ISUdIEAISEwoPU0VWRVJJVFlfTUVESVVNEAMSEAoMU0VWRVJJVFlfTE9XEAQSEQoNU0VWRVJJVFlfSU5GTxAFKpIBCgpDb25maWRlbmNlEhoKFkNPTkZJREVOQ0VfVU5TUEVDSUZJRUQQABIYChRDT05GSURFTkNFX0NPTkZJUk1FRBABEhwKGENPTkZJREVOQ0VfVkVSU0lPTl9NQVRDSBACEjAKLENPTkZJREVOQ0VfVkVSU0lPTl9NQVRDSF9VTlZFUklGSUVEX0JBQ0tQT1JUEAMqxQEKDUZpbmRpbmdTdGF0dXMSHgoaRklORElOR19TVEFUVVNfVU5TUEVDSUZJRUQQABIXChNGSU5ESU5HX1NUQVRVU19PUEVOEAESHgoaRklORElOR19TVEFUVVNfSU5fUFJPR1JFU1MQAhIbChdGSU5ESU5HX1NUQVRVU19SRVNPTFZFRBADEiEKHUZJTkRJTkdfU1RBVFVTX0ZBTFNFX1BPU0lUSVZFEAQSGwoXRklORElOR19TVEFUVVNfQUNDRVBURUQQBSp1CghQcmlvcml0eRIYChRQUklPUklUWV9VTlNQRUNJRklFRBAAEhUKEVBSSU9SSVRZX0NSSVRJQ0FMEAESEQoNUFJJT1JJVFlfSElHSBACEhMKD1BSSU9SSVRZX01FRElVTRADEhAKDFBSSU9SSVRZX0xPVxAEKp0BChBGaW5kaW5nU29ydEZpZWxkEiIKHkZJTkRJTkdfU09SVF9GSUVMRF9VTlNQRUNJRklFRBAAEh8KG0ZJTkRJTkdfU09SVF9GSUVMRF9TRVZFUklUWRABEiEKHUZJTkRJTkdfU09SVF9GSUVMRF9DUkVBVEVEX0FUEAISIQodRklORElOR19TT1JUX0ZJRUxEX0NWU1NfU0NPUkUQAypQCglTb3J0T3JkZXISGgoWU09SVF9PUkRFUl9VTlNQRUNJRklFRBAAEhIKDlNPUlRfT1JERVJfQVNDEAESEwoPU09SVF9PUkRFUl9ERVNDEAIqcwoMRXhwb3J0Rm9ybWF0Eh0KGUVYUE9SVF9GT1JNQVRfVU5TUEVDSUZJRUQQABIVChFFWFBPUlRfRk9STUFUX0NTVhABEhYKEkVYUE9SVF9GT1JNQVRfSlNPThACEhUKEUVYUE9SVF9GT1JNQVRfUERGEAMyqwcKDkZpbmRpbmdTZXJ2aWNlEmUKDExpc3RGaW5kaW5ncxIpLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkxpc3RGaW5kaW5nc1JlcXVlc3QaKi52dWxuc2Nhbi5maW5kaW5ncy52MS5MaXN0RmluZGluZ3NSZXNwb25zZRJxChBMaXN0U2NhbkZpbmRpbmdzEi0udnVsbnNjYW4uZmluZGluZ3MudjEuTGlzdFNjYW5GaW5kaW5nc1JlcXVlc3QaLi52dWxuc2Nhbi5maW5kaW5ncy52MS5MaXN0U2NhbkZpbmRpbmdzUmVzcG9uc2USXwoKR2V0RmluZGluZxInLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkdldEZpbmRpbmdSZXF1ZXN0GigudnVsbnNjYW4uZmluZGluZ3MudjEuR2V0RmluZGluZ1Jlc3BvbnNlEmgKDVVwZGF0ZUZpbmRpbmcSKi52dWxuc2Nhbi5maW5kaW5ncy52MS5VcGRhdGVGaW5kaW5nUmVxdWVzdBorLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlVwZGF0ZUZpbmRpbmdSZXNwb25zZRJfCgpBZGRDb21tZW50EicudnVsbnNjYW4uZmluZGluZ3MudjEuQWRkQ29tbWVudFJlcXVlc3QaKC52dWxuc2Nhbi5maW5kaW5ncy52MS5BZGRDb21tZW50UmVzcG9uc2USXwoKQnVsa1VwZGF0ZRInLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkJ1bGtVcGRhdGVSZXF1ZXN0GigudnVsbnNjYW4uZmluZGluZ3MudjEuQnVsa1VwZGF0ZVJlc3BvbnNlElkKCEdldFN0YXRzEiUudnVsbnNjYW4uZmluZGluZ3MudjEuR2V0U3RhdHNSZXF1ZXN0GiYudnVsbnNjYW4uZmluZGluZ3MudjEuR2V0U3RhdHNSZXNwb25zZRJtCg5FeHBvcnRGaW5kaW5ncxIrLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkV4cG9ydEZpbmRpbmdzUmVxdWVzdBosLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkV4cG9ydEZpbmRpbmdzUmVzcG9uc2UwARJoCg1HZXRBaUFuYWx5c2lzEioudnVsbnNjYW4uZmluZGluZ3MudjEuR2V0QWlBbmFseXNpc1JlcXVlc3QaKy52dWxuc2Nhbi5maW5kaW5ncy52MS5HZXRBaUFuYWx5c2lzUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_vulnscan_common_v1_actor, file_vulnscan_common_v1_pagination]);
+  fileDesc("Cit2dWxuc2Nhbi9maW5kaW5ncy92MS9maW5kaW5nc19zZXJ2aWNlLnByb3RvEhR2dWxuc2Nhbi5maW5kaW5ncy52MSJXCgtSZW1lZGlhdGlvbhIPCgdzdW1tYXJ5GAEgASgJEg0KBXN0ZXBzGAIgAygJEhQKDGNvZGVfZXhhbXBsZRgDIAEoCRISCgpyZWZlcmVuY2VzGAQgAygJIl0KCEV2aWRlbmNlEg8KB3JlcXVlc3QYASABKAkSEAoIcmVzcG9uc2UYAiABKAkSGwoOc2NyZWVuc2hvdF91cmwYAyABKAlIAIgBAUIRCg9fc2NyZWVuc2hvdF91cmwiMgoQRnJhbWV3b3JrTWFwcGluZxIMCgRuYW1lGAEgASgJEhAKCGNvbnRyb2xzGAIgAygJIoYBCgdDb21tZW50EgoKAmlkGAEgASgJEhIKCmZpbmRpbmdfaWQYAiABKAkSDAoEdXNlchgDIAEoCRIPCgd1c2VyX2lkGAQgASgJEgwKBHRleHQYBSABKAkSLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAigwEKDEhpc3RvcnlFbnRyeRIOCgZhY3Rpb24YASABKAkSEQoEZnJvbRgCIAEoCUgAiAEBEgoKAnRvGAMgASgJEgwKBHVzZXIYBCABKAkSLQoJdGltZXN0YW1wGAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEIHCgVfZnJvbSK8CQoHRmluZGluZxIKCgJpZBgBIAEoCRIOCgZvcmdfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSMAoIc2V2ZXJpdHkYBCABKA4yHi52dWxuc2Nhbi5maW5kaW5ncy52MS5TZXZlcml0eRIzCgZzdGF0dXMYBSABKA4yIy52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nU3RhdHVzEhIKCmN2c3Nfc2NvcmUYBiABKAESEwoLY3Zzc192ZWN0b3IYByABKAkSFwoKZXBzc19zY29yZRgIIAEoAUgAiAEBEgsKA2tldhgJIAEoCBIOCgZ0YXJnZXQYCiABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GAsgASgJEgwKBHRvb2wYDCABKAkSEwoLdGVtcGxhdGVfaWQYDSABKAkSDwoHY3ZlX2lkcxgOIAMoCRIPCgdjd2VfaWRzGA8gAygJEg8KB3NjYW5faWQYECABKAkSLwoLZGV0ZWN0ZWRfYXQYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGxhc3Rfc2Vlbl9hdBgSIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoLZGVzY3JpcHRpb24YEyABKAkSDgoGaW1wYWN0GBQgASgJEjYKC3JlbWVkaWF0aW9uGBUgASgLMiEudnVsbnNjYW4uZmluZGluZ3MudjEuUmVtZWRpYXRpb24SMAoIZXZpZGVuY2UYFiABKAsyHi52dWxuc2Nhbi5maW5kaW5ncy52MS5FdmlkZW5jZRI6CgpmcmFtZXdvcmtzGBcgAygLMiYudnVsbnNjYW4uZmluZGluZ3MudjEuRnJhbWV3b3JrTWFwcGluZxIvCghjb21tZW50cxgYIAMoCzIdLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkNvbW1lbnQSMwoHaGlzdG9yeRgZIAMoCzIiLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkhpc3RvcnlFbnRyeRIQCghhc3NpZ25lZRgaIAEoCRIwCghwcmlvcml0eRgbIAEoDjIeLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlByaW9yaXR5EiwKCGR1ZV9kYXRlGBwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBINCgVub3RlcxgdIAEoCRIuCgpjcmVhdGVkX2F0GB4gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GB8gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI0Cgpjb25maWRlbmNlGCAgASgOMiAudnVsbnNjYW4uZmluZGluZ3MudjEuQ29uZmlkZW5jZRIXCg9kdWVfZGF0ZV9zb3VyY2UYISABKAkSEQoJc2xhX3N0YXRlGCIgASgJEjIKDnNsYV9hdF9yaXNrX2F0GCMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI0CgphY2NlcHRhbmNlGCQgASgLMiAudnVsbnNjYW4uZmluZGluZ3MudjEuQWNjZXB0YW5jZUINCgtfZXBzc19zY29yZSKFAgoKQWNjZXB0YW5jZRINCgVzdGF0ZRgBIAEoCRIVCg1qdXN0aWZpY2F0aW9uGAIgASgJEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDHJlcXVlc3RlZF9ieRgEIAEoCRIwCgxyZXF1ZXN0ZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmRlY2lkZWRfYnkYBiABKAkSLgoKZGVjaWRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFQoNZGVjaXNpb25fbm90ZRgIIAEoCSJaChFBY2NlcHRhbmNlUmVxdWVzdBIuCgpleHBpcmVzX2F0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIVCg1qdXN0aWZpY2F0aW9uGAIgASgJIp8BCgdTbGFEYXlzEhUKCGNyaXRpY2FsGAEgASgFSACIAQESEQoEaGlnaBgCIAEoBUgBiAEBEhMKBm1lZGl1bRgDIAEoBUgCiAEBEhAKA2xvdxgEIAEoBUgDiAEBEhEKBGluZm8YBSABKAVIBIgBAUILCglfY3JpdGljYWxCBwoFX2hpZ2hCCQoHX21lZGl1bUIGCgRfbG93QgcKBV9pbmZvIqoBCg5GaW5kaW5nc1BvbGljeRIvCghzbGFfZGF5cxgBIAEoCzIdLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlNsYURheXMSIwobcmVxdWlyZV9hY2NlcHRhbmNlX2FwcHJvdmFsGAIgASgIEi4KCnVwZGF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnVwZGF0ZWRfYnkYBCABKAkiKgoYR2V0RmluZGluZ3NQb2xpY3lSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCSJRChlHZXRGaW5kaW5nc1BvbGljeVJlc3BvbnNlEjQKBnBvbGljeRgBIAEoCzIkLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZpbmRpbmdzUG9saWN5Iq0BChtVcGRhdGVGaW5kaW5nc1BvbGljeVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEi8KCHNsYV9kYXlzGAIgASgLMh0udnVsbnNjYW4uZmluZGluZ3MudjEuU2xhRGF5cxIjChtyZXF1aXJlX2FjY2VwdGFuY2VfYXBwcm92YWwYAyABKAgSKAoFYWN0b3IYBCABKAsyGS52dWxuc2Nhbi5jb21tb24udjEuQWN0b3IiZwocVXBkYXRlRmluZGluZ3NQb2xpY3lSZXNwb25zZRI0CgZwb2xpY3kYASABKAsyJC52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nc1BvbGljeRIRCglyZWZyZXNoZWQYAiABKAUihgEKF0RlY2lkZUFjY2VwdGFuY2VSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgpmaW5kaW5nX2lkGAIgASgJEg8KB2FwcHJvdmUYAyABKAgSDAoEbm90ZRgEIAEoCRIoCgVhY3RvchgFIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvciJKChhEZWNpZGVBY2NlcHRhbmNlUmVzcG9uc2USLgoHZmluZGluZxgBIAEoCzIdLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZpbmRpbmcizQQKDUZpbmRpbmdGaWx0ZXISNQoIc2V2ZXJpdHkYASABKA4yHi52dWxuc2Nhbi5maW5kaW5ncy52MS5TZXZlcml0eUgAiAEBEjgKBnN0YXR1cxgCIAEoDjIjLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZpbmRpbmdTdGF0dXNIAYgBARIUCgdzY2FuX2lkGAMgASgJSAKIAQESEwoGdGFyZ2V0GAQgASgJSAOIAQESEQoEdG9vbBgFIAEoCUgEiAEBEhAKA2N2ZRgGIAEoCUgFiAEBEjkKCmNvbmZpZGVuY2UYByABKA4yIC52dWxuc2Nhbi5maW5kaW5ncy52MS5Db25maWRlbmNlSAaIAQESNgoJc2xhX3N0YXRlGAggASgOMh4udnVsbnNjYW4uZmluZGluZ3MudjEuU2xhU3RhdGVIB4gBARIuCgpkdWVfYmVmb3JlGAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBItCglkdWVfYWZ0ZXIYCiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEioKHWFjY2VwdGVkX2V4cGlyaW5nX3dpdGhpbl9kYXlzGAsgASgFSAiIAQFCCwoJX3NldmVyaXR5QgkKB19zdGF0dXNCCgoIX3NjYW5faWRCCQoHX3RhcmdldEIHCgVfdG9vbEIGCgRfY3ZlQg0KC19jb25maWRlbmNlQgwKCl9zbGFfc3RhdGVCIAoeX2FjY2VwdGVkX2V4cGlyaW5nX3dpdGhpbl9kYXlzIqECChNMaXN0RmluZGluZ3NSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIyCgpwYWdpbmF0aW9uGAIgASgLMh4udnVsbnNjYW4uY29tbW9uLnYxLlBhZ2luYXRpb24SMwoGZmlsdGVyGAMgASgLMiMudnVsbnNjYW4uZmluZGluZ3MudjEuRmluZGluZ0ZpbHRlchI5CgRzb3J0GAQgASgOMiYudnVsbnNjYW4uZmluZGluZ3MudjEuRmluZGluZ1NvcnRGaWVsZEgAiAEBEjMKBW9yZGVyGAUgASgOMh8udnVsbnNjYW4uZmluZGluZ3MudjEuU29ydE9yZGVySAGIAQESDgoGY3Vyc29yGAYgASgJQgcKBV9zb3J0QggKBl9vcmRlciKNAQoUTGlzdEZpbmRpbmdzUmVzcG9uc2USLwoIZmluZGluZ3MYASADKAsyHS52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nEi8KCXBhZ2VfaW5mbxgCIAEoCzIcLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdlSW5mbxITCgtuZXh0X2N1cnNvchgDIAEoCSLDAQoXTGlzdFNjYW5GaW5kaW5nc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg8KB3NjYW5faWQYAiABKAkSNQoIc2V2ZXJpdHkYAyABKA4yHi52dWxuc2Nhbi5maW5kaW5ncy52MS5TZXZlcml0eUgAiAEBEjgKBnN0YXR1cxgEIAEoDjIjLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZpbmRpbmdTdGF0dXNIAYgBAUILCglfc2V2ZXJpdHlCCQoHX3N0YXR1cyJaChhMaXN0U2NhbkZpbmRpbmdzUmVzcG9uc2USLwoIZmluZGluZ3MYASADKAsyHS52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nEg0KBXRvdGFsGAIgASgFIjcKEUdldEZpbmRpbmdSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgpmaW5kaW5nX2lkGAIgASgJIkQKEkdldEZpbmRpbmdSZXNwb25zZRIuCgdmaW5kaW5nGAEgASgLMh0udnVsbnNjYW4uZmluZGluZ3MudjEuRmluZGluZyKyAwoUVXBkYXRlRmluZGluZ1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhIKCmZpbmRpbmdfaWQYAiABKAkSOAoGc3RhdHVzGAMgASgOMiMudnVsbnNjYW4uZmluZGluZ3MudjEuRmluZGluZ1N0YXR1c0gAiAEBEhUKCGFzc2lnbmVlGAQgASgJSAGIAQESNQoIcHJpb3JpdHkYBSABKA4yHi52dWxuc2Nhbi5maW5kaW5ncy52MS5Qcmlvcml0eUgCiAEBEiwKCGR1ZV9kYXRlGAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIWCg5jbGVhcl9kdWVfZGF0ZRgHIAEoCBISCgVub3RlcxgIIAEoCUgDiAEBEigKBWFjdG9yGAkgASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yEjsKCmFjY2VwdGFuY2UYCiABKAsyJy52dWxuc2Nhbi5maW5kaW5ncy52MS5BY2NlcHRhbmNlUmVxdWVzdEIJCgdfc3RhdHVzQgsKCV9hc3NpZ25lZUILCglfcHJpb3JpdHlCCAoGX25vdGVzIkcKFVVwZGF0ZUZpbmRpbmdSZXNwb25zZRIuCgdmaW5kaW5nGAEgASgLMh0udnVsbnNjYW4uZmluZGluZ3MudjEuRmluZGluZyJvChFBZGRDb21tZW50UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEgoKZmluZGluZ19pZBgCIAEoCRIMCgR0ZXh0GAMgASgJEigKBWFjdG9yGAQgASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yIkQKEkFkZENvbW1lbnRSZXNwb25zZRIuCgdjb21tZW50GAEgASgLMh0udnVsbnNjYW4uZmluZGluZ3MudjEuQ29tbWVudCKCAgoRQnVsa1VwZGF0ZVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhMKC2ZpbmRpbmdfaWRzGAIgAygJEjgKBnN0YXR1cxgDIAEoDjIjLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZpbmRpbmdTdGF0dXNIAIgBARISCgVub3RlcxgEIAEoCUgBiAEBEigKBWFjdG9yGAUgASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yEjsKCmFjY2VwdGFuY2UYBiABKAsyJy52dWxuc2Nhbi5maW5kaW5ncy52MS5BY2NlcHRhbmNlUmVxdWVzdEIJCgdfc3RhdHVzQggKBl9ub3RlcyJLChFCdWxrVXBkYXRlRmFpbHVyZRISCgpmaW5kaW5nX2lkGAEgASgJEhIKCmVycm9yX2NvZGUYAiABKAkSDgoGZGV0YWlsGAMgASgJIl4KEkJ1bGtVcGRhdGVSZXNwb25zZRIPCgd1cGRhdGVkGAEgASgFEjcKBmZhaWxlZBgCIAMoCzInLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkJ1bGtVcGRhdGVGYWlsdXJlIp0BCg9HZXRTdGF0c1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEi0KCWZyb21fZGF0ZRgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKwoHdG9fZGF0ZRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEwoGdGFyZ2V0GAQgASgJSACIAQFCCQoHX3RhcmdldCJbCg5TZXZlcml0eUNvdW50cxIQCghjcml0aWNhbBgBIAEoBRIMCgRoaWdoGAIgASgFEg4KBm1lZGl1bRgDIAEoBRILCgNsb3cYBCABKAUSDAoEaW5mbxgFIAEoBSJtCgxTdGF0dXNDb3VudHMSDAoEb3BlbhgBIAEoBRITCgtpbl9wcm9ncmVzcxgCIAEoBRIQCghyZXNvbHZlZBgDIAEoBRIWCg5mYWxzZV9wb3NpdGl2ZRgEIAEoBRIQCghhY2NlcHRlZBgFIAEoBSJcCgZUcmVuZHMSFQoNbmV3X3RoaXNfd2VlaxgBIAEoBRIaChJyZXNvbHZlZF90aGlzX3dlZWsYAiABKAUSHwoXYXZlcmFnZV9yZXNvbHV0aW9uX2RheXMYAyABKAEi4wIKEEdldFN0YXRzUmVzcG9uc2USDQoFdG90YWwYASABKAUSOQoLYnlfc2V2ZXJpdHkYAiABKAsyJC52dWxuc2Nhbi5maW5kaW5ncy52MS5TZXZlcml0eUNvdW50cxI1CglieV9zdGF0dXMYAyABKAsyIi52dWxuc2Nhbi5maW5kaW5ncy52MS5TdGF0dXNDb3VudHMSQwoHYnlfdG9vbBgEIAMoCzIyLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkdldFN0YXRzUmVzcG9uc2UuQnlUb29sRW50cnkSLAoGdHJlbmRzGAUgASgLMhwudnVsbnNjYW4uZmluZGluZ3MudjEuVHJlbmRzEiwKA3NsYRgGIAEoCzIfLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlNsYUNvdW50cxotCgtCeVRvb2xFbnRyeRILCgNrZXkYASABKAkSDQoFdmFsdWUYAiABKAU6AjgBIi4KCVNsYUNvdW50cxIQCghicmVhY2hlZBgBIAEoBRIPCgdhdF9yaXNrGAIgASgFIpMCChVFeHBvcnRGaW5kaW5nc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEjIKBmZvcm1hdBgCIAEoDjIiLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkV4cG9ydEZvcm1hdBIzCgZmaWx0ZXIYAyABKAsyIy52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nRmlsdGVyEjkKBHNvcnQYBCABKA4yJi52dWxuc2Nhbi5maW5kaW5ncy52MS5GaW5kaW5nU29ydEZpZWxkSACIAQESMwoFb3JkZXIYBSABKA4yHy52dWxuc2Nhbi5maW5kaW5ncy52MS5Tb3J0T3JkZXJIAYgBAUIHCgVfc29ydEIICgZfb3JkZXIiTwoWRXhwb3J0RmluZGluZ3NSZXNwb25zZRIUCgxjb250ZW50X3R5cGUYASABKAkSEAoIZmlsZW5hbWUYAiABKAkSDQoFY2h1bmsYAyABKAwiZAoUR2V0QWlBbmFseXNpc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhIKCmZpbmRpbmdfaWQYAiABKAkSKAoFYWN0b3IYAyABKAsyGS52dWxuc2Nhbi5jb21tb24udjEuQWN0b3Ii7gEKCkFpQW5hbHlzaXMSFwoPcmlza19hc3Nlc3NtZW50GAEgASgJEhgKEGF0dGFja19zY2VuYXJpb3MYAiADKAkSHAoUcmVtZWRpYXRpb25fcHJpb3JpdHkYAyABKAkSGwoTcmVjb21tZW5kZWRfYWN0aW9ucxgEIAMoCRIcChRhdXRvbWF0aW9uX2F2YWlsYWJsZRgFIAEoCBIbChNhbnNpYmxlX3BsYXlib29rX2lkGAYgASgJEhAKCGNhdGVnb3J5GAcgASgJEg4KBnNvdXJjZRgIIAEoCRIVCg1zb3VyY2VfZGV0YWlsGAkgASgJIpkBChVHZXRBaUFuYWx5c2lzUmVzcG9uc2USEgoKZmluZGluZ19pZBgBIAEoCRI1CgthaV9hbmFseXNpcxgCIAEoCzIgLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkFpQW5hbHlzaXMSFwoPYWlfY3JlZGl0c191c2VkGAMgASgFEhwKFGFpX2NyZWRpdHNfcmVtYWluaW5nGAQgASgFKogBCghTZXZlcml0eRIYChRTRVZFUklUWV9VTlNQRUNJRklFRBAAEhUKEVNFVkVSSVRZX0NSSVRJQ0FMEAESEQoNU0VWRVJJVFlfSElHSBACEhMKD1NFVkVSSVRZX01FRElVTRADEhAKDFNFVkVSSVRZX0xPVxAEEhEKDVNFVkVSSVRZX0lORk8QBSqSAQoKQ29uZmlkZW5jZRIaChZDT05GSURFTkNFX1VOU1BFQ0lGSUVEEAASGAoUQ09ORklERU5DRV9DT05GSVJNRUQQARIcChhDT05GSURFTkNFX1ZFUlNJT05fTUFUQ0gQAhIwCixDT05GSURFTkNFX1ZFUlNJT05fTUFUQ0hfVU5WRVJJRklFRF9CQUNLUE9SVBADKsUBCg1GaW5kaW5nU3RhdHVzEh4KGkZJTkRJTkdfU1RBVFVTX1VOU1BFQ0lGSUVEEAASFwoTRklORElOR19TVEFUVVNfT1BFThABEh4KGkZJTkRJTkdfU1RBVFVTX0lOX1BST0dSRVNTEAISGwoXRklORElOR19TVEFUVVNfUkVTT0xWRUQQAxIhCh1GSU5ESU5HX1NUQVRVU19GQUxTRV9QT1NJVElWRRAEEhsKF0ZJTkRJTkdfU1RBVFVTX0FDQ0VQVEVEEAUqdQoIUHJpb3JpdHkSGAoUUFJJT1JJVFlfVU5TUEVDSUZJRUQQABIVChFQUklPUklUWV9DUklUSUNBTBABEhEKDVBSSU9SSVRZX0hJR0gQAhITCg9QUklPUklUWV9NRURJVU0QAxIQCgxQUklPUklUWV9MT1cQBCrgAQoQRmluZGluZ1NvcnRGaWVsZBIiCh5GSU5ESU5HX1NPUlRfRklFTERfVU5TUEVDSUZJRUQQABIfChtGSU5ESU5HX1NPUlRfRklFTERfU0VWRVJJVFkQARIhCh1GSU5ESU5HX1NPUlRfRklFTERfQ1JFQVRFRF9BVBACEiEKHUZJTkRJTkdfU09SVF9GSUVMRF9DVlNTX1NDT1JFEAMSHwobRklORElOR19TT1JUX0ZJRUxEX0RVRV9EQVRFEAQSIAocRklORElOR19TT1JUX0ZJRUxEX1NMQV9TVEFURRAFKmoKCFNsYVN0YXRlEhkKFVNMQV9TVEFURV9VTlNQRUNJRklFRBAAEhQKEFNMQV9TVEFURV9XSVRISU4QARIVChFTTEFfU1RBVEVfQVRfUklTSxACEhYKElNMQV9TVEFURV9CUkVBQ0hFRBADKlAKCVNvcnRPcmRlchIaChZTT1JUX09SREVSX1VOU1BFQ0lGSUVEEAASEgoOU09SVF9PUkRFUl9BU0MQARITCg9TT1JUX09SREVSX0RFU0MQAipzCgxFeHBvcnRGb3JtYXQSHQoZRVhQT1JUX0ZPUk1BVF9VTlNQRUNJRklFRBAAEhUKEUVYUE9SVF9GT1JNQVRfQ1NWEAESFgoSRVhQT1JUX0ZPUk1BVF9KU09OEAISFQoRRVhQT1JUX0ZPUk1BVF9QREYQAzKTCgoORmluZGluZ1NlcnZpY2USZQoMTGlzdEZpbmRpbmdzEikudnVsbnNjYW4uZmluZGluZ3MudjEuTGlzdEZpbmRpbmdzUmVxdWVzdBoqLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkxpc3RGaW5kaW5nc1Jlc3BvbnNlEnEKEExpc3RTY2FuRmluZGluZ3MSLS52dWxuc2Nhbi5maW5kaW5ncy52MS5MaXN0U2NhbkZpbmRpbmdzUmVxdWVzdBouLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkxpc3RTY2FuRmluZGluZ3NSZXNwb25zZRJfCgpHZXRGaW5kaW5nEicudnVsbnNjYW4uZmluZGluZ3MudjEuR2V0RmluZGluZ1JlcXVlc3QaKC52dWxuc2Nhbi5maW5kaW5ncy52MS5HZXRGaW5kaW5nUmVzcG9uc2USaAoNVXBkYXRlRmluZGluZxIqLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlVwZGF0ZUZpbmRpbmdSZXF1ZXN0GisudnVsbnNjYW4uZmluZGluZ3MudjEuVXBkYXRlRmluZGluZ1Jlc3BvbnNlEl8KCkFkZENvbW1lbnQSJy52dWxuc2Nhbi5maW5kaW5ncy52MS5BZGRDb21tZW50UmVxdWVzdBooLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkFkZENvbW1lbnRSZXNwb25zZRJfCgpCdWxrVXBkYXRlEicudnVsbnNjYW4uZmluZGluZ3MudjEuQnVsa1VwZGF0ZVJlcXVlc3QaKC52dWxuc2Nhbi5maW5kaW5ncy52MS5CdWxrVXBkYXRlUmVzcG9uc2USWQoIR2V0U3RhdHMSJS52dWxuc2Nhbi5maW5kaW5ncy52MS5HZXRTdGF0c1JlcXVlc3QaJi52dWxuc2Nhbi5maW5kaW5ncy52MS5HZXRTdGF0c1Jlc3BvbnNlEm0KDkV4cG9ydEZpbmRpbmdzEisudnVsbnNjYW4uZmluZGluZ3MudjEuRXhwb3J0RmluZGluZ3NSZXF1ZXN0GiwudnVsbnNjYW4uZmluZGluZ3MudjEuRXhwb3J0RmluZGluZ3NSZXNwb25zZTABEmgKDUdldEFpQW5hbHlzaXMSKi52dWxuc2Nhbi5maW5kaW5ncy52MS5HZXRBaUFuYWx5c2lzUmVxdWVzdBorLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkdldEFpQW5hbHlzaXNSZXNwb25zZRJ0ChFHZXRGaW5kaW5nc1BvbGljeRIuLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkdldEZpbmRpbmdzUG9saWN5UmVxdWVzdBovLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkdldEZpbmRpbmdzUG9saWN5UmVzcG9uc2USfQoUVXBkYXRlRmluZGluZ3NQb2xpY3kSMS52dWxuc2Nhbi5maW5kaW5ncy52MS5VcGRhdGVGaW5kaW5nc1BvbGljeVJlcXVlc3QaMi52dWxuc2Nhbi5maW5kaW5ncy52MS5VcGRhdGVGaW5kaW5nc1BvbGljeVJlc3BvbnNlEnEKEERlY2lkZUFjY2VwdGFuY2USLS52dWxuc2Nhbi5maW5kaW5ncy52MS5EZWNpZGVBY2NlcHRhbmNlUmVxdWVzdBouLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkRlY2lkZUFjY2VwdGFuY2VSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_vulnscan_common_v1_actor, file_vulnscan_common_v1_pagination]);
 
 /**
  * The finding detail's `remediation` object.
@@ -421,6 +421,39 @@ export type Finding = Message<"vulnscan.findings.v1.Finding"> & {
    * @generated from field: vulnscan.findings.v1.Confidence confidence = 32;
    */
   confidence: Confidence;
+
+  /**
+   * Where due_date came from: "user" (set with PATCH; kept through severity
+   * changes), "policy" (the organization's SLA days), "kev" (CISA KEV's own
+   * due date, earlier than the policy's), or "" (no due date).
+   *
+   * @generated from field: string due_date_source = 33;
+   */
+  dueDateSource: string;
+
+  /**
+   * Where the SLA stands now: within, at_risk (the last 20 % of the time
+   * from detection to due_date), breached; "" when no SLA runs (no due date,
+   * or the finding is resolved, false_positive or accepted).
+   *
+   * @generated from field: string sla_state = 34;
+   */
+  slaState: string;
+
+  /**
+   * When it turns at_risk (set while an SLA runs).
+   *
+   * @generated from field: google.protobuf.Timestamp sla_at_risk_at = 35;
+   */
+  slaAtRiskAt?: Timestamp | undefined;
+
+  /**
+   * The latest risk acceptance (pending, approved, rejected or expired);
+   * unset when none was ever asked for.
+   *
+   * @generated from field: vulnscan.findings.v1.Acceptance acceptance = 36;
+   */
+  acceptance?: Acceptance | undefined;
 };
 
 /**
@@ -429,6 +462,320 @@ export type Finding = Message<"vulnscan.findings.v1.Finding"> & {
  */
 export const FindingSchema: GenMessage<Finding> = /*@__PURE__*/
   messageDesc(file_vulnscan_findings_v1_findings_service, 5);
+
+/**
+ * A risk acceptance: the reason, until when, who asked and who decided.
+ *
+ * @generated from message vulnscan.findings.v1.Acceptance
+ */
+export type Acceptance = Message<"vulnscan.findings.v1.Acceptance"> & {
+  /**
+   * pending (waiting for a second user; the status is unchanged), approved
+   * (the finding is accepted until expires_at), rejected, expired (the
+   * finding reopened at expires_at).
+   *
+   * @generated from field: string state = 1;
+   */
+  state: string;
+
+  /**
+   * @generated from field: string justification = 2;
+   */
+  justification: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp expires_at = 3;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * Display name of who asked.
+   *
+   * @generated from field: string requested_by = 4;
+   */
+  requestedBy: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp requested_at = 5;
+   */
+  requestedAt?: Timestamp | undefined;
+
+  /**
+   * Display name of who approved or rejected; empty when approval is not
+   * required or not given yet.
+   *
+   * @generated from field: string decided_by = 6;
+   */
+  decidedBy: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp decided_at = 7;
+   */
+  decidedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string decision_note = 8;
+   */
+  decisionNote: string;
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.Acceptance.
+ * Use `create(AcceptanceSchema)` to create a new message.
+ */
+export const AcceptanceSchema: GenMessage<Acceptance> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_findings_service, 6);
+
+/**
+ * What a move to accepted must carry.
+ *
+ * @generated from message vulnscan.findings.v1.AcceptanceRequest
+ */
+export type AcceptanceRequest = Message<"vulnscan.findings.v1.AcceptanceRequest"> & {
+  /**
+   * In the future, at most 365 days ahead.
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 1;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * Non-empty, at most 2000 characters.
+   *
+   * @generated from field: string justification = 2;
+   */
+  justification: string;
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.AcceptanceRequest.
+ * Use `create(AcceptanceRequestSchema)` to create a new message.
+ */
+export const AcceptanceRequestSchema: GenMessage<AcceptanceRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_findings_service, 7);
+
+/**
+ * SLA days per severity; unset = no deadline for that severity.
+ *
+ * @generated from message vulnscan.findings.v1.SlaDays
+ */
+export type SlaDays = Message<"vulnscan.findings.v1.SlaDays"> & {
+  /**
+   * @generated from field: optional int32 critical = 1;
+   */
+  critical?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 high = 2;
+   */
+  high?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 medium = 3;
+   */
+  medium?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 low = 4;
+   */
+  low?: number | undefined;
+
+  /**
+   * @generated from field: optional int32 info = 5;
+   */
+  info?: number | undefined;
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.SlaDays.
+ * Use `create(SlaDaysSchema)` to create a new message.
+ */
+export const SlaDaysSchema: GenMessage<SlaDays> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_findings_service, 8);
+
+/**
+ * @generated from message vulnscan.findings.v1.FindingsPolicy
+ */
+export type FindingsPolicy = Message<"vulnscan.findings.v1.FindingsPolicy"> & {
+  /**
+   * @generated from field: vulnscan.findings.v1.SlaDays sla_days = 1;
+   */
+  slaDays?: SlaDays | undefined;
+
+  /**
+   * A move to accepted waits for a second user's approval.
+   *
+   * @generated from field: bool require_acceptance_approval = 2;
+   */
+  requireAcceptanceApproval: boolean;
+
+  /**
+   * Unset while the defaults apply.
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 3;
+   */
+  updatedAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: string updated_by = 4;
+   */
+  updatedBy: string;
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.FindingsPolicy.
+ * Use `create(FindingsPolicySchema)` to create a new message.
+ */
+export const FindingsPolicySchema: GenMessage<FindingsPolicy> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_findings_service, 9);
+
+/**
+ * @generated from message vulnscan.findings.v1.GetFindingsPolicyRequest
+ */
+export type GetFindingsPolicyRequest = Message<"vulnscan.findings.v1.GetFindingsPolicyRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.GetFindingsPolicyRequest.
+ * Use `create(GetFindingsPolicyRequestSchema)` to create a new message.
+ */
+export const GetFindingsPolicyRequestSchema: GenMessage<GetFindingsPolicyRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_findings_service, 10);
+
+/**
+ * @generated from message vulnscan.findings.v1.GetFindingsPolicyResponse
+ */
+export type GetFindingsPolicyResponse = Message<"vulnscan.findings.v1.GetFindingsPolicyResponse"> & {
+  /**
+   * @generated from field: vulnscan.findings.v1.FindingsPolicy policy = 1;
+   */
+  policy?: FindingsPolicy | undefined;
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.GetFindingsPolicyResponse.
+ * Use `create(GetFindingsPolicyResponseSchema)` to create a new message.
+ */
+export const GetFindingsPolicyResponseSchema: GenMessage<GetFindingsPolicyResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_findings_service, 11);
+
+/**
+ * @generated from message vulnscan.findings.v1.UpdateFindingsPolicyRequest
+ */
+export type UpdateFindingsPolicyRequest = Message<"vulnscan.findings.v1.UpdateFindingsPolicyRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * 1 to 3650 days each.
+   *
+   * @generated from field: vulnscan.findings.v1.SlaDays sla_days = 2;
+   */
+  slaDays?: SlaDays | undefined;
+
+  /**
+   * @generated from field: bool require_acceptance_approval = 3;
+   */
+  requireAcceptanceApproval: boolean;
+
+  /**
+   * @generated from field: vulnscan.common.v1.Actor actor = 4;
+   */
+  actor?: Actor | undefined;
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.UpdateFindingsPolicyRequest.
+ * Use `create(UpdateFindingsPolicyRequestSchema)` to create a new message.
+ */
+export const UpdateFindingsPolicyRequestSchema: GenMessage<UpdateFindingsPolicyRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_findings_service, 12);
+
+/**
+ * @generated from message vulnscan.findings.v1.UpdateFindingsPolicyResponse
+ */
+export type UpdateFindingsPolicyResponse = Message<"vulnscan.findings.v1.UpdateFindingsPolicyResponse"> & {
+  /**
+   * @generated from field: vulnscan.findings.v1.FindingsPolicy policy = 1;
+   */
+  policy?: FindingsPolicy | undefined;
+
+  /**
+   * Open and in-progress findings whose policy due date was refreshed.
+   *
+   * @generated from field: int32 refreshed = 2;
+   */
+  refreshed: number;
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.UpdateFindingsPolicyResponse.
+ * Use `create(UpdateFindingsPolicyResponseSchema)` to create a new message.
+ */
+export const UpdateFindingsPolicyResponseSchema: GenMessage<UpdateFindingsPolicyResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_findings_service, 13);
+
+/**
+ * @generated from message vulnscan.findings.v1.DecideAcceptanceRequest
+ */
+export type DecideAcceptanceRequest = Message<"vulnscan.findings.v1.DecideAcceptanceRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: string finding_id = 2;
+   */
+  findingId: string;
+
+  /**
+   * @generated from field: bool approve = 3;
+   */
+  approve: boolean;
+
+  /**
+   * Optional, at most 2000 characters.
+   *
+   * @generated from field: string note = 4;
+   */
+  note: string;
+
+  /**
+   * @generated from field: vulnscan.common.v1.Actor actor = 5;
+   */
+  actor?: Actor | undefined;
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.DecideAcceptanceRequest.
+ * Use `create(DecideAcceptanceRequestSchema)` to create a new message.
+ */
+export const DecideAcceptanceRequestSchema: GenMessage<DecideAcceptanceRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_findings_service, 14);
+
+/**
+ * @generated from message vulnscan.findings.v1.DecideAcceptanceResponse
+ */
+export type DecideAcceptanceResponse = Message<"vulnscan.findings.v1.DecideAcceptanceResponse"> & {
+  /**
+   * @generated from field: vulnscan.findings.v1.Finding finding = 1;
+   */
+  finding?: Finding | undefined;
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.DecideAcceptanceResponse.
+ * Use `create(DecideAcceptanceResponseSchema)` to create a new message.
+ */
+export const DecideAcceptanceResponseSchema: GenMessage<DecideAcceptanceResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_findings_service, 15);
 
 /**
  * Filters shared by ListFindings and ExportFindings (the spec's list query).
@@ -474,6 +821,32 @@ export type FindingFilter = Message<"vulnscan.findings.v1.FindingFilter"> & {
    * @generated from field: optional vulnscan.findings.v1.Confidence confidence = 7;
    */
   confidence?: Confidence | undefined;
+
+  /**
+   * Where the SLA stands at the time of the request.
+   *
+   * @generated from field: optional vulnscan.findings.v1.SlaState sla_state = 8;
+   */
+  slaState?: SlaState | undefined;
+
+  /**
+   * due_date before it (exclusive) / at or after it.
+   *
+   * @generated from field: google.protobuf.Timestamp due_before = 9;
+   */
+  dueBefore?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp due_after = 10;
+   */
+  dueAfter?: Timestamp | undefined;
+
+  /**
+   * Accepted findings whose acceptance expires within this many days.
+   *
+   * @generated from field: optional int32 accepted_expiring_within_days = 11;
+   */
+  acceptedExpiringWithinDays?: number | undefined;
 };
 
 /**
@@ -481,7 +854,7 @@ export type FindingFilter = Message<"vulnscan.findings.v1.FindingFilter"> & {
  * Use `create(FindingFilterSchema)` to create a new message.
  */
 export const FindingFilterSchema: GenMessage<FindingFilter> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 6);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 16);
 
 /**
  * @generated from message vulnscan.findings.v1.ListFindingsRequest
@@ -531,7 +904,7 @@ export type ListFindingsRequest = Message<"vulnscan.findings.v1.ListFindingsRequ
  * Use `create(ListFindingsRequestSchema)` to create a new message.
  */
 export const ListFindingsRequestSchema: GenMessage<ListFindingsRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 7);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 17);
 
 /**
  * @generated from message vulnscan.findings.v1.ListFindingsResponse
@@ -560,7 +933,7 @@ export type ListFindingsResponse = Message<"vulnscan.findings.v1.ListFindingsRes
  * Use `create(ListFindingsResponseSchema)` to create a new message.
  */
 export const ListFindingsResponseSchema: GenMessage<ListFindingsResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 8);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 18);
 
 /**
  * @generated from message vulnscan.findings.v1.ListScanFindingsRequest
@@ -592,7 +965,7 @@ export type ListScanFindingsRequest = Message<"vulnscan.findings.v1.ListScanFind
  * Use `create(ListScanFindingsRequestSchema)` to create a new message.
  */
 export const ListScanFindingsRequestSchema: GenMessage<ListScanFindingsRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 9);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 19);
 
 /**
  * @generated from message vulnscan.findings.v1.ListScanFindingsResponse
@@ -614,7 +987,7 @@ export type ListScanFindingsResponse = Message<"vulnscan.findings.v1.ListScanFin
  * Use `create(ListScanFindingsResponseSchema)` to create a new message.
  */
 export const ListScanFindingsResponseSchema: GenMessage<ListScanFindingsResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 10);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 20);
 
 /**
  * @generated from message vulnscan.findings.v1.GetFindingRequest
@@ -636,7 +1009,7 @@ export type GetFindingRequest = Message<"vulnscan.findings.v1.GetFindingRequest"
  * Use `create(GetFindingRequestSchema)` to create a new message.
  */
 export const GetFindingRequestSchema: GenMessage<GetFindingRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 11);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 21);
 
 /**
  * @generated from message vulnscan.findings.v1.GetFindingResponse
@@ -653,7 +1026,7 @@ export type GetFindingResponse = Message<"vulnscan.findings.v1.GetFindingRespons
  * Use `create(GetFindingResponseSchema)` to create a new message.
  */
 export const GetFindingResponseSchema: GenMessage<GetFindingResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 12);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 22);
 
 /**
  * @generated from message vulnscan.findings.v1.UpdateFindingRequest
@@ -714,6 +1087,13 @@ export type UpdateFindingRequest = Message<"vulnscan.findings.v1.UpdateFindingRe
    * @generated from field: vulnscan.common.v1.Actor actor = 9;
    */
   actor?: Actor | undefined;
+
+  /**
+   * Required with status accepted (and only then).
+   *
+   * @generated from field: vulnscan.findings.v1.AcceptanceRequest acceptance = 10;
+   */
+  acceptance?: AcceptanceRequest | undefined;
 };
 
 /**
@@ -721,7 +1101,7 @@ export type UpdateFindingRequest = Message<"vulnscan.findings.v1.UpdateFindingRe
  * Use `create(UpdateFindingRequestSchema)` to create a new message.
  */
 export const UpdateFindingRequestSchema: GenMessage<UpdateFindingRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 13);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 23);
 
 /**
  * @generated from message vulnscan.findings.v1.UpdateFindingResponse
@@ -741,7 +1121,7 @@ export type UpdateFindingResponse = Message<"vulnscan.findings.v1.UpdateFindingR
  * Use `create(UpdateFindingResponseSchema)` to create a new message.
  */
 export const UpdateFindingResponseSchema: GenMessage<UpdateFindingResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 14);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 24);
 
 /**
  * @generated from message vulnscan.findings.v1.AddCommentRequest
@@ -775,7 +1155,7 @@ export type AddCommentRequest = Message<"vulnscan.findings.v1.AddCommentRequest"
  * Use `create(AddCommentRequestSchema)` to create a new message.
  */
 export const AddCommentRequestSchema: GenMessage<AddCommentRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 15);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 25);
 
 /**
  * @generated from message vulnscan.findings.v1.AddCommentResponse
@@ -792,7 +1172,7 @@ export type AddCommentResponse = Message<"vulnscan.findings.v1.AddCommentRespons
  * Use `create(AddCommentResponseSchema)` to create a new message.
  */
 export const AddCommentResponseSchema: GenMessage<AddCommentResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 16);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 26);
 
 /**
  * @generated from message vulnscan.findings.v1.BulkUpdateRequest
@@ -826,6 +1206,13 @@ export type BulkUpdateRequest = Message<"vulnscan.findings.v1.BulkUpdateRequest"
    * @generated from field: vulnscan.common.v1.Actor actor = 5;
    */
   actor?: Actor | undefined;
+
+  /**
+   * Required with status accepted (and only then), for every finding.
+   *
+   * @generated from field: vulnscan.findings.v1.AcceptanceRequest acceptance = 6;
+   */
+  acceptance?: AcceptanceRequest | undefined;
 };
 
 /**
@@ -833,7 +1220,7 @@ export type BulkUpdateRequest = Message<"vulnscan.findings.v1.BulkUpdateRequest"
  * Use `create(BulkUpdateRequestSchema)` to create a new message.
  */
 export const BulkUpdateRequestSchema: GenMessage<BulkUpdateRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 17);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 27);
 
 /**
  * One finding a bulk update could not change.
@@ -864,7 +1251,7 @@ export type BulkUpdateFailure = Message<"vulnscan.findings.v1.BulkUpdateFailure"
  * Use `create(BulkUpdateFailureSchema)` to create a new message.
  */
 export const BulkUpdateFailureSchema: GenMessage<BulkUpdateFailure> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 18);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 28);
 
 /**
  * @generated from message vulnscan.findings.v1.BulkUpdateResponse
@@ -888,7 +1275,7 @@ export type BulkUpdateResponse = Message<"vulnscan.findings.v1.BulkUpdateRespons
  * Use `create(BulkUpdateResponseSchema)` to create a new message.
  */
 export const BulkUpdateResponseSchema: GenMessage<BulkUpdateResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 19);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 29);
 
 /**
  * @generated from message vulnscan.findings.v1.GetStatsRequest
@@ -924,7 +1311,7 @@ export type GetStatsRequest = Message<"vulnscan.findings.v1.GetStatsRequest"> & 
  * Use `create(GetStatsRequestSchema)` to create a new message.
  */
 export const GetStatsRequestSchema: GenMessage<GetStatsRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 20);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 30);
 
 /**
  * @generated from message vulnscan.findings.v1.SeverityCounts
@@ -961,7 +1348,7 @@ export type SeverityCounts = Message<"vulnscan.findings.v1.SeverityCounts"> & {
  * Use `create(SeverityCountsSchema)` to create a new message.
  */
 export const SeverityCountsSchema: GenMessage<SeverityCounts> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 21);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 31);
 
 /**
  * @generated from message vulnscan.findings.v1.StatusCounts
@@ -998,7 +1385,7 @@ export type StatusCounts = Message<"vulnscan.findings.v1.StatusCounts"> & {
  * Use `create(StatusCountsSchema)` to create a new message.
  */
 export const StatusCountsSchema: GenMessage<StatusCounts> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 22);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 32);
 
 /**
  * @generated from message vulnscan.findings.v1.Trends
@@ -1032,7 +1419,7 @@ export type Trends = Message<"vulnscan.findings.v1.Trends"> & {
  * Use `create(TrendsSchema)` to create a new message.
  */
 export const TrendsSchema: GenMessage<Trends> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 23);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 33);
 
 /**
  * @generated from message vulnscan.findings.v1.GetStatsResponse
@@ -1064,6 +1451,14 @@ export type GetStatsResponse = Message<"vulnscan.findings.v1.GetStatsResponse"> 
    * @generated from field: vulnscan.findings.v1.Trends trends = 5;
    */
   trends?: Trends | undefined;
+
+  /**
+   * Open and in-progress findings past (breached) or in the last 20 % of
+   * (at_risk) their due date, under the same filters.
+   *
+   * @generated from field: vulnscan.findings.v1.SlaCounts sla = 6;
+   */
+  sla?: SlaCounts | undefined;
 };
 
 /**
@@ -1071,7 +1466,29 @@ export type GetStatsResponse = Message<"vulnscan.findings.v1.GetStatsResponse"> 
  * Use `create(GetStatsResponseSchema)` to create a new message.
  */
 export const GetStatsResponseSchema: GenMessage<GetStatsResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 24);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 34);
+
+/**
+ * @generated from message vulnscan.findings.v1.SlaCounts
+ */
+export type SlaCounts = Message<"vulnscan.findings.v1.SlaCounts"> & {
+  /**
+   * @generated from field: int32 breached = 1;
+   */
+  breached: number;
+
+  /**
+   * @generated from field: int32 at_risk = 2;
+   */
+  atRisk: number;
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.SlaCounts.
+ * Use `create(SlaCountsSchema)` to create a new message.
+ */
+export const SlaCountsSchema: GenMessage<SlaCounts> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_findings_service, 35);
 
 /**
  * @generated from message vulnscan.findings.v1.ExportFindingsRequest
@@ -1108,7 +1525,7 @@ export type ExportFindingsRequest = Message<"vulnscan.findings.v1.ExportFindings
  * Use `create(ExportFindingsRequestSchema)` to create a new message.
  */
 export const ExportFindingsRequestSchema: GenMessage<ExportFindingsRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 25);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 36);
 
 /**
  * @generated from message vulnscan.findings.v1.ExportFindingsResponse
@@ -1143,7 +1560,7 @@ export type ExportFindingsResponse = Message<"vulnscan.findings.v1.ExportFinding
  * Use `create(ExportFindingsResponseSchema)` to create a new message.
  */
 export const ExportFindingsResponseSchema: GenMessage<ExportFindingsResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 26);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 37);
 
 /**
  * @generated from message vulnscan.findings.v1.GetAiAnalysisRequest
@@ -1170,7 +1587,7 @@ export type GetAiAnalysisRequest = Message<"vulnscan.findings.v1.GetAiAnalysisRe
  * Use `create(GetAiAnalysisRequestSchema)` to create a new message.
  */
 export const GetAiAnalysisRequestSchema: GenMessage<GetAiAnalysisRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 27);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 38);
 
 /**
  * The spec's `ai_analysis` object.
@@ -1239,7 +1656,7 @@ export type AiAnalysis = Message<"vulnscan.findings.v1.AiAnalysis"> & {
  * Use `create(AiAnalysisSchema)` to create a new message.
  */
 export const AiAnalysisSchema: GenMessage<AiAnalysis> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 28);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 39);
 
 /**
  * @generated from message vulnscan.findings.v1.GetAiAnalysisResponse
@@ -1275,7 +1692,7 @@ export type GetAiAnalysisResponse = Message<"vulnscan.findings.v1.GetAiAnalysisR
  * Use `create(GetAiAnalysisResponseSchema)` to create a new message.
  */
 export const GetAiAnalysisResponseSchema: GenMessage<GetAiAnalysisResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_findings_v1_findings_service, 29);
+  messageDesc(file_vulnscan_findings_v1_findings_service, 40);
 
 /**
  * The spec's severities, most severe first (the enum number orders them);
@@ -1470,6 +1887,21 @@ export enum FindingSortField {
    * @generated from enum value: FINDING_SORT_FIELD_CVSS_SCORE = 3;
    */
   CVSS_SCORE = 3,
+
+  /**
+   * By due date; findings without one come after every date (asc).
+   *
+   * @generated from enum value: FINDING_SORT_FIELD_DUE_DATE = 4;
+   */
+  DUE_DATE = 4,
+
+  /**
+   * By the deadline of a running SLA (breached first in asc); findings with
+   * no running SLA come last.
+   *
+   * @generated from enum value: FINDING_SORT_FIELD_SLA_STATE = 5;
+   */
+  SLA_STATE = 5,
 }
 
 /**
@@ -1477,6 +1909,39 @@ export enum FindingSortField {
  */
 export const FindingSortFieldSchema: GenEnum<FindingSortField> = /*@__PURE__*/
   enumDesc(file_vulnscan_findings_v1_findings_service, 4);
+
+/**
+ * Where a finding's SLA stands (the `sla_state` filter).
+ *
+ * @generated from enum vulnscan.findings.v1.SlaState
+ */
+export enum SlaState {
+  /**
+   * @generated from enum value: SLA_STATE_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * @generated from enum value: SLA_STATE_WITHIN = 1;
+   */
+  WITHIN = 1,
+
+  /**
+   * @generated from enum value: SLA_STATE_AT_RISK = 2;
+   */
+  AT_RISK = 2,
+
+  /**
+   * @generated from enum value: SLA_STATE_BREACHED = 3;
+   */
+  BREACHED = 3,
+}
+
+/**
+ * Describes the enum vulnscan.findings.v1.SlaState.
+ */
+export const SlaStateSchema: GenEnum<SlaState> = /*@__PURE__*/
+  enumDesc(file_vulnscan_findings_v1_findings_service, 5);
 
 /**
  * The spec's `order` values.
@@ -1504,7 +1969,7 @@ export enum SortOrder {
  * Describes the enum vulnscan.findings.v1.SortOrder.
  */
 export const SortOrderSchema: GenEnum<SortOrder> = /*@__PURE__*/
-  enumDesc(file_vulnscan_findings_v1_findings_service, 5);
+  enumDesc(file_vulnscan_findings_v1_findings_service, 6);
 
 /**
  * Export formats (DESIGN.md §3 "export").
@@ -1543,7 +2008,7 @@ export enum ExportFormat {
  * Describes the enum vulnscan.findings.v1.ExportFormat.
  */
 export const ExportFormatSchema: GenEnum<ExportFormat> = /*@__PURE__*/
-  enumDesc(file_vulnscan_findings_v1_findings_service, 6);
+  enumDesc(file_vulnscan_findings_v1_findings_service, 7);
 
 /**
  * Findings management, statistics, export and AI guidance. Owned by
@@ -1653,6 +2118,39 @@ export const FindingService: GenService<{
     methodKind: "unary";
     input: typeof GetAiAnalysisRequestSchema;
     output: typeof GetAiAnalysisResponseSchema;
+  },
+  /**
+   * The organization's findings policy: SLA days per severity and whether a
+   * risk acceptance needs a second user's approval (defaults until set).
+   *
+   * @generated from rpc vulnscan.findings.v1.FindingService.GetFindingsPolicy
+   */
+  getFindingsPolicy: {
+    methodKind: "unary";
+    input: typeof GetFindingsPolicyRequestSchema;
+    output: typeof GetFindingsPolicyResponseSchema;
+  },
+  /**
+   * Replaces the policy and refreshes the policy due dates of the
+   * organization's open and in-progress findings.
+   *
+   * @generated from rpc vulnscan.findings.v1.FindingService.UpdateFindingsPolicy
+   */
+  updateFindingsPolicy: {
+    methodKind: "unary";
+    input: typeof UpdateFindingsPolicyRequestSchema;
+    output: typeof UpdateFindingsPolicyResponseSchema;
+  },
+  /**
+   * Approves or rejects a pending risk acceptance (a user other than the one
+   * who asked). FAILED_PRECONDITION (CONFLICT) when none is pending.
+   *
+   * @generated from rpc vulnscan.findings.v1.FindingService.DecideAcceptance
+   */
+  decideAcceptance: {
+    methodKind: "unary";
+    input: typeof DecideAcceptanceRequestSchema;
+    output: typeof DecideAcceptanceResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_vulnscan_findings_v1_findings_service, 0);

@@ -1,0 +1,58 @@
+import { errorResponses, input, operation, anySecurity, timestamp } from "../../schemas.js";
+import { findingDetail, findingIdParams } from "./resources.js";
+
+/** Route schemas of the findings policy (SLA days, acceptance approval) and of deciding a pending risk acceptance. */
+
+const op = operation({ tags: ["findings"], security: anySecurity });
+
+const days = { type: ["integer", "null"], minimum: 1, maximum: 3650 } as const;
+const slaDays = {
+  type: "object",
+  additionalProperties: false,
+  required: ["critical", "high", "medium", "low", "info"],
+  description: "Days from detection to the due date per severity; null = no deadline",
+  properties: { critical: days, high: days, medium: days, low: days, info: days },
+} as const;
+
+const policy = {
+  type: "object",
+  required: ["sla_days", "require_acceptance_approval", "updated_at", "updated_by"],
+  properties: {
+    sla_days: slaDays,
+    require_acceptance_approval: { type: "boolean", description: "A move to accepted waits for a second user's approval" },
+    updated_at: { ...timestamp, type: ["string", "null"], description: "null while the defaults apply" },
+    updated_by: { type: "string" },
+  },
+} as const;
+
+const EXAMPLE = { sla_days: { critical: 7, high: 30, medium: 90, low: 180, info: null }, require_acceptance_approval: true };
+
+export const getPolicy = op("Findings policy: SLA days and acceptance approval", {
+  description:
+    "The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none) and whether risk acceptance needs a second user's approval (default: no).",
+  response: { 200: policy, ...errorResponses(403) },
+});
+
+export const putPolicy = op("Replace the findings policy", {
+  description:
+    "Every open and in-progress finding whose due date comes from the policy gets the new deadline at once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier.",
+  body: input(
+    { sla_days: slaDays, require_acceptance_approval: { type: "boolean" } },
+    { required: ["sla_days", "require_acceptance_approval"], examples: [EXAMPLE] },
+  ),
+  response: {
+    200: { ...policy, required: [...policy.required, "refreshed"], properties: { ...policy.properties, refreshed: { type: "integer" } } },
+    ...errorResponses(403, 422),
+  },
+});
+
+export const decideAcceptance = op("Approve or reject a pending risk acceptance", {
+  description:
+    "For organizations that require approval: a signed-in user other than the one who asked approves (the finding becomes accepted until the acceptance's expires_at) or rejects (the status stays). 409 when no acceptance is pending or it expired before approval; 403 for the requester or an API key.",
+  params: findingIdParams,
+  body: input(
+    { decision: { type: "string", enum: ["approve", "reject"] }, note: { type: "string", maxLength: 2000 } },
+    { required: ["decision"], examples: [{ decision: "approve", note: "WAF rule verified" }] },
+  ),
+  response: { 200: findingDetail, ...errorResponses(403, 404, 409, 422) },
+});
