@@ -35,6 +35,7 @@ function upstreams(down: UpstreamName[] = []): Upstreams {
     health,
     auth: {} as Upstreams["auth"],
     scans: {} as Upstreams["scans"],
+    targets: {} as Upstreams["targets"],
     findings: {} as Upstreams["findings"],
     webhooks: {} as Upstreams["webhooks"],
     grc: {} as Upstreams["grc"],
@@ -155,7 +156,22 @@ describe("gateway app", () => {
 
     const extra = await a.inject({ method: "POST", url: "/api/v1/probe", payload: { target: "x", org_id: "org_x" } });
     expect(extra.statusCode).toBe(422);
-    expect(extra.json()).toEqual({ detail: "Unknown field: org_id", error_code: "VALIDATION_ERROR", field: "org_id" });
+    const unknown = { detail: "Remove org_id: it is not a field of this request.", error_code: "VALIDATION_ERROR", field: "org_id" };
+    expect(extra.json()).toEqual({ ...unknown, errors: [unknown] });
+  });
+
+  it("answers every field error at once, in plain words, the first also as detail and field", async () => {
+    const a = await app();
+    const res = await a.inject({ method: "POST", url: "/api/v1/probe", payload: { target: "", scan_type: "deep", org_id: "org_x" } });
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.errors).toEqual([
+      { field: "org_id", detail: "Remove org_id: it is not a field of this request.", error_code: "VALIDATION_ERROR" },
+      { field: "target", detail: "Target must not be empty.", error_code: "VALIDATION_ERROR" },
+      { field: "scan_type", detail: "Scan type must be one of: quick, full.", error_code: "VALIDATION_ERROR" },
+    ]);
+    expect(body).toMatchObject({ detail: body.errors[0].detail, field: body.errors[0].field, error_code: "VALIDATION_ERROR" });
+    for (const e of body.errors) expect(e.detail).not.toMatch(/must NOT|must be one of: true|must match/);
   });
 
   it("refuses NUL characters in body and query strings with 422 naming the field", async () => {
@@ -167,7 +183,8 @@ describe("gateway app", () => {
       payload: '{"target": "a\\u0000b"}',
     });
     expect(body.statusCode).toBe(422);
-    expect(body.json()).toEqual({ detail: "target must not contain NUL characters", error_code: "VALIDATION_ERROR", field: "target" });
+    const nul = { detail: "target must not contain NUL characters", error_code: "VALIDATION_ERROR", field: "target" };
+    expect(body.json()).toEqual({ ...nul, errors: [nul] });
     const query = await a.inject({ method: "POST", url: "/api/v1/probe?x=%00", payload: { target: "fine" } });
     expect(query.statusCode).toBe(422);
     expect(query.json()).toMatchObject({ error_code: "VALIDATION_ERROR", field: "x" });

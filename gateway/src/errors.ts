@@ -1,11 +1,23 @@
 import { Code, type ConnectError } from "@connectrpc/connect";
 import { errorInfoOf } from "@vulnscan/kit";
 
-/** The spec's error body. `field` appears only when a request field is at fault. */
+/** One field error of a validation failure. */
+export interface FieldErrorBody {
+  field?: string;
+  detail: string;
+  error_code: string;
+}
+
+/**
+ * The spec's error body. `field` appears only when a request field is at fault. A validation
+ * error also lists every field error in `errors` (an addition to the spec's shape: `detail` and
+ * `field` stay those of the first), so a client can show them all at once.
+ */
 export interface ErrorBody {
   detail: string;
   error_code: string;
   field?: string;
+  errors?: FieldErrorBody[];
 }
 
 export class HttpError extends Error {
@@ -15,12 +27,17 @@ export class HttpError extends Error {
     detail: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    /** Every field error when there are several (request validation); else the one above. */
+    readonly fieldErrors?: FieldErrorBody[],
   ) {
     super(detail);
   }
 
   body(): ErrorBody {
-    return errorBody(this.message, this.errorCode, this.field);
+    const body = errorBody(this.message, this.errorCode, this.field);
+    if (this.errorCode !== "VALIDATION_ERROR") return body;
+    const errors = this.fieldErrors ?? (this.field ? [{ field: this.field, detail: this.message, error_code: this.errorCode }] : undefined);
+    return errors ? { ...body, errors } : body;
   }
 }
 

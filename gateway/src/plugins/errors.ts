@@ -3,28 +3,9 @@ import type { Duplex } from "node:stream";
 import { ConnectError } from "@connectrpc/connect";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { HttpError, httpErrorOfConnect } from "../errors.js";
+import { type AjvIssue, fieldErrorsOf } from "./field-errors.js";
 
-interface AjvIssue {
-  instancePath?: string;
-  keyword?: string;
-  message?: string;
-  params?: { missingProperty?: string; additionalProperty?: string; allowedValues?: unknown[] };
-}
-
-/** Names the request field at fault in an ajv issue: `target`, `update.status`, `per_page`. */
-export function fieldOf(issue: AjvIssue): string | undefined {
-  const path = (issue.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".");
-  const leaf = issue.params?.missingProperty ?? issue.params?.additionalProperty;
-  if (leaf) return path ? `${path}.${leaf}` : leaf;
-  return path || undefined;
-}
-
-function messageOf(issue: AjvIssue, field: string | undefined): string {
-  if (issue.params?.additionalProperty) return `Unknown field: ${field}`;
-  if (issue.params?.missingProperty) return `Field required: ${field}`;
-  if (issue.params?.allowedValues) return `${field} must be one of: ${issue.params.allowedValues.join(", ")}`;
-  return field ? `${field} ${issue.message ?? "is invalid"}` : (issue.message ?? "Invalid request");
-}
+export { fieldOf } from "./field-errors.js";
 
 const clientErrorCodes: Record<number, [string, string]> = {
   400: ["BAD_REQUEST", "Malformed request body"],
@@ -44,9 +25,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (err instanceof HttpError) http = err;
     else if (err instanceof ConnectError) http = httpErrorOfConnect(err);
     else if ("validation" in err && Array.isArray(err.validation) && err.validation.length > 0) {
-      const issue = err.validation[0] as AjvIssue;
-      const field = fieldOf(issue);
-      http = new HttpError(422, "VALIDATION_ERROR", messageOf(issue, field), field);
+      // Every field error at once, in plain words; the first is the spec's `detail` and `field`.
+      const errors = fieldErrorsOf(err.validation as AjvIssue[]);
+      const first = errors[0]!;
+      http = new HttpError(422, "VALIDATION_ERROR", first.detail, first.field, {}, errors);
     } else if ("statusCode" in err && typeof err.statusCode === "number" && err.statusCode >= 400 && err.statusCode < 500) {
       const [code, detail] = clientErrorCodes[err.statusCode] ?? ["BAD_REQUEST", "Bad request"];
       http = new HttpError(err.statusCode, code, detail);

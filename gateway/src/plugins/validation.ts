@@ -7,7 +7,8 @@ import { AjvCompiler, type BuildCompilerFromPool } from "@fastify/ajv-compiler";
  * `null` sent for a string field into "" (and for a number into 0) and accept it, so a client's
  * mistake would be stored silently; the body is validated as sent.
  */
-const shared = { removeAdditional: false, useDefaults: true, allErrors: false } as const;
+// allErrors: a 422 lists every field error at once (plugins/field-errors.ts), not the first only.
+const shared = { removeAdditional: false, useDefaults: true, allErrors: true } as const;
 export const ajvOptions = { customOptions: { ...shared, coerceTypes: true } };
 
 const coercing = AjvCompiler();

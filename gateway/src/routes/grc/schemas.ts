@@ -203,9 +203,9 @@ const formDate = {
 export const uploadEvidenceFields = {
   type: "object",
   properties: {
-    // No NUL characters (plugins/no-nul.ts checks JSON and URLs; these parts it never sees).
-    title: { type: "string", maxLength: 200, pattern: "^[^\\u0000]*$" },
-    description: { type: "string", maxLength: 10000, pattern: "^[^\\u0000]*$" },
+    // No NUL characters either: upload.ts checks the parts as no-nul.ts checks JSON and URLs.
+    title: { type: "string", maxLength: 200 },
+    description: { type: "string", maxLength: 10000 },
     expires_at: formDate,
     observed_from: formDate,
     observed_to: formDate,

@@ -1,7 +1,8 @@
 import type { MultipartFile } from "@fastify/multipart";
 import type { FastifyRequest } from "fastify";
 import { HttpError } from "../../errors.js";
-import { fieldOf } from "../../plugins/errors.js";
+import { fieldErrorsOf } from "../../plugins/field-errors.js";
+import { nulPath } from "../../plugins/no-nul.js";
 import { uploadEvidenceFields } from "./schemas.js";
 
 /** Largest evidence file (grc refuses larger ones too). */
@@ -45,11 +46,14 @@ export async function readUpload(req: FastifyRequest) {
   }
   if (!file) throw invalid("file", "a `file` part is required");
   // The parts skip the route's body validation: the text fields are checked by their schema here.
+  // No NUL in them either (plugins/no-nul.ts checks JSON and URLs; these parts it never sees).
+  const nul = nulPath(fields);
+  if (nul) throw invalid(nul, `${nul} must not contain NUL characters`);
   const validate = req.compileValidationSchema(uploadEvidenceFields, "body");
   if (!validate(fields)) {
-    const issue: { instancePath?: string; message?: string } = validate.errors?.[0] ?? {};
-    const field = fieldOf(issue) ?? "body";
-    throw invalid(field, `${field} ${issue.message ?? "is invalid"}`);
+    const errors = fieldErrorsOf(validate.errors ?? []);
+    const first = errors[0] ?? { field: "body", detail: "The form fields are invalid" };
+    throw new HttpError(422, "VALIDATION_ERROR", first.detail, first.field ?? "body", {}, errors);
   }
   return { fields, file };
 }
