@@ -40,6 +40,14 @@ export function createMongo(url: string, dbName: string, appName: string): Mongo
   if (shapesFile) recordQueryShapes(client, appName, shapesFile);
   const db = client.db(dbName);
   let health: MongoClient | undefined;
+  let closing = false;
+  // The driver (6.x) closes its topology when the first connection fails (a database that starts
+  // later, or a connect timeout on a loaded machine) but keeps it: every later operation then
+  // fails with "Topology is closed" for the life of the process. Connecting again replaces it;
+  // a failed attempt closes it again, so this retries at the pace of serverSelectionTimeoutMS.
+  client.on("topologyClosed", () => {
+    if (!closing) setTimeout(() => void client.connect().catch(() => undefined), 200).unref();
+  });
   return {
     client,
     db,
@@ -59,6 +67,7 @@ export function createMongo(url: string, dbName: string, appName: string): Mongo
       }
     },
     close: async () => {
+      closing = true;
       await health?.close().catch(() => undefined);
       await client.close();
     },

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { unique } from "../../../test/support/names.js";
@@ -70,4 +71,43 @@ describe("Mongo helper against a real MongoDB-protocol server", () => {
     await expect(mongo.pingDatabase()).resolves.toBeUndefined();
     await expect(mongo.pingFresh()).resolves.toBeUndefined();
   });
+});
+
+describe("a database that is not there when the service starts", () => {
+  it("is used once it answers: a failed first connection does not leave the client closed for good", async () => {
+    const real = new URL(inject("mongoUrl"));
+    // A port nothing listens on yet; later a proxy to the real server opens there.
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const p = (probe.address() as net.AddressInfo).port;
+        probe.close(() => resolve(p));
+      });
+    });
+    const late = createMongo(`mongodb://127.0.0.1:${port}/`, unique("kitlate"), "kit-late");
+    let proxy: net.Server | undefined;
+    try {
+      await expect(late.ping()).rejects.toThrow();
+      proxy = net
+        .createServer((socket) => {
+          const upstream = net.connect(Number(real.port), real.hostname);
+          socket.pipe(upstream).pipe(socket);
+          socket.on("error", () => upstream.destroy());
+          upstream.on("error", () => socket.destroy());
+        })
+        .listen(port, "127.0.0.1");
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        try {
+          await late.ping();
+          break;
+        } catch (err) {
+          if (Date.now() > deadline) throw err;
+          await new Promise((r) => setTimeout(r, 250));
+        }
+      }
+    } finally {
+      await late.close();
+      proxy?.close();
+    }
+  }, 30_000);
 });
