@@ -96,6 +96,13 @@ export const ENTRIES: Record<string, Entry> = {
   "GET /api/v1/controls/{control_id}": { ok: 200 },
   "PATCH /api/v1/controls/{control_id}": { ok: 200, body: () => ({ notes: "matrix" }) },
   "POST /api/v1/controls/{control_id}/evidence": { ok: 201, multipart: true },
+  "GET /api/v1/findings/policy": { ok: 200 },
+  "PUT /api/v1/findings/policy": {
+    ok: 200,
+    body: () => ({ sla_days: { critical: 7, high: 30, medium: 90, low: 180, info: null }, require_acceptance_approval: false }),
+  },
+  // The matrix's finding has no acceptance waiting: a caller allowed this far is answered by the domain (409).
+  "POST /api/v1/findings/{finding_id}/acceptance/decision": { ok: 409, body: () => ({ decision: "approve" }) },
   "GET /api/v1/evidence": { ok: 200 },
   "GET /api/v1/evidence/{evidence_id}": { ok: 200 },
   "GET /api/v1/evidence/{evidence_id}/download": { ok: 200 },
