@@ -10,7 +10,7 @@
 // running auth service's outbox relay publishes them within a few seconds.
 import { parseArgs } from "node:util";
 import { authAdmin, isPlanTier, seedDemo, type CustomLimits, type Limit, type PlanLimits } from "@vulnscan/auth/admin";
-import { rebuildRollups } from "@vulnscan/findings/admin";
+import { indexSearch, rebuildRollups } from "@vulnscan/findings/admin";
 import { createLogger, createMongo, DomainError, KafkaBus, mongoUrl } from "@vulnscan/kit";
 import { readStackState } from "./lib/stack-state.js";
 
@@ -31,10 +31,12 @@ commands:
   list-orgs   [--page N] [--per-page N]                             → {"organizations":[…],"total":N}
   rebuild-rollups --org ORG_ID  (findings stats recounted from the findings; run it in a quiet moment)
                                                                     → {"id":"org_…","findings":N,"documents":N}
+  index-search --org ORG_ID     (the ?search= fields of findings stored before search existed; once after upgrading)
+                                                                    → {"id":"org_…","findings":N,"updated":N}
   seed-demo                                                         → {"accounts":[…]}
 
 environment: MONGO_URL and MONGO_DB (default: the running \`npm start\` stack's, else
-mongodb://127.0.0.1:27017/ and auth), MONGO_DB_FINDINGS (rebuild-rollups; default findings),
+mongodb://127.0.0.1:27017/ and auth), MONGO_DB_FINDINGS (rebuild-rollups, index-search; default findings),
 KAFKA_BROKERS (default: the running stack's)`;
 
 class UsageError extends Error {}
@@ -51,6 +53,7 @@ const ALLOWED = {
   "create-user": ["org", "email", "password"],
   "set-plan": ["org", "plan"],
   "rebuild-rollups": ["org"],
+  "index-search": ["org"],
   "set-limits": ["org", "requests-per-hour", "requests-per-day", "scans-per-month", "concurrent-scans", "webhooks", "ai-credits"],
   "disable-user": ["org", "user"],
   "enable-user": ["org", "user"],
@@ -171,7 +174,7 @@ async function main() {
       args = { org: required(values, "org") };
       limits = limitsArgs(values);
     }
-    if (command === "rebuild-rollups") args = { org: required(values, "org") };
+    if (command === "rebuild-rollups" || command === "index-search") args = { org: required(values, "org") };
     if (command === "disable-user" || command === "enable-user") args = { org: required(values, "org"), user: required(values, "user") };
   } catch (err) {
     if (err instanceof UsageError) fail(err.message, 2, true);
@@ -263,6 +266,13 @@ async function main() {
         const findingsDb = mongo.client.db(`${process.env.MONGO_DB_FINDINGS || (process.env.MONGO_URL ? "" : (stack?.dbPrefix ?? ""))}findings`);
         const r = await rebuildRollups(findingsDb, String(args.org));
         result = { id: String(args.org), findings: r.findings, documents: r.documents };
+        break;
+      }
+      case "index-search": {
+        await directory.getOrganization(String(args.org));
+        const findingsDb = mongo.client.db(`${process.env.MONGO_DB_FINDINGS || (process.env.MONGO_URL ? "" : (stack?.dbPrefix ?? ""))}findings`);
+        const r = await indexSearch(findingsDb, String(args.org));
+        result = { id: String(args.org), findings: r.findings, updated: r.updated };
         break;
       }
       case "seed-demo": {

@@ -1,6 +1,6 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { timestampDate, timestampFromDate } from "@bufbuild/protobuf/wkt";
-import { errorInfoOf, type RpcServer } from "@vulnscan/kit";
+import { createMongo, errorInfoOf, type RpcServer } from "@vulnscan/kit";
 import {
   ExportFormat,
   FindingSortField,
@@ -17,6 +17,7 @@ import { detection as facts } from "../src/domain/test-fixtures.js";
 import { SEVERITIES, STATUSES, type DetectionFacts } from "../src/domain/types.js";
 import { listQuery } from "../src/domain/list.js";
 import { FindingReads } from "../src/storage/finding-reads.js";
+import { indexSearch } from "../src/storage/search-index.js";
 import { aiCredits, startFakeAuth, startFindings, testEnv, type TestService } from "./support.js";
 
 let auth: RpcServer;
@@ -180,6 +181,80 @@ describe("listing", () => {
       ids[4],
     ]);
     expect((await svc.client.listScanFindings({ orgId: unique("org"), scanId: "scan_1" })).total).toBe(0);
+  });
+});
+
+describe("search", () => {
+  const org = unique("org");
+  const other = unique("org");
+  beforeAll(async () => {
+    const facts = [
+      {
+        title: "Redis reachable without authentication",
+        affected_component: "redis://10.231.0.5:6379",
+        template_id: "redis-unauth",
+        cve_ids: ["CVE-2022-0543"],
+        severity: "critical" as const,
+      },
+      { title: "TLS 1.0 enabled", affected_component: "https://app.example.test:443", template_id: "tls-legacy", cve_ids: [], severity: "medium" as const },
+      {
+        title: "Outdated OpenSSH",
+        affected_component: "ssh://10.231.0.7:22",
+        template_id: "openssh-version",
+        cve_ids: ["CVE-2023-38408"],
+        severity: "high" as const,
+      },
+      { title: "Directory listing", affected_component: "https://app.example.test/files/", template_id: "dir-listing", cve_ids: [], severity: "low" as const },
+    ];
+    await seed(org, facts.length, (i) => facts[i]!);
+    await seed(other, 1, () => facts[0]!);
+  });
+
+  const found = async (search: string, extra: object = {}) => {
+    const r = await svc.client.listFindings({ orgId: org, filter: { search, ...extra }, pagination: { perPage: 100 } });
+    expect(r.pageInfo?.total, search).toBe(r.findings.length);
+    return r.findings.map((f) => f.title);
+  };
+
+  it("finds findings whose title, component, CVE ids or template contain every word, case-insensitively, in this organization only", async () => {
+    expect(await found("REDIS")).toEqual(["Redis reachable without authentication"]);
+    expect(await found("10.231")).toEqual(["Outdated OpenSSH", "Redis reachable without authentication"]);
+    expect(await found("cve-2023-384")).toEqual(["Outdated OpenSSH"]);
+    expect(await found("legacy")).toEqual(["TLS 1.0 enabled"]);
+    expect(await found("app.example files")).toEqual(["Directory listing"]);
+    expect(await found("redis ssh")).toEqual([]);
+    // With another filter and the severity sort (the console's default): the org_search_severity index.
+    const bySeverity = await svc.client.listFindings({
+      orgId: org,
+      filter: { search: "10.231" },
+      sort: FindingSortField.SEVERITY,
+      order: SortOrder.DESC,
+    });
+    expect(bySeverity.findings.map((f) => f.severity)).toEqual([Severity.CRITICAL, Severity.HIGH]);
+    expect(await found("10.231", { severity: Severity.HIGH })).toEqual(["Outdated OpenSSH"]);
+  });
+
+  it("indexes findings stored before search existed with the operator's index-search", async () => {
+    const coll = svc.store.findings;
+    await coll.updateMany({ org_id: org }, { $unset: { search_text: "", search_keys: "" } });
+    expect(await found("redis")).toEqual([]);
+    // The admin command's operation (npm run admin -- index-search --org …), on its own connection as the CLI has.
+    const mongo = createMongo(inject("mongoUrl"), coll.dbName, "findings");
+    try {
+      expect(await indexSearch(mongo.db, org)).toEqual({ findings: 4, updated: 4 });
+      expect(await found("redis")).toEqual(["Redis reachable without authentication"]);
+      expect(await indexSearch(mongo.db, org)).toEqual({ findings: 4, updated: 0 });
+    } finally {
+      await mongo.close();
+    }
+  });
+
+  it("refuses a search without a word of 3 characters, naming the field", async () => {
+    expect(await rpcError(svc.client.listFindings({ orgId: org, filter: { search: "ab c" } }))).toMatchObject({
+      code: Code.InvalidArgument,
+      errorCode: "VALIDATION_ERROR",
+      field: "search",
+    });
   });
 });
 

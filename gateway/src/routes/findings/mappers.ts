@@ -31,6 +31,7 @@ export function filterOf(q: FilterQuery): MessageInitShape<typeof FindingFilterS
   if (q.target) f.target = q.target;
   if (q.tool) f.tool = q.tool;
   if (q.cve) f.cve = q.cve;
+  if (q.search) f.search = q.search;
   if (q.confidence) f.confidence = enumValue(Confidence, q.confidence);
   if (q.sla_state) f.slaState = enumValue(SlaState, q.sla_state);
   if (q.due_before) f.dueBefore = dateParam(q.due_before, "due_before");

@@ -175,6 +175,13 @@ export const filterQueryProps = {
   target: { type: "string", minLength: 1, maxLength: 253, description: "Exact target" },
   tool: { type: "string", minLength: 1, maxLength: 64 },
   cve: { type: "string", minLength: 1, maxLength: 64, description: "A CVE id (case-insensitive)" },
+  search: {
+    type: "string",
+    minLength: 1,
+    maxLength: 200,
+    description:
+      "Free text: findings whose title, affected component, CVE ids or template id contain every word (case-insensitive); needs a word of at least 3 characters",
+  },
   confidence: { type: "string", enum: CONFIDENCES, description: "Only findings of this confidence (added to the spec's filters)" },
   sla_state: { type: "string", enum: SLA_STATES, description: "Where the SLA stands at the time of the request (added to the spec's filters)" },
   due_before: { ...dateOrTimestamp, description: "due_date before it (exclusive); RFC 3339 date or date-time" },

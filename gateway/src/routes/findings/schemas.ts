@@ -32,7 +32,7 @@ const acceptanceInput = {
 const op = operation({ tags: ["findings"], security: anySecurity });
 
 export const listFindings = op("List findings", {
-  description: `Filters combine with AND. \`sort=severity&order=desc\` puts critical first; ties are newest first. ${CURSOR_DESCRIPTION}`,
+  description: `Filters combine with AND. \`search\` finds findings whose title, affected component, CVE ids or template id contain every word given (\`search=redis auth\`), through an index. \`sort=severity&order=desc\` puts critical first; ties are newest first. ${CURSOR_DESCRIPTION}`,
   querystring: input({ ...pageQueryProperties, ...filterQueryProps, cursor: cursorQueryProp }),
   response: { 200: cursorEnvelopeSchema(findingListItem), ...errorResponses(403, 422) },
 });

@@ -1,4 +1,5 @@
 import { foundEvents, statusEvents, type FindingEvent } from "./events.js";
+import { searchFields } from "./search.js";
 import {
   SYSTEM,
   actorName,
@@ -45,6 +46,7 @@ function detectionFields(d: DetectionFacts) {
     tool: d.tool,
     cve_ids: cveIds,
     cve_keys: cveIds.map((c) => c.toUpperCase()),
+    ...searchFields({ title: d.title, affected_component: d.affected_component, cve_ids: cveIds, template_id: d.template_id }),
     cwe_ids: [...new Set(d.cwe_ids)],
     description: d.description,
     impact: d.impact,

@@ -1,4 +1,5 @@
 import type { CursorAnchor } from "@vulnscan/kit/core";
+import type { SearchPlan } from "./search.js";
 import { NEVER, type SlaState } from "./sla.js";
 import type { Confidence, FindingDoc, Severity, SortField, SortOrder, Status } from "./types.js";
 
@@ -12,6 +13,8 @@ export interface ListFilter {
   tool?: string;
   /** Case-insensitive. */
   cve?: string;
+  /** Free text: every word contained in the title, component, CVE ids or template id (domain/search.ts). */
+  search?: SearchPlan;
   confidence?: Confidence;
   /** Where the SLA stands when the list is read (the store compares stored instants with its clock). */
   sla_state?: SlaState;

@@ -43,7 +43,8 @@ export class Listing {
 
   /** The list's total: from the counts for the filters they keep, else a count of the matches. */
   private async total(orgId: string, filter: ListFilter): Promise<number> {
-    const other = filter.scan_id !== undefined || filter.cve !== undefined || filter.confidence !== undefined || timedFilter(filter);
+    const other =
+      filter.scan_id !== undefined || filter.cve !== undefined || filter.confidence !== undefined || filter.search !== undefined || timedFilter(filter);
     const kept = await this.deps.counts.total(orgId, { severity: filter.severity, status: filter.status, tool: filter.tool, target: filter.target, other });
     return kept ?? this.deps.lists.count(orgId, filter);
   }

@@ -109,6 +109,9 @@ export interface FindingDoc {
   cve_ids: string[];
   /** Upper-cased cve_ids: the case-insensitive `cve` filter is an indexed equality. */
   cve_keys: string[];
+  /** The `search` filter's fields (domain/search.ts); absent on findings stored before it until `npm run admin -- index-search`. */
+  search_text?: string;
+  search_keys?: string[];
   cwe_ids: string[];
   /** The scan that first detected it. */
   scan_id: string;

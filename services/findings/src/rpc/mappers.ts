@@ -20,6 +20,7 @@ import {
 } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import type { ExportFormat as Format } from "../domain/exports.js";
 import type { ListFilter } from "../domain/list.js";
+import { searchPlan } from "../domain/search.js";
 import { SLA_STATES, slaRunning, slaStateAt } from "../domain/sla.js";
 import {
   CONFIDENCES,
@@ -63,6 +64,7 @@ export function filterOf(f: FindingFilter | undefined): ListFilter {
   if (f.target !== undefined) out.target = f.target;
   if (f.tool !== undefined) out.tool = f.tool;
   if (f.cve !== undefined) out.cve = f.cve;
+  if (f.search !== undefined) out.search = searchPlan(f.search);
   if (f.confidence !== undefined) out.confidence = confidenceOf(f.confidence);
   if (f.slaState !== undefined) out.sla_state = enumNameIn(SlaState, f.slaState, SLA_STATES, "sla_state");
   if (f.dueBefore) out.due_before = timestampDate(f.dueBefore);

@@ -29,6 +29,9 @@ export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { org_id: 1, target: 1, _id: -1 }, options: { name: "org_target" } },
   { collection: FINDINGS, key: { org_id: 1, tool: 1, _id: -1 }, options: { name: "org_tool" } },
   { collection: FINDINGS, key: { org_id: 1, cve_keys: 1, _id: -1 }, options: { name: "org_cve" } },
+  // ?search= (domain/search.ts): one trigram of search_keys, newest first or most severe first.
+  { collection: FINDINGS, key: { org_id: 1, search_keys: 1, _id: -1 }, options: { name: "org_search" } },
+  { collection: FINDINGS, key: { org_id: 1, search_keys: 1, severity_rank: 1, _id: -1 }, options: { name: "org_search_severity" } },
   // SLA (domain/sla.ts): sort and range by due date and by the running SLA's instants (NEVER when
   // none runs); the upkeep's sweeps across organizations; accepted_expiring_within.
   { collection: FINDINGS, key: { org_id: 1, due_sort: 1, _id: -1 }, options: { name: "org_due" } },
@@ -57,6 +60,7 @@ export const findingFields: FieldTypes = mergeFieldTypes(
       cvss_score: "number",
       scan_ids: "string[]",
       cve_keys: "string[]",
+      search_keys: "string[]",
       // The ?confidence= filter (no index of its own: it narrows the org's other filters).
       confidence: "string",
       rev: "number",

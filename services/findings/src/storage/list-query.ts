@@ -6,10 +6,13 @@ import type { Anchor, ListFilter, ListQuery } from "../domain/list.js";
  * A domain list query → MongoDB: org_id, then an equality per filter on an indexed field.
  * `scan_id` matches every scan that saw the finding (`scan_ids`); `cve` is case-insensitive
  * through the upper-cased `cve_keys`; severity compares the stored `severity_rank` (1 =
- * critical), so "most severe first" is an ascending index walk.
+ * critical), so "most severe first" is an ascending index walk. `search` is an equality on one
+ * trigram of `search_keys` (multikey) plus the words as unanchored regexes on `search_text`.
  */
 
 export type Query = Record<string, unknown>;
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 const DAY_MS = 24 * 3600_000;
 
@@ -25,6 +28,11 @@ export function filterQuery(orgId: string, f: ListFilter, now: Date = new Date()
   if (f.target !== undefined) q.target = f.target;
   if (f.tool !== undefined) q.tool = f.tool;
   if (f.cve !== undefined) q.cve_keys = f.cve.trim().toUpperCase();
+  // One trigram narrows through the org_search indexes; each word is then checked on those rows.
+  if (f.search !== undefined) {
+    q.search_keys = f.search.key;
+    q.$and = f.search.words.map((w) => ({ search_text: { $regex: escapeRegex(w) } }));
+  }
   // Not indexed: it narrows the org's other filters, it is not a way into the collection.
   if (f.confidence !== undefined) q.confidence = f.confidence;
   // NEVER marks "no running SLA", so the ranges below never reach a finding without one.

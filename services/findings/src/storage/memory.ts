@@ -4,6 +4,7 @@ import { anchorOf, type Anchor, type ListFilter, type ListQuery } from "../domai
 import type { AiCredits, AnalysisCache, CachedAnalysis, Changed, Clock, FindingCounts, FindingLists, FindingRepository, Holder } from "../domain/ports.js";
 import { addDays, addTo, contributionOf, dayOf, dayRange, emptyCounts, statsOf, WEEK_DAYS } from "../domain/rollup.js";
 import type { Stats } from "../domain/stats.js";
+import { matchesSearch } from "../domain/search.js";
 import { NEVER, slaStateAt } from "../domain/sla.js";
 import { SEVERITIES, type FindingDoc, type Severity, type Status } from "../domain/types.js";
 
@@ -36,6 +37,7 @@ function matches(f: FindingDoc, orgId: string, filter: ListFilter, now: Date = n
     (filter.target === undefined || f.target === filter.target) &&
     (filter.tool === undefined || f.tool === filter.tool) &&
     (filter.cve === undefined || f.cve_keys.includes(filter.cve.trim().toUpperCase())) &&
+    (filter.search === undefined || matchesSearch(f.search_text ?? "", filter.search)) &&
     (filter.confidence === undefined || f.confidence === filter.confidence)
   );
 }
