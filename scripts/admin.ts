@@ -1,6 +1,7 @@
 // Operator CLI (`npm run admin -- <command>`). It runs auth's use cases on auth's database
 // through auth's operator entry point (`@vulnscan/auth/admin`), not RPC, so it works before
-// any service runs; rebuild-rollups is findings' (`@vulnscan/findings/admin`). The last line printed is one JSON
+// any service runs; rebuild-rollups is findings' (`@vulnscan/findings/admin`), verify-target the
+// scan orchestrator's (`@vulnscan/scan-orchestrator/admin`). The last line printed is one JSON
 // object, so scripts can read it with `tail -n 1`.
 //
 // Where the database is: MONGO_URL (and MONGO_DB) when set, else the stack a running
@@ -11,6 +12,7 @@
 import { parseArgs } from "node:util";
 import { authAdmin, isPlanTier, seedDemo, type CustomLimits, type Limit, type PlanLimits } from "@vulnscan/auth/admin";
 import { indexSearch, rebuildRollups } from "@vulnscan/findings/admin";
+import { attestTarget } from "@vulnscan/scan-orchestrator/admin";
 import { createLogger, createMongo, DomainError, KafkaBus, mongoUrl } from "@vulnscan/kit";
 import { readStackState } from "./lib/stack-state.js";
 
@@ -33,10 +35,14 @@ commands:
                                                                     → {"id":"org_…","findings":N,"documents":N}
   index-search --org ORG_ID     (the ?search= fields of findings stored before search existed; once after upgrading)
                                                                     → {"id":"org_…","findings":N,"updated":N}
+  verify-target --org ORG_ID --target TARGET_ID --reason TEXT [--operator NAME]
+              (the operator vouches for an IP or CIDR target; recorded with the reason and name)
+                                                                    → {"id":"target_…","status":"verified","method":"attestation"}
   seed-demo                                                         → {"accounts":[…]}
 
 environment: MONGO_URL and MONGO_DB (default: the running \`npm start\` stack's, else
 mongodb://127.0.0.1:27017/ and auth), MONGO_DB_FINDINGS (rebuild-rollups, index-search; default findings),
+MONGO_DB_SCANS (verify-target; default scans),
 KAFKA_BROKERS (default: the running stack's)`;
 
 class UsageError extends Error {}
@@ -58,6 +64,7 @@ const ALLOWED = {
   "disable-user": ["org", "user"],
   "enable-user": ["org", "user"],
   "list-orgs": ["page", "per-page"],
+  "verify-target": ["org", "target", "reason", "operator"],
   "seed-demo": [],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -175,6 +182,14 @@ async function main() {
       limits = limitsArgs(values);
     }
     if (command === "rebuild-rollups" || command === "index-search") args = { org: required(values, "org") };
+    if (command === "verify-target") {
+      args = {
+        org: required(values, "org"),
+        target: required(values, "target"),
+        reason: required(values, "reason"),
+        operator: values.operator || process.env.USER || "operator",
+      };
+    }
     if (command === "disable-user" || command === "enable-user") args = { org: required(values, "org"), user: required(values, "user") };
   } catch (err) {
     if (err instanceof UsageError) fail(err.message, 2, true);
@@ -273,6 +288,15 @@ async function main() {
         const findingsDb = mongo.client.db(`${process.env.MONGO_DB_FINDINGS || (process.env.MONGO_URL ? "" : (stack?.dbPrefix ?? ""))}findings`);
         const r = await indexSearch(findingsDb, String(args.org));
         result = { id: String(args.org), findings: r.findings, updated: r.updated };
+        break;
+      }
+      case "verify-target": {
+        // The organization is checked in auth's directory first, as for rebuild-rollups.
+        await directory.getOrganization(String(args.org));
+        const scansDb = mongo.client.db(process.env.MONGO_DB_SCANS || `${process.env.MONGO_URL ? "" : (stack?.dbPrefix ?? "")}scans`);
+        const t = await attestTarget(scansDb, String(args.org), String(args.target), String(args.reason), String(args.operator));
+        process.stdout.write(`${t.target} is verified by the operator's attestation\n`);
+        result = { id: t._id, target: t.target, status: t.status, method: t.method };
         break;
       }
       case "seed-demo": {

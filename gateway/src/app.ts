@@ -18,6 +18,7 @@ import { findingsRoutes } from "./routes/findings/index.js";
 import { grcRoutes } from "./routes/grc/index.js";
 import { healthRoutes } from "./routes/health.js";
 import { scanRoutes } from "./routes/scans/index.js";
+import { targetRoutes } from "./routes/targets/index.js";
 import { webhookRoutes } from "./routes/webhooks/index.js";
 import type { Upstreams } from "./upstreams.js";
 
@@ -68,7 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes({ upstreams: deps.upstreams, version: deps.config.SERVICE_VERSION }));
   await app.register(authRoutes(deps.upstreams.auth));
   await app.register(scanRoutes(deps.upstreams.scans));
-  await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans }));
+  await app.register(targetRoutes(deps.upstreams.targets));
+  await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans, retests: deps.upstreams.retests }));
   await app.register(consoleRoutes({ distDir: deps.config.WEB_DIST_DIR }));
   await app.register(webhookRoutes(deps.upstreams.webhooks));
   await app.register(grcRoutes(deps.upstreams.grc, deps.config.CONTROL_PAGE_FRESH_MS));

@@ -13,7 +13,7 @@ export async function describeApi(version = "0.0.0"): Promise<Record<string, unk
     config: gatewayEnvSchema.parse({ SERVICE_VERSION: version }),
     logger: createLogger("describe", "silent"),
     registry: createMetrics("describe").registry,
-    upstreams: { urls: {}, health: {}, auth: {}, scans: {}, findings: {}, webhooks: {}, grc: {} } as unknown as Upstreams,
+    upstreams: { urls: {}, health: {}, auth: {}, scans: {}, targets: {}, findings: {}, webhooks: {}, grc: {} } as unknown as Upstreams,
     guard: {
       authenticator: { authenticate: async () => Promise.reject(new Error("not used")) },
       limiter: { hit: async () => undefined },

@@ -49,7 +49,7 @@ beforeAll(async () => {
     config: gatewayEnvSchema.parse({ SERVICE_VERSION: "9.9.9" }),
     logger: createLogger("gateway-test", "silent"),
     registry: createMetrics("gateway-test").registry,
-    upstreams: { urls: none, health: none, auth: none, scans: none, findings: none, webhooks: none, grc: none } as Upstreams,
+    upstreams: { urls: none, health: none, auth: none, scans: none, targets: none, findings: none, webhooks: none, grc: none } as Upstreams,
     guard: {
       authenticator: { authenticate: async () => Promise.reject(new HttpError(401, "NOT_AUTHENTICATED", "Not authenticated")) },
       limiter: { hit: async () => undefined },
@@ -70,7 +70,7 @@ beforeAll(async () => {
     config: gatewayEnvSchema.parse({ SERVICE_VERSION: "9.9.9" }),
     logger: createLogger("gateway-test", "silent"),
     registry: createMetrics("gateway-test").registry,
-    upstreams: { urls: none, health: none, auth: none, scans: none, findings: none, webhooks: none, grc: grc as never } as Upstreams,
+    upstreams: { urls: none, health: none, auth: none, scans: none, targets: none, findings: none, webhooks: none, grc: grc as never } as Upstreams,
     guard: {
       authenticator: {
         authenticate: async () => ({ kind: "user", orgId: "org_1", userId: "user_1", sessionId: "s_1", email: "a@example.com", token: "t" }),

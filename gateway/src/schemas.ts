@@ -54,6 +54,18 @@ export const ERROR_CODES = {
     when: "the organization's plan does not include the feature",
     detail: "Webhooks require the Professional or Enterprise plan",
   },
+  TARGET_NOT_VERIFIED: {
+    status: 403,
+    when: "the scan or schedule would touch addresses no verified target of the organization covers (outside the operator's own networks); the detail says what to publish and, for a range, which addresses are not covered",
+    detail:
+      "Target 203.0.113.0/28 is not verified for your organization. Addresses of the range not covered: 203.0.113.8, 203.0.113.9, 203.0.113.10, 203.0.113.11, 203.0.113.12, 203.0.113.13, 203.0.113.14, 203.0.113.15. Add them as a target (POST /api/v1/targets) and prove them: reverse DNS under a verified domain, the file /.well-known/vulnscan-verification.txt served on each address, or the operator's attestation.",
+  },
+  TARGET_VERIFICATION_EXPIRED: {
+    status: 403,
+    when: "the verified target that covered the scan lost its proof at a re-check (every 30 days, and before a scheduled scan)",
+    detail:
+      "The verification of shop.example.com (no TXT record at _vulnscan-challenge.shop.example.com) expired: publish the proof again and ask for a check (POST /api/v1/targets/{target_id}/verify) before scanning shop.example.com",
+  },
   NOT_FOUND: { status: 404, when: "no such resource in your organization (another organization's ids answer the same)", detail: "Scan not found" },
   CONFLICT: { status: 409, when: "the change conflicts with the resource's current state", detail: "The resource was changed meanwhile" },
   PAYLOAD_TOO_LARGE: { status: 413, when: "the body is larger than the API accepts", detail: "Request body too large" },
@@ -82,6 +94,11 @@ export const ERROR_CODES = {
     status: 429,
     when: "the plan's concurrent scans are all pending or running",
     detail: "Concurrent scan limit reached: your plan allows 1 pending or running scan at a time",
+  },
+  RETEST_QUOTA_EXCEEDED: {
+    status: 429,
+    when: "the plan's retests of this month are used up (ten per monthly scan of the plan)",
+    detail: "Monthly retests used up (250); they reset on 2026-12-01",
   },
   AI_QUOTA_EXCEEDED: {
     status: 429,

@@ -3,8 +3,10 @@ import { createRpcClient } from "@vulnscan/kit";
 import { Health, HealthCheckResponse_ServingStatus } from "@vulnscan/proto/grpc/health/v1/health_pb.js";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { RetestService } from "@vulnscan/proto/vulnscan/findings/v1/retest_service_pb.js";
 import { GrcService } from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
 import { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
+import { TargetService } from "@vulnscan/proto/vulnscan/scans/v1/targets_service_pb.js";
 import { WebhookService } from "@vulnscan/proto/vulnscan/webhooks/v1/webhooks_service_pb.js";
 import type { GatewayConfig } from "./config.js";
 
@@ -15,7 +17,11 @@ export interface Upstreams {
   health: Record<UpstreamName, Client<typeof Health>>;
   auth: Client<typeof AuthService>;
   scans: Client<typeof ScanService>;
+  /** Verified targets (issue 29), served by scan-orchestrator too. */
+  targets: Client<typeof TargetService>;
   findings: Client<typeof FindingService>;
+  /** Retests of one finding (issue 28), served by findings too; optional so test fakes may leave it out. */
+  retests?: Client<typeof RetestService>;
   webhooks: Client<typeof WebhookService>;
   grc: Client<typeof GrcService>;
 }
@@ -38,7 +44,10 @@ export function createUpstreams(config: GatewayConfig): Upstreams {
     health,
     auth: createRpcClient(AuthService, urls.auth, rpc),
     scans: createRpcClient(ScanService, urls["scan-orchestrator"], rpc),
+    // Verification looks up DNS and HTTP (up to 10 s a look-up; a range has one per address).
+    targets: createRpcClient(TargetService, urls["scan-orchestrator"], { timeoutMs: Math.max(config.UPSTREAM_TIMEOUT_MS, 60_000) }),
     findings: createRpcClient(FindingService, urls.findings, rpc),
+    retests: createRpcClient(RetestService, urls.findings, rpc),
     // A test delivery waits for the receiver (up to 30 s): its RPCs may take that long.
     webhooks: createRpcClient(WebhookService, urls["webhook-dispatcher"], { timeoutMs: Math.max(config.UPSTREAM_TIMEOUT_MS, 35_000) }),
     grc: createRpcClient(GrcService, urls.grc, rpc),

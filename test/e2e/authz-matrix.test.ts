@@ -19,6 +19,7 @@ import {
   PERMISSIONS as ALL,
   type Permission,
   scanBody,
+  targetBody,
   webhookBody,
 } from "../security/operations.js";
 
@@ -178,6 +179,7 @@ const makers: Record<Param, () => Promise<string>> = {
   audit_request_id: () => created(owner().post("/api/v1/audit-requests", { framework: "iso27001", title: "Matrix" }), "audit request"),
   session_id: async () => decodeJwt(await login(one.email)).sid as string,
   api_key_id: async () => (await apiKey(["read:scans"])).id,
+  target_id: () => created(owner().post("/api/v1/targets", targetBody()), "target"),
 };
 
 async function send(method: string, p: string, auth: { token?: string; apiKey?: string }, opts: { json?: unknown; form?: string; multipart?: FormData } = {}) {
@@ -274,7 +276,8 @@ beforeAll(async () => {
   ids = {} as Ids;
   ids.scan_id = await makers.scan_id();
   ids.control_id = await makers.control_id();
-  for (const p of ["schedule_id", "webhook_id", "evidence_id", "audit_request_id", "session_id", "api_key_id"] as const) ids[p] = await makers[p]();
+  for (const p of ["schedule_id", "webhook_id", "evidence_id", "audit_request_id", "session_id", "api_key_id", "target_id"] as const)
+    ids[p] = await makers[p]();
   ids.delivery_id = await makers.delivery_id();
   await publish(bus, Topics.findingsDetected, [detection(one.orgId, { scanId: ids.scan_id, target: "127.0.0.1", title: unique("Matrix finding") })]);
   const deadline = Date.now() + 60_000;

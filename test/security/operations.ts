@@ -23,6 +23,7 @@ export const PARAMS = [
   "audit_request_id",
   "session_id",
   "api_key_id",
+  "target_id",
 ] as const;
 export type Param = (typeof PARAMS)[number];
 export type Ids = Record<Param, string>;
@@ -44,6 +45,10 @@ export interface Entry {
 }
 
 export const scanBody = { target: "127.0.0.1", scan_type: "quick", ports: "9", authorized: true };
+/** A target nobody else has: an address of loopback (the local stack's verified networks), so creating it needs no DNS. */
+export const targetBody = () => ({
+  target: `127.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`,
+});
 export const webhookBody = () => ({ name: unique("hook"), url: "https://127.0.0.1:9/hook", events: ["scan.completed"] });
 
 /** How to call each operation (keyed `METHOD /path/{param}` as in the document). */
@@ -75,6 +80,12 @@ export const ENTRIES: Record<string, Entry> = {
   "GET /api/v1/scans/{scan_id}": { ok: 200 },
   "DELETE /api/v1/scans/{scan_id}": { ok: 200, fresh: ["scan_id"] },
   "GET /api/v1/scans/{scan_id}/findings": { ok: 200 },
+  "POST /api/v1/targets": { ok: 201, body: targetBody },
+  "GET /api/v1/targets": { ok: 200 },
+  "GET /api/v1/targets/{target_id}": { ok: 200 },
+  "DELETE /api/v1/targets/{target_id}": { ok: 200, fresh: ["target_id"] },
+  // Reverse DNS without a verified domain fails at once, without a look-up: the check's answer (200, failed) is the domain's.
+  "POST /api/v1/targets/{target_id}/verify": { ok: 200, body: () => ({ method: "reverse_dns" }) },
   "GET /api/v1/findings": { ok: 200 },
   "GET /api/v1/findings/stats": { ok: 200 },
   "GET /api/v1/findings/export": { ok: 200, query: "format=csv" },

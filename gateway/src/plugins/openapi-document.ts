@@ -12,6 +12,11 @@ import { ERROR_CODES, type ErrorCode } from "../schemas.js";
 export const TAGS = [
   { name: "auth", description: "Tokens, sessions, your account (`/auth/me`), MFA and recovery codes. Start with `POST /api/v1/auth/token`." },
   { name: "scans", description: "Start scans, follow their progress, cancel them; the monthly quota." },
+  {
+    name: "targets",
+    description:
+      "Domains, addresses and ranges your organization proves it owns (DNS TXT, HTTP file, reverse DNS or the operator's attestation); scans outside the operator's own networks need one.",
+  },
   { name: "findings", description: "What scans found: list, search, filter, triage, comment, export, AI guidance." },
   { name: "compliance", description: "Controls, evidence, framework scores and audit requests." },
   { name: "schedules", description: "Recurring scans (Professional and Enterprise)." },

@@ -46,7 +46,7 @@ beforeAll(async () => {
     config: gatewayEnvSchema.parse({ SERVICE_VERSION: "9.9.9" }),
     logger: createLogger("gateway-test", "silent"),
     registry: createMetrics("gateway-test").registry,
-    upstreams: { urls: none, health: none, auth: none, scans: none, findings: none, webhooks: none, grc: none } as Upstreams,
+    upstreams: { urls: none, health: none, auth: none, scans: none, targets: none, findings: none, webhooks: none, grc: none } as Upstreams,
     guard: {
       authenticator: { authenticate: async () => Promise.reject(new HttpError(401, "NOT_AUTHENTICATED", "Not authenticated")) },
       limiter: { hit: async () => undefined },

@@ -126,7 +126,7 @@ export const createScan = op("Start a scan", {
         },
       ],
     },
-    ...errorResponses(403, 422, "SCAN_QUOTA_EXCEEDED", "CONCURRENT_SCAN_LIMIT"),
+    ...errorResponses(403, 422, "SCAN_QUOTA_EXCEEDED", "CONCURRENT_SCAN_LIMIT", "TARGET_NOT_VERIFIED", "TARGET_VERIFICATION_EXPIRED"),
   },
 });
 
@@ -186,7 +186,7 @@ export const createSchedule = scheduleOp("Create a recurring scan (Professional 
       examples: [{ target: "app.acme.example", scan_type: "full", frequency: "weekly", day_of_week: 1, hour: 3, timezone: "Europe/Berlin", authorized: true }],
     },
   ),
-  response: { 201: scheduleSchema, ...errorResponses(403, 422) },
+  response: { 201: scheduleSchema, ...errorResponses(403, 422, "PLAN_UPGRADE_REQUIRED", "TARGET_NOT_VERIFIED", "TARGET_VERIFICATION_EXPIRED") },
 });
 
 export const listSchedules = scheduleOp("List schedules", {

@@ -96,7 +96,8 @@ export class MongoTargetStore implements TargetStore {
 
   constructor(
     db: Db,
-    private readonly outbox: Outbox,
+    /** Absent in the operator CLI, which stores no events (an attestation emits none). */
+    private readonly outbox?: Outbox,
   ) {
     this.targets = db.collection<IdDoc>(TargetCollections.targets);
     this.attemptsOf = db.collection<IdDoc>(TargetCollections.attempts);
@@ -178,6 +179,6 @@ export class MongoTargetStore implements TargetStore {
   }
 
   async publish(targetId: string): Promise<void> {
-    await this.outbox.flushSoon(TargetCollections.targets, targetId);
+    await this.outbox?.flushSoon(TargetCollections.targets, targetId);
   }
 }
