@@ -34,8 +34,8 @@ export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { org_id: 1, search_keys: 1, severity_rank: 1, _id: -1 }, options: { name: "org_search_severity" } },
   // SLA (domain/sla.ts): sort and range by due date and by the running SLA's instants (NEVER when
   // none runs); the upkeep's sweeps across organizations; accepted_expiring_within.
-  { collection: FINDINGS, key: { org_id: 1, due_sort: 1, _id: -1 }, options: { name: "org_due" } },
-  { collection: FINDINGS, key: { org_id: 1, sla_breach_at: 1, _id: -1 }, options: { name: "org_sla_breach" } },
+  { collection: FINDINGS, key: { org_id: 1, due_sort: 1, _id: 1 }, options: { name: "org_due" } },
+  { collection: FINDINGS, key: { org_id: 1, sla_breach_at: 1, _id: 1 }, options: { name: "org_sla_breach" } },
   { collection: FINDINGS, key: { org_id: 1, sla_at_risk_at: 1, _id: -1 }, options: { name: "org_sla_at_risk" } },
   { collection: FINDINGS, key: { org_id: 1, accepted_until: 1, _id: -1 }, options: { name: "org_accepted_until" } },
   { collection: FINDINGS, key: { sla_breach_pending_at: 1 }, options: { name: "sla_breach_pending" } },

@@ -41,10 +41,8 @@ export function filterQuery(orgId: string, f: ListFilter, now: Date = new Date()
   if (f.sla_state === "within") q.sla_at_risk_at = { $gt: now, $lt: NEVER };
   if (f.due_before !== undefined || f.due_after !== undefined)
     q.due_sort = { ...(f.due_after ? { $gte: f.due_after } : {}), $lt: f.due_before && f.due_before < NEVER ? f.due_before : NEVER };
-  if (f.accepted_expiring_within_days !== undefined) {
-    q.status = "accepted";
-    q.accepted_until = { $lte: new Date(now.getTime() + f.accepted_expiring_within_days * DAY_MS) };
-  }
+  // accepted_until is set only while a finding is accepted: the range alone lists accepted findings.
+  if (f.accepted_expiring_within_days !== undefined) q.accepted_until = { $lte: new Date(now.getTime() + f.accepted_expiring_within_days * DAY_MS) };
   return q;
 }
 
