@@ -16,6 +16,7 @@ import { scanObserver } from "./metrics.js";
 import { authPlanProvider } from "./plans/auth-plans.js";
 import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-service.js";
 import { CachedMonthCounts } from "./storage/cached-month-counts.js";
+import { MongoScanDurations } from "./storage/durations.js";
 import { MongoScanLimits } from "./storage/limits.js";
 import { COMMANDS_FIELD } from "./storage/messages.js";
 import { Collections, MongoScanStore, MongoScheduleStore, outboxCollections, scanFields, scanIndexes } from "./storage/mongo-store.js";
@@ -67,6 +68,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     policy,
     targets,
     limits: new CachedMonthCounts(new MongoScanLimits(db, Collections)),
+    durations: new MongoScanDurations(db.collection(Collections.durations)),
     observer: scanObserver(ctx.metrics.registry),
     settings: {
       maxDurationSeconds: config.SCAN_MAX_DURATION_SECONDS,

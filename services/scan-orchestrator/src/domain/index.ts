@@ -1,4 +1,4 @@
-import type { PlanProvider, ScanLimits, ScanObserver, ScanStore, ScheduleStore, TargetGuard } from "./ports.js";
+import type { PlanProvider, ScanDurations, ScanLimits, ScanObserver, ScanStore, ScheduleStore, TargetGuard } from "./ports.js";
 import { ReportUseCase } from "./reports.js";
 import { ScanUseCases, type ScanSettings } from "./scans.js";
 import { ScheduleUseCases } from "./schedules.js";
@@ -25,6 +25,7 @@ export function createScanDomain(deps: {
   policy: TargetPolicy;
   targets: TargetGuard;
   limits: ScanLimits;
+  durations: ScanDurations;
   observer: ScanObserver;
   settings: DomainSettings;
   now: () => Date;
@@ -36,6 +37,7 @@ export function createScanDomain(deps: {
     policy: deps.policy,
     targets: deps.targets,
     limits: deps.limits,
+    durations: deps.durations,
     observer: deps.observer,
     settings: deps.settings,
     now: deps.now,

@@ -1,4 +1,4 @@
-import type { Activity, ScanLimits, ScanObserver, ScanStore } from "./ports.js";
+import type { Activity, ScanDurations, ScanLimits, ScanObserver, ScanStore } from "./ports.js";
 import { run, type Step } from "./transitions.js";
 import { isTerminal, type ScanRecord } from "./types.js";
 
@@ -27,6 +27,7 @@ export class Lifecycle {
     private readonly store: ScanStore,
     private readonly limits: ScanLimits,
     private readonly observer: ScanObserver,
+    private readonly durations?: ScanDurations,
   ) {}
 
   async change(scan: ScanRecord, decide: (scan: ScanRecord) => Decision): Promise<Changed> {
@@ -56,6 +57,11 @@ export class Lifecycle {
     if (isTerminal(to.status)) {
       await this.limits.freePlace(to.org_id, to._id);
       this.observer.finished(to.status);
+    }
+    if (to.status === "completed" && from.status !== "completed" && to.started_at && to.completed_at) {
+      const seconds = (to.completed_at.getTime() - to.started_at.getTime()) / 1000;
+      // An input of the next scans' estimate, not the scan's state: a failed write costs one sample.
+      await this.durations?.record(to.org_id, to.scan_type, seconds).catch(() => undefined);
     }
     if (to.attempt > from.attempt) this.observer.redispatched();
     await this.store.publish(to._id);

@@ -108,6 +108,16 @@ export interface ScanLimits {
   scansCounted(orgId: string, month: string): Promise<number>;
 }
 
+/**
+ * Measured durations of completed scans, per organization and scan type: the latest
+ * RECENT_DURATIONS of each (a small running summary, never a query over the scans).
+ */
+export interface ScanDurations {
+  record(orgId: string, scanType: string, seconds: number): Promise<void>;
+  /** The latest durations in seconds, oldest first; empty before the first completed scan. */
+  recent(orgId: string, scanType: string): Promise<number[]>;
+}
+
 export interface ScanObserver {
   created(scanType: string, source: "api" | "schedule"): void;
   refused(reason: string): void;

@@ -1,11 +1,11 @@
 import { decodeCursor, encodeCursor, invalidState, notFound, quotaExceeded, validationError } from "@vulnscan/kit/core";
 import { phasesFor, SCAN_TYPES, type ScanTypeName } from "@vulnscan/scan-contract";
-import { estimateSeconds } from "./estimate.js";
+import { estimateSeconds, measuredEstimate } from "./estimate.js";
 import { parseFrameworks } from "./frameworks.js";
 import { Lifecycle } from "./lifecycle.js";
 import { monthKey, startOfNextMonth } from "./month.js";
 import { parsePorts, portCount } from "./port-spec.js";
-import type { PlanFacts, PlanProvider, PlanTierName, ScanFilter, ScanLimits, ScanObserver, ScanStore, TargetGuard } from "./ports.js";
+import type { PlanFacts, PlanProvider, PlanTierName, ScanDurations, ScanFilter, ScanLimits, ScanObserver, ScanStore, TargetGuard } from "./ports.js";
 import { checkRangeSize, hostCount, parseTarget, type ParsedTarget, type TargetPolicy } from "./target.js";
 import { steps } from "./transitions.js";
 import { isTerminal, zeroCounts, type ActorRecord, type PageRequest, type ScanAnchor, type ScanRecord } from "./types.js";
@@ -116,11 +116,12 @@ export class ScanUseCases {
     private readonly deps: RequestDeps & {
       store: ScanStore;
       limits: ScanLimits;
+      durations: ScanDurations;
       settings: ScanSettings;
       newScanId: () => string;
     },
   ) {
-    this.lifecycle = new Lifecycle(deps.store, deps.limits, deps.observer);
+    this.lifecycle = new Lifecycle(deps.store, deps.limits, deps.observer, deps.durations);
   }
 
   /**
@@ -159,6 +160,9 @@ export class ScanUseCases {
         );
       }
       const maxSeconds = deps.settings.maxDurationSeconds[req.scanType];
+      // The organization's recent scans of this type when there are any; the formula otherwise.
+      const fallback = estimateSeconds(req.scanType, hostCount(req.target), req.portCount, maxSeconds);
+      const estimate = measuredEstimate(await deps.durations.recent(input.orgId, req.scanType), fallback, maxSeconds);
       const scan: ScanRecord = {
         _id: scanId,
         org_id: input.orgId,
@@ -167,7 +171,7 @@ export class ScanUseCases {
         frameworks: req.frameworks,
         ports: req.ports,
         phases: phasesFor(req.scanType),
-        estimated_duration_seconds: estimateSeconds(req.scanType, hostCount(req.target), req.portCount, maxSeconds),
+        estimated_duration_seconds: estimate,
         ...(input.scheduleId ? { schedule_id: input.scheduleId } : {}),
         ...(input.actor ? { created_by: input.actor } : {}),
         created_at: now,

@@ -1,4 +1,4 @@
-import { MemoryScanLimits, MemoryScanStore, MemoryScheduleStore } from "../storage/memory-store.js";
+import { MemoryScanDurations, MemoryScanLimits, MemoryScanStore, MemoryScheduleStore } from "../storage/memory-store.js";
 import { createScanDomain, type DomainSettings } from "./index.js";
 import { noopObserver, type PlanFacts, type PlanTierName } from "./ports.js";
 import { TargetPolicy, type Resolver } from "./target.js";
@@ -51,6 +51,7 @@ export function testDomain(opts: { plans?: Record<string, PlanFacts>; allowPriva
   const scanStore = new MemoryScanStore();
   const scheduleStore = new MemoryScheduleStore();
   const limits = new MemoryScanLimits();
+  const durations = new MemoryScanDurations();
   const plans = opts.plans ?? { org_s: PLANS.startup, org_p: PLANS.professional, org_e: PLANS.enterprise };
   const domain = createScanDomain({
     scanStore,
@@ -70,6 +71,7 @@ export function testDomain(opts: { plans?: Record<string, PlanFacts>; allowPriva
     // Verified targets have their own tests (targets.test.ts); here every target is covered.
     targets: { guard: async () => undefined },
     limits,
+    durations,
     observer: noopObserver,
     settings: {
       maxDurationSeconds: { quick: 1800, full: 7200, compliance: 3600 },
@@ -80,5 +82,5 @@ export function testDomain(opts: { plans?: Record<string, PlanFacts>; allowPriva
     now: clock.now,
     newId: (prefix) => `${prefix}_${String(++seq).padStart(4, "0")}`,
   });
-  return { ...domain, scanStore, scheduleStore, limits, clock };
+  return { ...domain, scanStore, scheduleStore, limits, durations, clock };
 }

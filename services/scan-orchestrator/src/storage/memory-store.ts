@@ -1,4 +1,5 @@
-import type { Activity, ScanFilter, ScanLimits, ScanStore, ScheduleStore } from "../domain/ports.js";
+import { withDuration } from "../domain/estimate.js";
+import type { Activity, ScanDurations, ScanFilter, ScanLimits, ScanStore, ScheduleStore } from "../domain/ports.js";
 import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScheduleRecord } from "../domain/types.js";
 import { commandInit, eventPayload, type CommandInit } from "./messages.js";
 
@@ -132,6 +133,20 @@ export class MemoryScheduleStore implements ScheduleStore {
     s.last_run_at = at;
     s.last_error = outcome.error ?? "";
     if (outcome.scanId) s.last_scan_id = outcome.scanId;
+  }
+}
+
+/** In-memory ScanDurations (unit tests): the same running summary as storage/durations.ts. */
+export class MemoryScanDurations implements ScanDurations {
+  readonly byKey = new Map<string, number[]>();
+
+  async record(orgId: string, scanType: string, seconds: number): Promise<void> {
+    const key = `${orgId}|${scanType}`;
+    this.byKey.set(key, withDuration(this.byKey.get(key) ?? [], seconds));
+  }
+
+  async recent(orgId: string, scanType: string): Promise<number[]> {
+    return [...(this.byKey.get(`${orgId}|${scanType}`) ?? [])];
   }
 }
 

@@ -27,12 +27,14 @@ interface IdDoc extends Document {
  *   schedules    recurring scans
  *   scan_places  `<org_id>`: the scans holding a place among the plan's concurrent scans (limits.ts)
  *   scan_months  `<org_id>:<YYYY-MM>`: scans counted in the month (limits.ts)
+ *   scan_durations `<org_id>|<scan_type>`: the latest measured durations (durations.ts)
  */
 export const Collections = {
   scans: "scans",
   schedules: "schedules",
   places: "scan_places",
   months: "scan_months",
+  durations: "scan_durations",
 } as const;
 
 /** Collections whose documents carry pending events (`outbox`) and scanner records (`commands`). */
