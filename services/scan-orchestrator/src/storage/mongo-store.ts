@@ -69,6 +69,7 @@ export const scanFields: FieldTypes = mergeFieldTypes(
     [Collections.scans]: { _id: "string", org_id: "string", target: "string", status: "string", created_at: "date", version: "number", attempt: "number" },
     [Collections.schedules]: { _id: "string", org_id: "string", created_at: "date", next_run_at: "date", last_taken_run: "date" },
     [Collections.months]: { _id: "string", count: "number" },
+    [Collections.durations]: { _id: "string" },
   },
   outboxFieldTypes(Collections.scans),
   outboxFieldTypes(Collections.scans, COMMANDS_FIELD),
