@@ -17,6 +17,7 @@ export default defineConfig({
             "test/unit/**/*.test.ts",
             "test/security/unit/**/*.test.ts",
             "web/src/**/*.test.ts",
+            "clients/typescript/src/**/*.test.ts",
           ],
           environment: "node",
         },

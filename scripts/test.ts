@@ -2,6 +2,7 @@
 // Kafka and MongoDB-protocol server for the integration project). Vitest's summary is the last line.
 import { spawnSync } from "node:child_process";
 import { checkContracts } from "./check-contracts.js";
+import { checkClients } from "./clients.js";
 import { ensureK8sTools } from "./k8s/tools.js";
 import { run } from "./lib/run.js";
 import { ROOT } from "./lib/root.js";
@@ -15,6 +16,7 @@ async function step(name: string, fn: () => unknown) {
 
 try {
   await step("contracts (buf lint, format, breaking against main, generated code fresh)", checkContracts);
+  await step("client libraries (generated from the OpenAPI document and fresh; no undeclared breaking change since the last release)", checkClients);
   await step("typecheck (tsc --noEmit)", () => run("tsc", ["--noEmit", "-p", "tsconfig.json"]));
   await step("typecheck web console (tsc -p web)", () => run("tsc", ["-p", "web/tsconfig.json"]));
   // The browser tests (test/browser) drive the console the gateway serves from web/dist.

@@ -1,0 +1,236 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.create_token_body import CreateTokenBody
+from ...models.create_token_response_200 import CreateTokenResponse200
+from ...models.error_body import ErrorBody
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: CreateTokenBody,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/auth/token",
+    }
+
+    _kwargs["data"] = body.to_dict()
+    headers["Content-Type"] = "application/x-www-form-urlencoded"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreateTokenResponse200 | ErrorBody | None:
+    if response.status_code == 200:
+        response_200 = CreateTokenResponse200.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreateTokenResponse200 | ErrorBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateTokenBody,
+
+) -> Response[CreateTokenResponse200 | ErrorBody]:
+    """ Obtain an access token
+
+     OAuth2 password flow: form-urlencoded `username` (email) and `password`, plus `mfa_code` when MFA is
+    on — the authenticator's 6-digit code, or one of the account's recovery codes (each works once). The
+    token lasts one hour (`expires_in`); refresh it before then with `POST /api/v1/auth/refresh`.
+
+    Args:
+        body (CreateTokenBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateTokenResponse200 | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateTokenBody,
+
+) -> CreateTokenResponse200 | ErrorBody | None:
+    """ Obtain an access token
+
+     OAuth2 password flow: form-urlencoded `username` (email) and `password`, plus `mfa_code` when MFA is
+    on — the authenticator's 6-digit code, or one of the account's recovery codes (each works once). The
+    token lasts one hour (`expires_in`); refresh it before then with `POST /api/v1/auth/refresh`.
+
+    Args:
+        body (CreateTokenBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateTokenResponse200 | ErrorBody
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateTokenBody,
+
+) -> Response[CreateTokenResponse200 | ErrorBody]:
+    """ Obtain an access token
+
+     OAuth2 password flow: form-urlencoded `username` (email) and `password`, plus `mfa_code` when MFA is
+    on — the authenticator's 6-digit code, or one of the account's recovery codes (each works once). The
+    token lasts one hour (`expires_in`); refresh it before then with `POST /api/v1/auth/refresh`.
+
+    Args:
+        body (CreateTokenBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateTokenResponse200 | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: CreateTokenBody,
+
+) -> CreateTokenResponse200 | ErrorBody | None:
+    """ Obtain an access token
+
+     OAuth2 password flow: form-urlencoded `username` (email) and `password`, plus `mfa_code` when MFA is
+    on — the authenticator's 6-digit code, or one of the account's recovery codes (each works once). The
+    token lasts one hour (`expires_in`); refresh it before then with `POST /api/v1/auth/refresh`.
+
+    Args:
+        body (CreateTokenBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateTokenResponse200 | ErrorBody
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

@@ -1,0 +1,255 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.create_target_body import CreateTargetBody
+from ...models.create_target_response_201 import CreateTargetResponse201
+from ...models.error_body import ErrorBody
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: CreateTargetBody,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/targets",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreateTargetResponse201 | ErrorBody | None:
+    if response.status_code == 201:
+        response_201 = CreateTargetResponse201.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreateTargetResponse201 | ErrorBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateTargetBody,
+
+) -> Response[CreateTargetResponse201 | ErrorBody]:
+    """ Add a target to verify
+
+     A domain, IP address or CIDR range your organization will prove it owns before scanning it (the same
+    syntax and operator policy as a scan's target). The answer carries the challenge token and what to
+    publish for each method. Scans and schedules of anything outside the operator's own networks answer
+    403 TARGET_NOT_VERIFIED until a target covering every address they would touch is verified.
+
+    Args:
+        body (CreateTargetBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateTargetResponse201 | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: CreateTargetBody,
+
+) -> CreateTargetResponse201 | ErrorBody | None:
+    """ Add a target to verify
+
+     A domain, IP address or CIDR range your organization will prove it owns before scanning it (the same
+    syntax and operator policy as a scan's target). The answer carries the challenge token and what to
+    publish for each method. Scans and schedules of anything outside the operator's own networks answer
+    403 TARGET_NOT_VERIFIED until a target covering every address they would touch is verified.
+
+    Args:
+        body (CreateTargetBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateTargetResponse201 | ErrorBody
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateTargetBody,
+
+) -> Response[CreateTargetResponse201 | ErrorBody]:
+    """ Add a target to verify
+
+     A domain, IP address or CIDR range your organization will prove it owns before scanning it (the same
+    syntax and operator policy as a scan's target). The answer carries the challenge token and what to
+    publish for each method. Scans and schedules of anything outside the operator's own networks answer
+    403 TARGET_NOT_VERIFIED until a target covering every address they would touch is verified.
+
+    Args:
+        body (CreateTargetBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateTargetResponse201 | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: CreateTargetBody,
+
+) -> CreateTargetResponse201 | ErrorBody | None:
+    """ Add a target to verify
+
+     A domain, IP address or CIDR range your organization will prove it owns before scanning it (the same
+    syntax and operator policy as a scan's target). The answer carries the challenge token and what to
+    publish for each method. Scans and schedules of anything outside the operator's own networks answer
+    403 TARGET_NOT_VERIFIED until a target covering every address they would touch is verified.
+
+    Args:
+        body (CreateTargetBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateTargetResponse201 | ErrorBody
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class GetFindingResponse200PriorityType2Type1(StrEnum):
+    CRITICAL = "critical"
+    HIGH = "high"
+    LOW = "low"
+    MEDIUM = "medium"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class ListFindingsSort(StrEnum):
+    CREATED_AT = "created_at"
+    CVSS_SCORE = "cvss_score"
+    DUE_DATE = "due_date"
+    SEVERITY = "severity"
+    SLA_STATE = "sla_state"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class ListScanFindingsStatus(StrEnum):
+    FALSE_POSITIVE = "false_positive"
+    IN_PROGRESS = "in_progress"
+    OPEN = "open"
+    RESOLVED = "resolved"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+class ListScansStatus(StrEnum):
+    CANCELLED = "cancelled"
+    COMPLETED = "completed"
+    FAILED = "failed"
+    PENDING = "pending"
+    RUNNING = "running"
+
+    def __str__(self) -> str:
+        return str(self.value)

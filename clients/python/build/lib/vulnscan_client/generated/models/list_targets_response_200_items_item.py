@@ -1,0 +1,155 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.list_targets_response_200_items_item_kind import ListTargetsResponse200ItemsItemKind
+from ..types import UNSET, Unset
+from typing import cast
+import datetime
+
+if TYPE_CHECKING:
+  from ..models.list_targets_response_200_items_item_attempts_item import ListTargetsResponse200ItemsItemAttemptsItem
+  from ..models.list_targets_response_200_items_item_verification import ListTargetsResponse200ItemsItemVerification
+
+
+
+
+
+T = TypeVar("T", bound="ListTargetsResponse200ItemsItem")
+
+
+
+@_attrs_define
+class ListTargetsResponse200ItemsItem:
+    """ 
+        Attributes:
+            id (str): `target_<id>`
+            target (str): Domain (lowercased), IP address or CIDR range
+            kind (ListTargetsResponse200ItemsItemKind):
+            verification (ListTargetsResponse200ItemsItemVerification):
+            created_at (datetime.datetime):
+            attempts (list[ListTargetsResponse200ItemsItemAttemptsItem] | Unset): The 20 most recent verification attempts,
+                newest first (one target and verify only)
+     """
+
+    id: str
+    target: str
+    kind: ListTargetsResponse200ItemsItemKind
+    verification: ListTargetsResponse200ItemsItemVerification
+    created_at: datetime.datetime
+    attempts: list[ListTargetsResponse200ItemsItemAttemptsItem] | Unset = UNSET
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.list_targets_response_200_items_item_attempts_item import ListTargetsResponse200ItemsItemAttemptsItem # noqa: PLC0415
+        from ..models.list_targets_response_200_items_item_verification import ListTargetsResponse200ItemsItemVerification # noqa: PLC0415
+        id = self.id
+
+        target = self.target
+
+        kind = self.kind.value
+
+        verification = self.verification.to_dict()
+
+        created_at = self.created_at.isoformat()
+
+        attempts: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.attempts, Unset):
+            attempts = []
+            for attempts_item_data in self.attempts:
+                attempts_item = attempts_item_data.to_dict()
+                attempts.append(attempts_item)
+
+
+
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update({
+            "id": id,
+            "target": target,
+            "kind": kind,
+            "verification": verification,
+            "created_at": created_at,
+        })
+        if attempts is not UNSET:
+            field_dict["attempts"] = attempts
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.list_targets_response_200_items_item_attempts_item import ListTargetsResponse200ItemsItemAttemptsItem # noqa: PLC0415
+        from ..models.list_targets_response_200_items_item_verification import ListTargetsResponse200ItemsItemVerification # noqa: PLC0415
+        d = dict(src_dict)
+        id = d.pop("id")
+
+        target = d.pop("target")
+
+        kind = ListTargetsResponse200ItemsItemKind(d.pop("kind"))
+
+
+
+
+        verification = ListTargetsResponse200ItemsItemVerification.from_dict(d.pop("verification"))
+
+
+
+
+        created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+
+
+
+        _attempts = d.pop("attempts", UNSET)
+        attempts: list[ListTargetsResponse200ItemsItemAttemptsItem] | Unset = UNSET
+        if _attempts is not UNSET:
+            attempts = []
+            for attempts_item_data in _attempts:
+                attempts_item = ListTargetsResponse200ItemsItemAttemptsItem.from_dict(attempts_item_data)
+
+
+
+                attempts.append(attempts_item)
+
+
+        list_targets_response_200_items_item = cls(
+            id=id,
+            target=target,
+            kind=kind,
+            verification=verification,
+            created_at=created_at,
+            attempts=attempts,
+        )
+
+
+        list_targets_response_200_items_item.additional_properties = d
+        return list_targets_response_200_items_item
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class ListTargetsResponse200ItemsItemVerificationStatus(StrEnum):
+    EXPIRED = "expired"
+    FAILED = "failed"
+    PENDING = "pending"
+    VERIFIED = "verified"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+class VerifyTargetResponse200AttemptsItemSource(StrEnum):
+    API = "api"
+    OPERATOR = "operator"
+    RECHECK = "recheck"
+    SCHEDULE = "schedule"
+
+    def __str__(self) -> str:
+        return str(self.value)

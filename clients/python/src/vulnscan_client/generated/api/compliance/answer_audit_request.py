@@ -1,0 +1,260 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.answer_audit_request_body import AnswerAuditRequestBody
+from ...models.answer_audit_request_response_200 import AnswerAuditRequestResponse200
+from ...models.error_body import ErrorBody
+from typing import cast
+
+
+
+def _get_kwargs(
+    audit_request_id: str,
+    *,
+    body: AnswerAuditRequestBody,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/audit-requests/{audit_request_id}/answer".format(audit_request_id=quote(str(audit_request_id), safe=""),),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> AnswerAuditRequestResponse200 | ErrorBody | None:
+    if response.status_code == 200:
+        response_200 = AnswerAuditRequestResponse200.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[AnswerAuditRequestResponse200 | ErrorBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    audit_request_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: AnswerAuditRequestBody,
+
+) -> Response[AnswerAuditRequestResponse200 | ErrorBody]:
+    """ Answer an audit request
+
+     Records the answer and the evidence offered; the status becomes `closed` unless `in_progress` is
+    given.
+
+    Args:
+        audit_request_id (str):
+        body (AnswerAuditRequestBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AnswerAuditRequestResponse200 | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        audit_request_id=audit_request_id,
+body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    audit_request_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: AnswerAuditRequestBody,
+
+) -> AnswerAuditRequestResponse200 | ErrorBody | None:
+    """ Answer an audit request
+
+     Records the answer and the evidence offered; the status becomes `closed` unless `in_progress` is
+    given.
+
+    Args:
+        audit_request_id (str):
+        body (AnswerAuditRequestBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AnswerAuditRequestResponse200 | ErrorBody
+     """
+
+
+    return sync_detailed(
+        audit_request_id=audit_request_id,
+client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    audit_request_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: AnswerAuditRequestBody,
+
+) -> Response[AnswerAuditRequestResponse200 | ErrorBody]:
+    """ Answer an audit request
+
+     Records the answer and the evidence offered; the status becomes `closed` unless `in_progress` is
+    given.
+
+    Args:
+        audit_request_id (str):
+        body (AnswerAuditRequestBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AnswerAuditRequestResponse200 | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        audit_request_id=audit_request_id,
+body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    audit_request_id: str,
+    *,
+    client: AuthenticatedClient,
+    body: AnswerAuditRequestBody,
+
+) -> AnswerAuditRequestResponse200 | ErrorBody | None:
+    """ Answer an audit request
+
+     Records the answer and the evidence offered; the status becomes `closed` unless `in_progress` is
+    given.
+
+    Args:
+        audit_request_id (str):
+        body (AnswerAuditRequestBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AnswerAuditRequestResponse200 | ErrorBody
+     """
+
+
+    return (await asyncio_detailed(
+        audit_request_id=audit_request_id,
+client=client,
+body=body,
+
+    )).parsed

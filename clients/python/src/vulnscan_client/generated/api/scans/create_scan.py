@@ -1,0 +1,256 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.create_scan_body import CreateScanBody
+from ...models.create_scan_response_201 import CreateScanResponse201
+from ...models.error_body import ErrorBody
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    body: CreateScanBody,
+
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/api/v1/scans",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> CreateScanResponse201 | ErrorBody | None:
+    if response.status_code == 201:
+        response_201 = CreateScanResponse201.from_dict(response.json())
+
+
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_429
+
+    if response.status_code == 503:
+        response_503 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_503
+
+    if response.status_code == 504:
+        response_504 = ErrorBody.from_dict(response.json())
+
+
+
+        return response_504
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[CreateScanResponse201 | ErrorBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateScanBody,
+
+) -> Response[CreateScanResponse201 | ErrorBody]:
+    """ Start a scan
+
+     Queues a scan of a domain, IP address or CIDR range you are authorized to test (`authorized: true`).
+    Targets must lie inside the deployment's scan allowlist and the plan's range cap (else 422 on
+    `target`). The scan starts `pending`; follow it with `GET /api/v1/scans/{scan_id}` or the scan.*
+    webhooks. Counts against the monthly quota and the plan's concurrent scans (429).
+    `estimated_duration` (seconds) comes from your organization's recent completed scans of the same
+    type, or a default per type when there are none yet.
+
+    Args:
+        body (CreateScanBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateScanResponse201 | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: CreateScanBody,
+
+) -> CreateScanResponse201 | ErrorBody | None:
+    """ Start a scan
+
+     Queues a scan of a domain, IP address or CIDR range you are authorized to test (`authorized: true`).
+    Targets must lie inside the deployment's scan allowlist and the plan's range cap (else 422 on
+    `target`). The scan starts `pending`; follow it with `GET /api/v1/scans/{scan_id}` or the scan.*
+    webhooks. Counts against the monthly quota and the plan's concurrent scans (429).
+    `estimated_duration` (seconds) comes from your organization's recent completed scans of the same
+    type, or a default per type when there are none yet.
+
+    Args:
+        body (CreateScanBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateScanResponse201 | ErrorBody
+     """
+
+
+    return sync_detailed(
+        client=client,
+body=body,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: CreateScanBody,
+
+) -> Response[CreateScanResponse201 | ErrorBody]:
+    """ Start a scan
+
+     Queues a scan of a domain, IP address or CIDR range you are authorized to test (`authorized: true`).
+    Targets must lie inside the deployment's scan allowlist and the plan's range cap (else 422 on
+    `target`). The scan starts `pending`; follow it with `GET /api/v1/scans/{scan_id}` or the scan.*
+    webhooks. Counts against the monthly quota and the plan's concurrent scans (429).
+    `estimated_duration` (seconds) comes from your organization's recent completed scans of the same
+    type, or a default per type when there are none yet.
+
+    Args:
+        body (CreateScanBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[CreateScanResponse201 | ErrorBody]
+     """
+
+
+    kwargs = _get_kwargs(
+        body=body,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: CreateScanBody,
+
+) -> CreateScanResponse201 | ErrorBody | None:
+    """ Start a scan
+
+     Queues a scan of a domain, IP address or CIDR range you are authorized to test (`authorized: true`).
+    Targets must lie inside the deployment's scan allowlist and the plan's range cap (else 422 on
+    `target`). The scan starts `pending`; follow it with `GET /api/v1/scans/{scan_id}` or the scan.*
+    webhooks. Counts against the monthly quota and the plan's concurrent scans (429).
+    `estimated_duration` (seconds) comes from your organization's recent completed scans of the same
+    type, or a default per type when there are none yet.
+
+    Args:
+        body (CreateScanBody):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        CreateScanResponse201 | ErrorBody
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+body=body,
+
+    )).parsed

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class GetAuditRequestResponse200Status(StrEnum):
+    CLOSED = "closed"
+    IN_PROGRESS = "in_progress"
+    OPEN = "open"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class RetestFindingResponse202ReasonType1(StrEnum):
+    REFUSED = "refused"
+    TIMEOUT = "timeout"
+    UNREACHABLE = "unreachable"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,7 @@
+from enum import StrEnum
+
+class RevokeSessionResponse200Status(StrEnum):
+    REVOKED = "revoked"
+
+    def __str__(self) -> str:
+        return str(self.value)
