@@ -31,13 +31,6 @@ export const PROOF_PREFIX = "vulnscan-verification=";
 /** The TXT record's option that extends a domain's proof to its subdomains. */
 export const SUBDOMAINS_OPTION = "include-subdomains";
 
-/** The inventory kept from events (scan.completed, finding events), never counted on request. */
-export interface TargetInventory {
-  last_scan_id?: string;
-  last_scan_at?: Date;
-  last_scan_status?: string;
-}
-
 export interface TargetRecord {
   _id: string;
   org_id: string;
@@ -61,7 +54,6 @@ export interface TargetRecord {
   proven_addresses: string[];
   /** Bumped by every state change; a write is guarded by it (two checks never interleave). */
   version: number;
-  inventory?: TargetInventory;
 }
 
 export type AttemptSource = "api" | "recheck" | "schedule" | "operator";

@@ -61,11 +61,6 @@ export function targetTo(t: TargetRecord, attempts: AttemptRecord[] = []) {
       answer: a.answer,
       error: a.error,
     })),
-    inventory: {
-      lastScanId: t.inventory?.last_scan_id ?? "",
-      lastScanAt: ts(t.inventory?.last_scan_at),
-      lastScanStatus: t.inventory?.last_scan_status ?? "",
-    },
   });
 }
 

@@ -25,7 +25,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/scans/v1/targets_service.proto.
  */
 export const file_vulnscan_scans_v1_targets_service: GenFile = /*@__PURE__*/
-  fileDesc("Cid2dWxuc2Nhbi9zY2Fucy92MS90YXJnZXRzX3NlcnZpY2UucHJvdG8SEXZ1bG5zY2FuLnNjYW5zLnYxIlIKCUNoYWxsZW5nZRIOCgZtZXRob2QYASABKAkSEAoIbG9jYXRpb24YAiABKAkSDQoFdmFsdWUYAyABKAkSFAoMaW5zdHJ1Y3Rpb25zGAQgASgJIs0CCgxWZXJpZmljYXRpb24SDgoGc3RhdHVzGAEgASgJEg0KBXRva2VuGAIgASgJEjAKCmNoYWxsZW5nZXMYAyADKAsyHC52dWxuc2Nhbi5zY2Fucy52MS5DaGFsbGVuZ2USDgoGbWV0aG9kGAQgASgJEi8KC3ZlcmlmaWVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1uZXh0X2NoZWNrX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpsYXN0X2Vycm9yGAggASgJEhoKEmluY2x1ZGVfc3ViZG9tYWlucxgJIAEoCBIYChBwcm92ZW5fYWRkcmVzc2VzGAogAygJIrIBChNWZXJpZmljYXRpb25BdHRlbXB0Eg4KBm1ldGhvZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKAoFYWN0b3IYAyABKAsyGS52dWxuc2Nhbi5jb21tb24udjEuQWN0b3ISDgoGc291cmNlGAQgASgJEgoKAm9rGAUgASgIEg4KBmFuc3dlchgGIAEoCRINCgVlcnJvchgHIAEoCSJzCg9UYXJnZXRJbnZlbnRvcnkSFAoMbGFzdF9zY2FuX2lkGAEgASgJEjAKDGxhc3Rfc2Nhbl9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGAoQbGFzdF9zY2FuX3N0YXR1cxgDIAEoCSLJAgoGVGFyZ2V0EgoKAmlkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRIOCgZ0YXJnZXQYAyABKAkSDAoEa2luZBgEIAEoCRI1Cgx2ZXJpZmljYXRpb24YBSABKAsyHy52dWxuc2Nhbi5zY2Fucy52MS5WZXJpZmljYXRpb24SLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLQoKY3JlYXRlZF9ieRgHIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvchI4CghhdHRlbXB0cxgIIAMoCzImLnZ1bG5zY2FuLnNjYW5zLnYxLlZlcmlmaWNhdGlvbkF0dGVtcHQSNQoJaW52ZW50b3J5GAkgASgLMiIudnVsbnNjYW4uc2NhbnMudjEuVGFyZ2V0SW52ZW50b3J5Il8KE0NyZWF0ZVRhcmdldFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg4KBnRhcmdldBgCIAEoCRIoCgVhY3RvchgDIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvciJBChRDcmVhdGVUYXJnZXRSZXNwb25zZRIpCgZ0YXJnZXQYASABKAsyGS52dWxuc2Nhbi5zY2Fucy52MS5UYXJnZXQilAEKEkxpc3RUYXJnZXRzUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSMgoKcGFnaW5hdGlvbhgCIAEoCzIeLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdpbmF0aW9uEhMKBnN0YXR1cxgDIAEoCUgAiAEBEhEKBGtpbmQYBCABKAlIAYgBAUIJCgdfc3RhdHVzQgcKBV9raW5kInIKE0xpc3RUYXJnZXRzUmVzcG9uc2USKgoHdGFyZ2V0cxgBIAMoCzIZLnZ1bG5zY2FuLnNjYW5zLnYxLlRhcmdldBIvCglwYWdlX2luZm8YAiABKAsyHC52dWxuc2Nhbi5jb21tb24udjEuUGFnZUluZm8iNQoQR2V0VGFyZ2V0UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJIj4KEUdldFRhcmdldFJlc3BvbnNlEikKBnRhcmdldBgBIAEoCzIZLnZ1bG5zY2FuLnNjYW5zLnYxLlRhcmdldCI4ChNEZWxldGVUYXJnZXRSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIRCgl0YXJnZXRfaWQYAiABKAkiFgoURGVsZXRlVGFyZ2V0UmVzcG9uc2UicgoTVmVyaWZ5VGFyZ2V0UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJEg4KBm1ldGhvZBgDIAEoCRIoCgVhY3RvchgEIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvciJBChRWZXJpZnlUYXJnZXRSZXNwb25zZRIpCgZ0YXJnZXQYASABKAsyGS52dWxuc2Nhbi5zY2Fucy52MS5UYXJnZXQiWgoTQXR0ZXN0VGFyZ2V0UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEQoJdGFyZ2V0X2lkGAIgASgJEg4KBnJlYXNvbhgDIAEoCRIQCghvcGVyYXRvchgEIAEoCSJBChRBdHRlc3RUYXJnZXRSZXNwb25zZRIpCgZ0YXJnZXQYASABKAsyGS52dWxuc2Nhbi5zY2Fucy52MS5UYXJnZXQyyQQKDVRhcmdldFNlcnZpY2USXwoMQ3JlYXRlVGFyZ2V0EiYudnVsbnNjYW4uc2NhbnMudjEuQ3JlYXRlVGFyZ2V0UmVxdWVzdBonLnZ1bG5zY2FuLnNjYW5zLnYxLkNyZWF0ZVRhcmdldFJlc3BvbnNlElwKC0xpc3RUYXJnZXRzEiUudnVsbnNjYW4uc2NhbnMudjEuTGlzdFRhcmdldHNSZXF1ZXN0GiYudnVsbnNjYW4uc2NhbnMudjEuTGlzdFRhcmdldHNSZXNwb25zZRJWCglHZXRUYXJnZXQSIy52dWxuc2Nhbi5zY2Fucy52MS5HZXRUYXJnZXRSZXF1ZXN0GiQudnVsbnNjYW4uc2NhbnMudjEuR2V0VGFyZ2V0UmVzcG9uc2USXwoMRGVsZXRlVGFyZ2V0EiYudnVsbnNjYW4uc2NhbnMudjEuRGVsZXRlVGFyZ2V0UmVxdWVzdBonLnZ1bG5zY2FuLnNjYW5zLnYxLkRlbGV0ZVRhcmdldFJlc3BvbnNlEl8KDFZlcmlmeVRhcmdldBImLnZ1bG5zY2FuLnNjYW5zLnYxLlZlcmlmeVRhcmdldFJlcXVlc3QaJy52dWxuc2Nhbi5zY2Fucy52MS5WZXJpZnlUYXJnZXRSZXNwb25zZRJfCgxBdHRlc3RUYXJnZXQSJi52dWxuc2Nhbi5zY2Fucy52MS5BdHRlc3RUYXJnZXRSZXF1ZXN0GicudnVsbnNjYW4uc2NhbnMudjEuQXR0ZXN0VGFyZ2V0UmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_vulnscan_common_v1_actor, file_vulnscan_common_v1_pagination]);
+  fileDesc("Cid2dWxuc2Nhbi9zY2Fucy92MS90YXJnZXRzX3NlcnZpY2UucHJvdG8SEXZ1bG5zY2FuLnNjYW5zLnYxIlIKCUNoYWxsZW5nZRIOCgZtZXRob2QYASABKAkSEAoIbG9jYXRpb24YAiABKAkSDQoFdmFsdWUYAyABKAkSFAoMaW5zdHJ1Y3Rpb25zGAQgASgJIs0CCgxWZXJpZmljYXRpb24SDgoGc3RhdHVzGAEgASgJEg0KBXRva2VuGAIgASgJEjAKCmNoYWxsZW5nZXMYAyADKAsyHC52dWxuc2Nhbi5zY2Fucy52MS5DaGFsbGVuZ2USDgoGbWV0aG9kGAQgASgJEi8KC3ZlcmlmaWVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1uZXh0X2NoZWNrX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpsYXN0X2Vycm9yGAggASgJEhoKEmluY2x1ZGVfc3ViZG9tYWlucxgJIAEoCBIYChBwcm92ZW5fYWRkcmVzc2VzGAogAygJIrIBChNWZXJpZmljYXRpb25BdHRlbXB0Eg4KBm1ldGhvZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKAoFYWN0b3IYAyABKAsyGS52dWxuc2Nhbi5jb21tb24udjEuQWN0b3ISDgoGc291cmNlGAQgASgJEgoKAm9rGAUgASgIEg4KBmFuc3dlchgGIAEoCRINCgVlcnJvchgHIAEoCSKSAgoGVGFyZ2V0EgoKAmlkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRIOCgZ0YXJnZXQYAyABKAkSDAoEa2luZBgEIAEoCRI1Cgx2ZXJpZmljYXRpb24YBSABKAsyHy52dWxuc2Nhbi5zY2Fucy52MS5WZXJpZmljYXRpb24SLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLQoKY3JlYXRlZF9ieRgHIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvchI4CghhdHRlbXB0cxgIIAMoCzImLnZ1bG5zY2FuLnNjYW5zLnYxLlZlcmlmaWNhdGlvbkF0dGVtcHQiXwoTQ3JlYXRlVGFyZ2V0UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEigKBWFjdG9yGAMgASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yIkEKFENyZWF0ZVRhcmdldFJlc3BvbnNlEikKBnRhcmdldBgBIAEoCzIZLnZ1bG5zY2FuLnNjYW5zLnYxLlRhcmdldCKUAQoSTGlzdFRhcmdldHNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIyCgpwYWdpbmF0aW9uGAIgASgLMh4udnVsbnNjYW4uY29tbW9uLnYxLlBhZ2luYXRpb24SEwoGc3RhdHVzGAMgASgJSACIAQESEQoEa2luZBgEIAEoCUgBiAEBQgkKB19zdGF0dXNCBwoFX2tpbmQicgoTTGlzdFRhcmdldHNSZXNwb25zZRIqCgd0YXJnZXRzGAEgAygLMhkudnVsbnNjYW4uc2NhbnMudjEuVGFyZ2V0Ei8KCXBhZ2VfaW5mbxgCIAEoCzIcLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdlSW5mbyI1ChBHZXRUYXJnZXRSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIRCgl0YXJnZXRfaWQYAiABKAkiPgoRR2V0VGFyZ2V0UmVzcG9uc2USKQoGdGFyZ2V0GAEgASgLMhkudnVsbnNjYW4uc2NhbnMudjEuVGFyZ2V0IjgKE0RlbGV0ZVRhcmdldFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhEKCXRhcmdldF9pZBgCIAEoCSIWChREZWxldGVUYXJnZXRSZXNwb25zZSJyChNWZXJpZnlUYXJnZXRSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIRCgl0YXJnZXRfaWQYAiABKAkSDgoGbWV0aG9kGAMgASgJEigKBWFjdG9yGAQgASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yIkEKFFZlcmlmeVRhcmdldFJlc3BvbnNlEikKBnRhcmdldBgBIAEoCzIZLnZ1bG5zY2FuLnNjYW5zLnYxLlRhcmdldCJaChNBdHRlc3RUYXJnZXRSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIRCgl0YXJnZXRfaWQYAiABKAkSDgoGcmVhc29uGAMgASgJEhAKCG9wZXJhdG9yGAQgASgJIkEKFEF0dGVzdFRhcmdldFJlc3BvbnNlEikKBnRhcmdldBgBIAEoCzIZLnZ1bG5zY2FuLnNjYW5zLnYxLlRhcmdldDLJBAoNVGFyZ2V0U2VydmljZRJfCgxDcmVhdGVUYXJnZXQSJi52dWxuc2Nhbi5zY2Fucy52MS5DcmVhdGVUYXJnZXRSZXF1ZXN0GicudnVsbnNjYW4uc2NhbnMudjEuQ3JlYXRlVGFyZ2V0UmVzcG9uc2USXAoLTGlzdFRhcmdldHMSJS52dWxuc2Nhbi5zY2Fucy52MS5MaXN0VGFyZ2V0c1JlcXVlc3QaJi52dWxuc2Nhbi5zY2Fucy52MS5MaXN0VGFyZ2V0c1Jlc3BvbnNlElYKCUdldFRhcmdldBIjLnZ1bG5zY2FuLnNjYW5zLnYxLkdldFRhcmdldFJlcXVlc3QaJC52dWxuc2Nhbi5zY2Fucy52MS5HZXRUYXJnZXRSZXNwb25zZRJfCgxEZWxldGVUYXJnZXQSJi52dWxuc2Nhbi5zY2Fucy52MS5EZWxldGVUYXJnZXRSZXF1ZXN0GicudnVsbnNjYW4uc2NhbnMudjEuRGVsZXRlVGFyZ2V0UmVzcG9uc2USXwoMVmVyaWZ5VGFyZ2V0EiYudnVsbnNjYW4uc2NhbnMudjEuVmVyaWZ5VGFyZ2V0UmVxdWVzdBonLnZ1bG5zY2FuLnNjYW5zLnYxLlZlcmlmeVRhcmdldFJlc3BvbnNlEl8KDEF0dGVzdFRhcmdldBImLnZ1bG5zY2FuLnNjYW5zLnYxLkF0dGVzdFRhcmdldFJlcXVlc3QaJy52dWxuc2Nhbi5zY2Fucy52MS5BdHRlc3RUYXJnZXRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_vulnscan_common_v1_actor, file_vulnscan_common_v1_pagination]);
 
 /**
  * What to publish for one method.
@@ -212,35 +212,6 @@ export const VerificationAttemptSchema: GenMessage<VerificationAttempt> = /*@__P
   messageDesc(file_vulnscan_scans_v1_targets_service, 2);
 
 /**
- * Inventory kept from events (not counted on request).
- *
- * @generated from message vulnscan.scans.v1.TargetInventory
- */
-export type TargetInventory = Message<"vulnscan.scans.v1.TargetInventory"> & {
-  /**
-   * @generated from field: string last_scan_id = 1;
-   */
-  lastScanId: string;
-
-  /**
-   * @generated from field: google.protobuf.Timestamp last_scan_at = 2;
-   */
-  lastScanAt?: Timestamp | undefined;
-
-  /**
-   * @generated from field: string last_scan_status = 3;
-   */
-  lastScanStatus: string;
-};
-
-/**
- * Describes the message vulnscan.scans.v1.TargetInventory.
- * Use `create(TargetInventorySchema)` to create a new message.
- */
-export const TargetInventorySchema: GenMessage<TargetInventory> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 3);
-
-/**
  * @generated from message vulnscan.scans.v1.Target
  */
 export type Target = Message<"vulnscan.scans.v1.Target"> & {
@@ -291,11 +262,6 @@ export type Target = Message<"vulnscan.scans.v1.Target"> & {
    * @generated from field: repeated vulnscan.scans.v1.VerificationAttempt attempts = 8;
    */
   attempts: VerificationAttempt[];
-
-  /**
-   * @generated from field: vulnscan.scans.v1.TargetInventory inventory = 9;
-   */
-  inventory?: TargetInventory | undefined;
 };
 
 /**
@@ -303,7 +269,7 @@ export type Target = Message<"vulnscan.scans.v1.Target"> & {
  * Use `create(TargetSchema)` to create a new message.
  */
 export const TargetSchema: GenMessage<Target> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 4);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 3);
 
 /**
  * @generated from message vulnscan.scans.v1.CreateTargetRequest
@@ -330,7 +296,7 @@ export type CreateTargetRequest = Message<"vulnscan.scans.v1.CreateTargetRequest
  * Use `create(CreateTargetRequestSchema)` to create a new message.
  */
 export const CreateTargetRequestSchema: GenMessage<CreateTargetRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 5);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 4);
 
 /**
  * @generated from message vulnscan.scans.v1.CreateTargetResponse
@@ -347,7 +313,7 @@ export type CreateTargetResponse = Message<"vulnscan.scans.v1.CreateTargetRespon
  * Use `create(CreateTargetResponseSchema)` to create a new message.
  */
 export const CreateTargetResponseSchema: GenMessage<CreateTargetResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 6);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 5);
 
 /**
  * @generated from message vulnscan.scans.v1.ListTargetsRequest
@@ -383,7 +349,7 @@ export type ListTargetsRequest = Message<"vulnscan.scans.v1.ListTargetsRequest">
  * Use `create(ListTargetsRequestSchema)` to create a new message.
  */
 export const ListTargetsRequestSchema: GenMessage<ListTargetsRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 7);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 6);
 
 /**
  * @generated from message vulnscan.scans.v1.ListTargetsResponse
@@ -405,7 +371,7 @@ export type ListTargetsResponse = Message<"vulnscan.scans.v1.ListTargetsResponse
  * Use `create(ListTargetsResponseSchema)` to create a new message.
  */
 export const ListTargetsResponseSchema: GenMessage<ListTargetsResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 8);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 7);
 
 /**
  * @generated from message vulnscan.scans.v1.GetTargetRequest
@@ -427,7 +393,7 @@ export type GetTargetRequest = Message<"vulnscan.scans.v1.GetTargetRequest"> & {
  * Use `create(GetTargetRequestSchema)` to create a new message.
  */
 export const GetTargetRequestSchema: GenMessage<GetTargetRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 9);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 8);
 
 /**
  * @generated from message vulnscan.scans.v1.GetTargetResponse
@@ -444,7 +410,7 @@ export type GetTargetResponse = Message<"vulnscan.scans.v1.GetTargetResponse"> &
  * Use `create(GetTargetResponseSchema)` to create a new message.
  */
 export const GetTargetResponseSchema: GenMessage<GetTargetResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 10);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 9);
 
 /**
  * @generated from message vulnscan.scans.v1.DeleteTargetRequest
@@ -466,7 +432,7 @@ export type DeleteTargetRequest = Message<"vulnscan.scans.v1.DeleteTargetRequest
  * Use `create(DeleteTargetRequestSchema)` to create a new message.
  */
 export const DeleteTargetRequestSchema: GenMessage<DeleteTargetRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 11);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 10);
 
 /**
  * @generated from message vulnscan.scans.v1.DeleteTargetResponse
@@ -479,7 +445,7 @@ export type DeleteTargetResponse = Message<"vulnscan.scans.v1.DeleteTargetRespon
  * Use `create(DeleteTargetResponseSchema)` to create a new message.
  */
 export const DeleteTargetResponseSchema: GenMessage<DeleteTargetResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 12);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 11);
 
 /**
  * @generated from message vulnscan.scans.v1.VerifyTargetRequest
@@ -513,7 +479,7 @@ export type VerifyTargetRequest = Message<"vulnscan.scans.v1.VerifyTargetRequest
  * Use `create(VerifyTargetRequestSchema)` to create a new message.
  */
 export const VerifyTargetRequestSchema: GenMessage<VerifyTargetRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 13);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 12);
 
 /**
  * @generated from message vulnscan.scans.v1.VerifyTargetResponse
@@ -530,7 +496,7 @@ export type VerifyTargetResponse = Message<"vulnscan.scans.v1.VerifyTargetRespon
  * Use `create(VerifyTargetResponseSchema)` to create a new message.
  */
 export const VerifyTargetResponseSchema: GenMessage<VerifyTargetResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 14);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 13);
 
 /**
  * @generated from message vulnscan.scans.v1.AttestTargetRequest
@@ -566,7 +532,7 @@ export type AttestTargetRequest = Message<"vulnscan.scans.v1.AttestTargetRequest
  * Use `create(AttestTargetRequestSchema)` to create a new message.
  */
 export const AttestTargetRequestSchema: GenMessage<AttestTargetRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 15);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 14);
 
 /**
  * @generated from message vulnscan.scans.v1.AttestTargetResponse
@@ -583,7 +549,7 @@ export type AttestTargetResponse = Message<"vulnscan.scans.v1.AttestTargetRespon
  * Use `create(AttestTargetResponseSchema)` to create a new message.
  */
 export const AttestTargetResponseSchema: GenMessage<AttestTargetResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 16);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 15);
 
 /**
  * Targets and their verification. Owned by `scan-orchestrator`.
