@@ -223,6 +223,12 @@ describe("web console", () => {
     await expect.poll(() => page.locator(".tile").first().locator(".tile-value").textContent()).toBe("4");
     await page.getByRole("heading", { name: "Scan quota" }).waitFor();
     expect(await page.locator("main").textContent()).not.toMatch(RAW);
+    // The header says who is signed in, to which organization, on which plan.
+    const who = page.getByRole("region", { name: "Signed in" });
+    await expect.poll(() => who.textContent()).toContain("Enterprise plan");
+    expect(await who.textContent()).toContain(email);
+    // The organization's name (GET /api/v1/auth/me), or its id where the gateway has no /me.
+    expect(await who.textContent()).toMatch(new RegExp(`${orgId}|Console org_`));
     await shot("dashboard");
     await page.setViewportSize({ width: 390, height: 844 });
     await shot("dashboard-390px");
@@ -312,11 +318,19 @@ describe("web console", () => {
   it("shows the API's validation errors on the right field of the new-scan form", async () => {
     await page.getByRole("link", { name: "Scans", exact: true }).click();
     await page.getByRole("link", { name: "New scan" }).click();
-    // Without the attestation the API refuses the scan, naming `authorized`.
-    await page.getByLabel("Target", { exact: true }).fill("127.0.0.1");
+    // Nothing filled in: every field error at once, each on its field, in plain words.
     await page.getByRole("button", { name: "Start scan" }).click();
     const attest = page.locator(".field.attest .field-error");
     await attest.waitFor();
+    await expect.poll(() => page.getByLabel("Target", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    const targetError = page.locator(".field.invalid", { has: page.getByLabel("Target", { exact: true }) }).locator(".field-error");
+    expect(await targetError.textContent()).toMatch(/^Target must not be empty\.$|^Required\.$/);
+    expect(await attest.textContent()).toBe("Tick this box to confirm.");
+    await shot("new-scan-all-errors");
+    // Without the attestation the API refuses the scan, naming `authorized`.
+    await page.getByLabel("Target", { exact: true }).fill("127.0.0.1");
+    await page.getByRole("button", { name: "Start scan" }).click();
+    await expect.poll(() => page.getByLabel("Target", { exact: true }).getAttribute("aria-invalid")).toBe("false");
     // In plain words ("authorized must be one of: true" from the validator).
     expect(await attest.textContent()).toBe("Tick this box to confirm.");
     // An impossible target is refused on the target field (and no scan is created).
@@ -327,7 +341,8 @@ describe("web console", () => {
     expect(await page.locator(".field.attest .field-error").count()).toBe(0);
     await shot("new-scan-errors");
     await page.getByRole("link", { name: "Scans", exact: true }).click();
-    await page.getByText("No scans match.").waitFor();
+    // No scan yet: the list says what to do first.
+    await page.getByRole("heading", { name: "Start your first scan" }).waitFor();
   });
 
   it("starts a quick scan of the lab from the New scan form and watches its progress reach 100 %", async () => {
@@ -337,6 +352,10 @@ describe("web console", () => {
     await page.getByLabel("Ports").fill(lab.weak.ports.join(","));
     await page.getByLabel("I confirm that I am authorized to scan this target.").check();
     const t0 = Date.now();
+    // Every request the page makes while it follows the scan: one event stream, not a poll every 2 s.
+    const requests: string[] = [];
+    const onRequest = (r: { url: () => string }) => void requests.push(new URL(r.url()).pathname);
+    page.on("request", onRequest);
     await page.getByRole("button", { name: "Start scan" }).click();
     const bar = page.getByRole("progressbar", { name: "Scan progress" });
     await bar.waitFor();
@@ -364,6 +383,12 @@ describe("web console", () => {
       180_000,
     );
     timings.labScanMs = Date.now() - t0;
+    page.off("request", onRequest);
+    const streams = requests.filter((r) => r === `/api/v1/scans/${scanId}/events`).length;
+    const polls = requests.filter((r) => r === `/api/v1/scans/${scanId}`).length;
+    expect(streams, requests.join("\n")).toBeGreaterThanOrEqual(1);
+    // A few seconds' scan needs one stream (a reconnect at most), and one GET for the first paint.
+    expect(streams + polls, requests.join("\n")).toBeLessThanOrEqual(3);
     // It moved while we watched: values between 0 and 100, and the phase list filled up step by step.
     expect(running, `progress seen: ${[...progressSeen].join(", ")}`).toBe(true);
     expect(doneSeen.size, `phases done seen: ${[...doneSeen].join(", ")}`).toBeGreaterThan(2);
@@ -387,6 +412,117 @@ describe("web console", () => {
     if (scan.info_count > 0) expect(summary).toContain(`${scan.info_count} info`);
     await shot("scan-completed");
   }, 240_000);
+
+  it("lists findings with their component, most severe first, sorts by a column header, groups a weakness, and keeps analysis apart", async () => {
+    // Two components with the same weakness, and the two kinds of analysis items, in a scan of their own.
+    const scanId = "scan_browser_list";
+    const same = {
+      scanId,
+      templateId: "redis-no-auth",
+      title: "Redis reachable without authentication",
+      severity: Severity.MEDIUM,
+      cvssScore: 6.5,
+      cveIds: [],
+      tool: "nuclei",
+    };
+    await publish(bus, Topics.findingsDetected, [
+      detection(orgId, { ...same, affectedComponent: "10.0.0.7:6379" }),
+      detection(orgId, { ...same, affectedComponent: "10.0.0.8:6379" }),
+      detection(orgId, {
+        scanId,
+        templateId: "remediation-plan",
+        title: "Remediation plan: 2 actions for app.example.test",
+        severity: Severity.INFO,
+        cvssScore: 0,
+        cveIds: [],
+        cweIds: [],
+        tool: "remediation-planner",
+        affectedComponent: "app.example.test",
+      }),
+      detection(orgId, {
+        scanId,
+        templateId: "correlation:cve-spread:CVE-2016-2183",
+        title: "CVE-2016-2183 found on 2 components",
+        severity: Severity.INFO,
+        cvssScore: 0,
+        cveIds: [],
+        cweIds: [],
+        tool: "correlator",
+        affectedComponent: "CVE-2016-2183",
+      }),
+    ]);
+    await eventually(async () => ((await asUser.get(`/api/v1/findings?scan_id=${scanId}`)).body.total === 4 ? true : undefined), "4 list findings ingested");
+    const hash = () => decodeURIComponent(new URL(page.url()).hash);
+    await page.goto(`${system.gatewayUrl}/#/findings?scan_id=${scanId}`);
+    const rows = page.locator("tbody tr");
+    await expect.poll(() => rows.count()).toBe(2);
+    // The component tells the two apart; analysis items are not rows, they are listed apart.
+    const components = await page.locator("tbody tr td:nth-child(3)").allTextContents();
+    expect(components.sort()).toEqual(["10.0.0.7:6379", "10.0.0.8:6379"]);
+    const analysis = page.getByRole("list", { name: "Scan analysis" });
+    await expect
+      .poll(() => analysis.getByRole("link").allTextContents())
+      .toEqual(["Remediation plan: 2 actions for app.example.test", "CVE-2016-2183 found on 2 components"]);
+    expect(await page.locator("tbody").textContent()).not.toMatch(/Remediation plan|found on 2 components/);
+    await page.getByText("2 analysis items of this page").waitFor();
+    // Grouping: the same weakness on two components is one row listing both, each linked to its finding.
+    await page.getByLabel("Group the same weakness across components").check();
+    await expect.poll(hash).toContain("group=weakness");
+    await expect.poll(() => rows.count()).toBe(1);
+    const group = page.getByRole("list", { name: "Components with Redis reachable without authentication" });
+    expect((await group.getByRole("link").allTextContents()).sort()).toEqual(["10.0.0.7:6379", "10.0.0.8:6379"]);
+    await shot("findings-grouped");
+    await page.getByLabel("Group the same weakness across components").uncheck();
+    await expect.poll(() => rows.count()).toBe(2);
+    // Free-text search through the API's `search` (title, component, CVE, template; every word must appear).
+    await page.goto(`${system.gatewayUrl}/#/findings`);
+    await page.getByRole("searchbox", { name: "Search" }).fill("redis 10.0.0.8");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(hash).toContain("search=redis+10.0.0.8");
+    const found = (await asUser.get(`/api/v1/findings?search=${encodeURIComponent("redis 10.0.0.8")}`)).body;
+    expect(found.total).toBe(1);
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.locator("tbody tr td:nth-child(3)").textContent()).toBe("10.0.0.8:6379");
+    expect(await page.getByRole("searchbox", { name: "Search" }).inputValue()).toBe("redis 10.0.0.8");
+    await shot("findings-search");
+
+    // The lab scan's findings: most severe first by default, then sorted by clicking a column header.
+    const lab = (await asUser.get(`/api/v1/scans?status=completed&per_page=1`)).body.items[0] as { id: string };
+    await page.goto(`${system.gatewayUrl}/#/findings?scan_id=${lab.id}`);
+    const rank = (s: string) => ["Critical", "High", "Medium", "Low", "Info"].indexOf(s);
+    const severities = () => page.locator("tbody tr td:nth-child(4)").allTextContents();
+    const cvss = async () => (await page.locator("tbody tr td:nth-child(5)").allTextContents()).map(Number);
+    await expect.poll(async () => (await severities()).length).toBeGreaterThan(1);
+    const shown = await severities();
+    expect(shown).toEqual([...shown].sort((a, b) => rank(a) - rank(b)));
+    expect(await page.getByRole("columnheader", { name: /Severity/ }).getAttribute("aria-sort")).toBe("descending");
+    for (const c of await page.locator("tbody tr td:nth-child(3)").allTextContents()) expect(c).not.toBe("—");
+    await shot("findings-severity-first");
+    await page.getByRole("button", { name: "CVSS", exact: true }).click();
+    await expect.poll(hash).toContain("sort=cvss_score&order=desc");
+    await expect.poll(() => page.getByRole("columnheader", { name: /CVSS/ }).getAttribute("aria-sort")).toBe("descending");
+    await expect
+      .poll(async () => {
+        const v = await cvss();
+        return v.every((x, i) => i === 0 || v[i - 1]! >= x);
+      })
+      .toBe(true);
+    await page.getByRole("button", { name: "CVSS", exact: true }).click();
+    await expect.poll(hash).toContain("sort=cvss_score&order=asc");
+    await expect
+      .poll(async () => {
+        const v = await cvss();
+        return v.length > 1 && v.every((x, i) => i === 0 || v[i - 1]! <= x);
+      })
+      .toBe(true);
+    // The API sorted them: the page equals the API's first page for the same sort.
+    const api = (await asUser.get(`/api/v1/findings?scan_id=${lab.id}&sort=cvss_score&order=asc&per_page=25`)).body.items as { cvss_score: number }[];
+    expect(await cvss()).toEqual(api.map((f) => Number(f.cvss_score.toFixed(1))));
+    expect(await page.locator("main").textContent()).not.toMatch(RAW);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot("findings-sorted-390px");
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
 
   it("creates an API key shown once, which works until it is revoked", async () => {
     await page.getByRole("link", { name: "Settings", exact: true }).click();
@@ -517,14 +653,15 @@ describe("web console", () => {
     const selectedText = (select: typeof framework) =>
       select.evaluate((el: { selectedOptions: ArrayLike<{ textContent: string | null }> }) => el.selectedOptions[0]?.textContent ?? "");
 
-    await page.getByRole("link", { name: "Settings", exact: true }).click();
-    await page.getByRole("link", { name: "Controls", exact: true }).click();
+    // Compliance is in the top navigation; its list of every control keeps the filters.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Compliance", exact: true }).click();
+    await page.getByRole("link", { name: "Browse and filter every control" }).click();
     await status.selectOption("failing");
     await filters.getByRole("button", { name: "Apply" }).click();
-    await expect.poll(hash).toBe("#/settings/controls?status=failing&page=1");
+    await expect.poll(hash).toBe("#/compliance/controls?status=failing&page=1");
 
     await page.getByRole("table", { name: "Framework scores" }).getByRole("link", { name: "SOC 2", exact: true }).click();
-    await expect.poll(hash).toBe("#/settings/controls?framework=soc2");
+    await expect.poll(hash).toBe("#/compliance/controls?framework=soc2");
     // The selects say what the list is filtered by: SOC 2, and no status left over from before.
     await expect.poll(() => selectedText(framework)).toBe("SOC 2");
     expect(await framework.inputValue()).toBe("soc2");
@@ -538,7 +675,7 @@ describe("web console", () => {
     // A status applied now keeps the framework: SOC 2's not-started controls, not every framework's.
     await status.selectOption("not_started");
     await filters.getByRole("button", { name: "Apply" }).click();
-    await expect.poll(hash).toBe("#/settings/controls?framework=soc2&status=not_started&page=1");
+    await expect.poll(hash).toBe("#/compliance/controls?framework=soc2&status=not_started&page=1");
     await expect.poll(() => pager.textContent()).toContain(`${soc2NotStarted} total`);
     expect(await selectedText(framework)).toBe("SOC 2");
     expect(await selectedText(status)).toBe("Not started");
@@ -548,20 +685,22 @@ describe("web console", () => {
     // The page is in the URL too, with the filters; Back shows the previous URL's filters again.
     if (soc2NotStarted > 25) {
       await pager.getByRole("button", { name: "Next" }).click();
-      await expect.poll(hash).toBe("#/settings/controls?framework=soc2&status=not_started&page=2");
+      await expect.poll(hash).toBe("#/compliance/controls?framework=soc2&status=not_started&page=2");
       await expect.poll(() => pager.textContent()).toContain(`Page 2 of ${Math.ceil(soc2NotStarted / 25)}`);
       await page.goBack();
-      await expect.poll(hash).toBe("#/settings/controls?framework=soc2&status=not_started&page=1");
+      await expect.poll(hash).toBe("#/compliance/controls?framework=soc2&status=not_started&page=1");
     }
     await page.goBack();
-    await expect.poll(hash).toBe("#/settings/controls?framework=soc2");
+    await expect.poll(hash).toBe("#/compliance/controls?framework=soc2");
     await expect.poll(() => status.inputValue()).toBe("");
     expect(await framework.inputValue()).toBe("soc2");
     await expect.poll(() => pager.textContent()).toContain(`${soc2} total`);
   });
 
   it("lists controls and framework scores, sets a control's status, uploads evidence and downloads it", async () => {
-    await page.getByRole("link", { name: "Controls", exact: true }).click();
+    // An old Settings > Controls link lands on Compliance's list.
+    await page.goto(`${system.gatewayUrl}/#/settings/controls`);
+    await expect.poll(() => new URL(page.url()).hash).toBe("#/compliance/controls");
     const scores = page.getByRole("table", { name: "Framework scores" });
     await expect.poll(() => scores.locator("tbody tr").count()).toBe(8);
     await page.getByRole("form", { name: "Filter controls" }).getByLabel("Framework").selectOption("soc2");
@@ -612,7 +751,7 @@ describe("web console", () => {
       const body = (await asUser.get("/api/v1/controls?status=failing&per_page=1")).body;
       return body.total > 0 ? (body.items[0] as { id: string; name: string }) : undefined;
     }, "a failing control");
-    await page.getByRole("link", { name: "← Controls" }).click();
+    await page.getByRole("link", { name: "← All controls" }).click();
     const filters = page.getByRole("form", { name: "Filter controls" });
     await filters.getByLabel("Framework").selectOption("");
     await filters.getByLabel("Status").selectOption("failing");
@@ -624,7 +763,7 @@ describe("web console", () => {
     const findingIds = (await asUser.get(`/api/v1/controls/${failing.id}`)).body.finding_ids as string[];
     expect(findingIds.length).toBeGreaterThan(0);
     const shown = await Promise.all(
-      findingIds.slice(0, 25).map(async (id) => (await asUser.get(`/api/v1/findings/${id}`)).body as { id: string; title: string; severity: string }),
+      findingIds.map(async (id) => (await asUser.get(`/api/v1/findings/${id}`)).body as { id: string; title: string; severity: string }),
     );
     await expect.poll(() => linked.count()).toBe(shown.length);
     expect((await linked.allTextContents()).sort()).toEqual(shown.map((f) => f.title).sort());
@@ -639,6 +778,71 @@ describe("web console", () => {
     await linked.first().click();
     await page.getByRole("heading", { name: "Remediation" }).waitFor();
     expect(decodeURIComponent(page.url())).toContain(`#/findings/${first.id}`);
+  });
+
+  it("has Compliance in the top navigation with a page per framework: score, controls by status with their requirement, failing findings", async () => {
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Compliance", exact: true }).click();
+    await page.getByRole("heading", { name: "Compliance", level: 1 }).waitFor();
+    await page.getByRole("table", { name: "Framework scores" }).getByRole("link", { name: "PCI DSS", exact: true }).click();
+    await expect.poll(() => new URL(page.url()).hash).toBe("#/compliance/pci_dss");
+    await page.getByRole("heading", { name: "PCI DSS", level: 1 }).waitFor();
+    // Every PCI DSS control once, in the section of its status; the counts add up to the framework's.
+    const controls: { id: string; name: string; status: string; requirement: string }[] = [];
+    for (let n = 1; ; n++) {
+      const body = (await asUser.get(`/api/v1/controls?framework=pci_dss&per_page=100&page=${n}`)).body;
+      controls.push(...body.items);
+      if (n >= body.pages) break;
+    }
+    expect(controls).toHaveLength(94);
+    const sectionOf = {
+      failing: "Failing",
+      in_progress: "In progress",
+      not_started: "Not started",
+      implemented: "Implemented",
+      not_applicable: "Not applicable",
+    };
+    let listed = 0;
+    for (const [status, words] of Object.entries(sectionOf)) {
+      const expected = controls.filter((c) => c.status === status);
+      // By CSS, not role: long groups start folded (hidden from the accessibility tree until opened).
+      const list = page.locator(`ul[aria-label="${words} controls"]`);
+      if (expected.length === 0) {
+        expect(await list.count()).toBe(0);
+        continue;
+      }
+      await expect.poll(() => list.locator(":scope > li").count()).toBe(expected.length);
+      listed += expected.length;
+    }
+    expect(listed).toBe(94);
+    // The lab scan left failing PCI DSS controls; each says what it asks for, in our words.
+    const failing = controls.filter((c) => c.status === "failing");
+    expect(failing.length).toBeGreaterThan(0);
+    const failingList = page.getByRole("list", { name: "Failing controls" });
+    for (const c of failing) {
+      expect(c.requirement.length).toBeGreaterThan(20);
+      await failingList.getByText(c.requirement, { exact: true }).first().waitFor();
+    }
+    // The findings that make them fail, by title and severity, linked: the open critical/high findings mapped to PCI DSS.
+    const severe: { id: string; title: string; frameworks: string[] }[] = [];
+    for (const severity of ["critical", "high"])
+      for (const status of ["open", "in_progress"])
+        severe.push(...(await asUser.get(`/api/v1/findings?severity=${severity}&status=${status}&per_page=100`)).body.items);
+    const mine = severe.filter((f) => f.frameworks.includes("pci_dss"));
+    expect(mine.length).toBeGreaterThan(0);
+    const findingLinks = page.getByRole("list", { name: "Findings failing PCI DSS" }).getByRole("link");
+    await expect.poll(() => findingLinks.count()).toBe(mine.length);
+    expect((await findingLinks.allTextContents()).sort()).toEqual(mine.map((f) => f.title).sort());
+    expect(await page.locator("main").textContent()).not.toMatch(RAW);
+    await shot("compliance-pci-dss");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot("compliance-pci-dss-390px");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // A control's link opens its page with the same requirement text.
+    const first = failing[0]!;
+    await failingList.getByRole("link", { name: first.name, exact: true }).first().click();
+    await page.getByRole("heading", { name: first.name }).waitFor();
+    await page.getByText(first.requirement, { exact: true }).waitFor();
   });
 
   it("opens /docs and /redoc after sign-in, listing every operation", async () => {
@@ -731,22 +935,53 @@ describe("web console", () => {
     expect((await page.request.get(`${system.gatewayUrl}/openapi.json`)).status()).toBe(401);
   });
 
-  it("tells a Startup organization that webhooks are not on its plan", async () => {
+  it("greets a new Startup organization with what to do first, and says what its plan leaves out before any form is filled", async () => {
     const org = admin(["create-org", "--name", `Startup ${unique("org")}`, "--plan", "startup"], envForAdmin).id;
     const startupEmail = `${unique("founder")}@example.test`.toLowerCase();
     admin(["create-user", "--org", org, "--email", startupEmail, "--password", PASSWORD], envForAdmin);
     // A tab of its own: its own sessionStorage, so its own session.
     const p = await context.newPage();
     await signIn(p, undefined, startupEmail);
+    // First run: no scan, no finding. The dashboard says what to do instead of showing zeros only.
+    const who = p.getByRole("region", { name: "Signed in" });
+    await expect.poll(() => who.textContent()).toContain("Startup plan");
+    expect(await who.textContent()).toContain(startupEmail);
+    await p.getByRole("heading", { name: "Start your first scan" }).waitFor();
+    await shot("dashboard-first-run", p);
+    await p.setViewportSize({ width: 390, height: 844 });
+    await shot("dashboard-first-run-390px", p);
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await p.getByRole("link", { name: "Start your first scan" }).click();
+    await p.getByRole("heading", { name: "New scan" }).waitFor();
+    await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Scans", exact: true }).click();
+    await p.getByRole("link", { name: "Start your first scan" }).waitFor();
+    await p.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Findings", exact: true }).click();
+    await p.getByText("No findings yet.").waitFor();
+
+    // The features the plan leaves out are exactly the operations the API marks x-plans.
+    const founder = api.withToken((await api.token(startupEmail, PASSWORD)).body.access_token);
+    const spec = (await founder.get("/openapi.json")).body as { paths: Record<string, Record<string, { "x-plans"?: string[] }>> };
+    const gated = Object.entries(spec.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => op["x-plans"])
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(gated.sort()).toEqual(["post /api/v1/auth/api-keys", "post /api/v1/scans/schedules", "post /api/v1/webhooks"]);
+
+    // Said before a form is filled: no form to fill, what to ask for, and what to do meanwhile.
     await p.getByRole("link", { name: "Settings", exact: true }).click();
+    await p.getByRole("link", { name: "API Keys" }).click();
+    await p.getByRole("heading", { name: "Your plan does not include API keys" }).waitFor();
+    expect(await p.getByRole("form", { name: "Create an API key" }).count()).toBe(0);
+    await p.getByRole("link", { name: "API docs" }).last().waitFor();
+    await shot("settings-api-keys-startup", p);
     await p.getByRole("link", { name: "Webhooks", exact: true }).click();
-    const add = p.getByRole("form", { name: "Add a webhook" });
-    await add.getByLabel("Name").fill("alerts");
-    await add.getByLabel("URL").fill(`${receiver.url}/startup`);
-    await add.getByRole("button", { name: "Add webhook" }).click();
     await p.getByRole("heading", { name: "Your plan does not include webhooks" }).waitFor();
-    await p.getByText("Webhooks require the Professional or Enterprise plan").waitFor();
+    expect(await p.getByRole("form", { name: "Add a webhook" }).count()).toBe(0);
+    await p.getByText(/come with the Professional and Enterprise plans/).waitFor();
     await shot("settings-webhooks-startup", p);
+    await p.setViewportSize({ width: 390, height: 844 });
+    await shot("settings-webhooks-startup-390px", p);
     await p.close();
   });
 });

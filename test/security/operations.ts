@@ -79,6 +79,8 @@ export const ENTRIES: Record<string, Entry> = {
   "DELETE /api/v1/scans/schedules/{schedule_id}": { ok: 200, fresh: ["schedule_id"] },
   "GET /api/v1/scans/{scan_id}": { ok: 200 },
   "DELETE /api/v1/scans/{scan_id}": { ok: 200, fresh: ["scan_id"] },
+  // Streams until the scan ends: the matrix's scan of a closed port ends within seconds.
+  "GET /api/v1/scans/{scan_id}/events": { ok: 200 },
   "GET /api/v1/scans/{scan_id}/findings": { ok: 200 },
   "POST /api/v1/targets": { ok: 201, body: targetBody },
   "GET /api/v1/targets": { ok: 200 },

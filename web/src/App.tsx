@@ -1,14 +1,16 @@
 import { useEffect, useState } from "react";
-import { isSignedIn, onSessionChange, signOut } from "./api/client.js";
+import { identity, isSignedIn, onSessionChange, signOut } from "./api/client.js";
 import { Dashboard } from "./pages/Dashboard.js";
 import { FindingDetail } from "./pages/FindingDetail.js";
 import { FindingList } from "./pages/Findings.js";
 import { NewScan, ScanList, ScanPage } from "./pages/Scans.js";
 import { ApiKeys, Mfa, Sessions, SettingsNav } from "./pages/Settings.js";
 import { SignIn } from "./pages/SignIn.js";
-import { Controls } from "./pages/Controls.js";
+import { Compliance } from "./pages/Compliance.js";
 import { Webhooks } from "./pages/Webhooks.js";
+import { useAccount } from "./plan.js";
 import { type Route, useRoute } from "./router.js";
+import { words } from "./words.js";
 
 export function App() {
   const [signedIn, setSignedIn] = useState(isSignedIn);
@@ -46,11 +48,13 @@ export function App() {
           {link("dashboard", "Dashboard")}
           {link("scans", "Scans")}
           {link("findings", "Findings")}
+          {link("compliance", "Compliance")}
           {link("settings", "Settings")}
           <a href="/docs" target="_blank" rel="noopener">
             API docs
           </a>
         </nav>
+        <Who />
         <button type="button" className="link" onClick={() => void signOut()}>
           Sign out
         </button>
@@ -59,6 +63,24 @@ export function App() {
         <View route={route} />
       </main>
     </>
+  );
+}
+
+/** Who is signed in, to which organization, on which plan: GET /api/v1/auth/me (the token's claims meanwhile). */
+function Who() {
+  const token = identity();
+  const acct = useAccount();
+  const email = acct?.email || token?.email;
+  if (!email) return null;
+  const org = acct?.organization;
+  return (
+    <section className="who" aria-label="Signed in">
+      <span className="who-email">{email}</span>
+      <span className="who-org">
+        {org?.name ? <span title={org.id}>{org.name}</span> : <span className="mono">{org?.id || token?.orgId}</span>}
+        {org?.plan && <> · {words("plan", org.plan)} plan</>}
+      </span>
+    </section>
   );
 }
 
@@ -73,8 +95,12 @@ function View({ route }: { route: Route }) {
       return id ? <ScanPage id={id} /> : <ScanList route={route} />;
     case "findings":
       return id ? <FindingDetail id={id} /> : <FindingList route={route} />;
+    case "compliance":
+      return <Compliance route={route} />;
     case "settings":
-      return <Settings tab={id ?? "api-keys"} route={route} />;
+      // Controls used to live under Settings: old links land on the same list or control.
+      if (id === "controls") return <Moved to={`/compliance/${route.path.slice(1).map(encodeURIComponent).join("/")}`} query={route.query} />;
+      return <Settings tab={id ?? "api-keys"} />;
     default:
       return (
         <p role="alert">
@@ -84,13 +110,21 @@ function View({ route }: { route: Route }) {
   }
 }
 
-function Settings({ tab, route }: { tab: string; route: Route }) {
+/** Replaces the URL (no history entry) with where the page lives now. */
+function Moved({ to, query }: { to: string; query: URLSearchParams }) {
+  useEffect(() => {
+    const q = query.toString();
+    window.location.replace(`#${to}${q ? `?${q}` : ""}`);
+  }, [to, query]);
+  return null;
+}
+
+function Settings({ tab }: { tab: string }) {
   const pages: Record<string, () => React.ReactNode> = {
     "api-keys": () => <ApiKeys />,
     sessions: () => <Sessions />,
     mfa: () => <Mfa />,
     webhooks: () => <Webhooks />,
-    controls: () => <Controls route={route} />,
   };
   return (
     <section aria-labelledby="settings-title">

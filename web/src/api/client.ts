@@ -1,7 +1,8 @@
 // The console's only way to the server: the public REST API, with the bearer token kept in
 // sessionStorage (this tab only; never a cookie, never a URL, never logged).
 import { ApiError, errorBodyOf } from "./errors.js";
-import { isExpired, refreshDelayMs, signOutReason, type StoredToken, storedTokenOf, type TokenResponse } from "./session.js";
+import { parseSse, type SseEvent } from "./sse.js";
+import { type Identity, identityOf, isExpired, refreshDelayMs, signOutReason, type StoredToken, storedTokenOf, type TokenResponse } from "./session.js";
 
 const STORAGE_KEY = "vulnscan.session";
 
@@ -44,6 +45,11 @@ export function isSignedIn(): boolean {
   return current !== null;
 }
 
+/** The signed-in user's email and organization id, from the token (for the header). */
+export function identity(): Identity | null {
+  return current ? identityOf(current.token) : null;
+}
+
 function ended(reason?: string): void {
   save(null);
   for (const l of listeners) l(false, reason);
@@ -59,6 +65,7 @@ export interface RequestOptions {
   method?: string;
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
+  signal?: AbortSignal;
 }
 
 export function withQuery(path: string, query: RequestOptions["query"]): string {
@@ -78,7 +85,13 @@ async function send(path: string, opts: RequestOptions): Promise<Response> {
     headers["content-type"] = "application/json";
     body = JSON.stringify(opts.body);
   }
-  return fetch(withQuery(path, opts.query), { method: opts.method ?? "GET", headers, body, credentials: "same-origin" });
+  return fetch(withQuery(path, opts.query), {
+    method: opts.method ?? "GET",
+    headers,
+    body,
+    credentials: "same-origin",
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
 }
 
 /** Calls the API; a 401 on an authenticated call ends the session with the reason shown at sign-in. */
@@ -89,6 +102,28 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
   const err = new ApiError(res.status, errorBodyOf(res.status, parsed));
   if (res.status === 401 && current) ended(signOutReason(err.code));
   throw err;
+}
+
+/**
+ * Reads a text/event-stream endpoint with the bearer token (EventSource cannot send it), handing
+ * each event to `on`; resolves when the server closes the stream, rejects on an API error.
+ */
+export async function stream(path: string, on: (e: SseEvent) => void, signal: AbortSignal): Promise<void> {
+  const res = await send(path, { signal });
+  if (!res.ok || !res.body) {
+    const err = new ApiError(res.status, errorBodyOf(res.status, await parse(res)));
+    if (res.status === 401 && current) ended(signOutReason(err.code));
+    throw err;
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    const { events, rest } = parseSse(buffered + value);
+    buffered = rest;
+    for (const e of events) on(e);
+  }
 }
 
 /** Downloads a file from the API (exports, evidence) with the bearer token, then hands it to the browser. */

@@ -13,7 +13,7 @@ describe("API errors on form fields", () => {
   it("keeps errors of unknown or absent fields at form level", () => {
     expect(fieldOf({ detail: "quota", error_code: "QUOTA_EXCEEDED" }, fields)).toBeNull();
     expect(placeError({ detail: "x", error_code: "VALIDATION_ERROR", field: "unknown" }, fields)).toEqual({ "": "x" });
-    expect(placeError({ detail: "need it", error_code: "VALIDATION_ERROR", field: "authorized" }, fields)).toEqual({ authorized: "need it" });
+    expect(placeError({ detail: "need it", error_code: "VALIDATION_ERROR", field: "authorized" }, fields)).toEqual({ authorized: "Tick this box to confirm." });
   });
   it("says the validator's sentences in plain words, without the field's API name", () => {
     const v = (detail: string, field: string) => placeError({ detail, error_code: "VALIDATION_ERROR", field }, [...fields, "expires_at", "events", "secret"]);
@@ -28,6 +28,43 @@ describe("API errors on form fields", () => {
     // A field the form does not show keeps its name, in words; other errors keep the API's text.
     expect(v("per_page must be <= 100", "per_page")).toEqual({ "": "Per page: Enter 100 or less." });
     expect(placeError({ detail: "Scan quota exceeded", error_code: "QUOTA_EXCEEDED" }, fields)).toEqual({ "": "Scan quota exceeded" });
+  });
+  it("puts every error of the API's list on its field at once, and keeps working with a single error", () => {
+    const body = errorBodyOf(422, {
+      detail: "Target must not be empty.",
+      error_code: "VALIDATION_ERROR",
+      field: "target",
+      errors: [
+        { field: "target", detail: "Target must not be empty.", error_code: "VALIDATION_ERROR" },
+        { field: "authorized", detail: "Confirm that you are authorized to scan this target (authorized must be true).", error_code: "VALIDATION_ERROR" },
+        { field: "ports", detail: "Ports is not in the expected form.", error_code: "VALIDATION_ERROR" },
+        { field: "org_id", detail: "Remove org_id: it is not a field of this request.", error_code: "VALIDATION_ERROR" },
+      ],
+    });
+    expect(placeError(body, fields)).toEqual({
+      target: "Target must not be empty.",
+      authorized: "Tick this box to confirm.",
+      ports: "Ports is not in the expected form.",
+      "": "Remove org_id: it is not a field of this request.",
+    });
+    // Without a list (another error, an older gateway): the one error, as before.
+    expect(placeError({ detail: "Target must not be empty.", error_code: "VALIDATION_ERROR", field: "target" }, fields)).toEqual({
+      target: "Target must not be empty.",
+    });
+    // Two errors on one field read as one message.
+    expect(
+      placeError(
+        {
+          detail: "a",
+          error_code: "VALIDATION_ERROR",
+          errors: [
+            { field: "ports", detail: "Ports must not be empty.", error_code: "VALIDATION_ERROR" },
+            { field: "ports", detail: "Ports is not in the expected form.", error_code: "VALIDATION_ERROR" },
+          ],
+        },
+        fields,
+      ),
+    ).toEqual({ ports: "Ports must not be empty. Ports is not in the expected form." });
   });
   it("makes an error body of anything", () => {
     expect(errorBodyOf(502, "<html>")).toEqual({ detail: "The server answered 502", error_code: "HTTP_502" });

@@ -1,9 +1,14 @@
 // The spec's error body and how the console places it on a form.
 
-export interface ErrorBody {
+export interface FieldError {
   detail: string;
   error_code: string;
   field?: string;
+}
+
+export interface ErrorBody extends FieldError {
+  /** Every field error of a 422 VALIDATION_ERROR (the first is also `detail`/`field`); absent on other errors. */
+  errors?: FieldError[];
 }
 
 export class ApiError extends Error {
@@ -22,7 +27,15 @@ export class ApiError extends Error {
 export function errorBodyOf(status: number, parsed: unknown): ErrorBody {
   if (parsed && typeof parsed === "object" && typeof (parsed as ErrorBody).detail === "string") {
     const b = parsed as ErrorBody;
-    return { detail: b.detail, error_code: typeof b.error_code === "string" ? b.error_code : `HTTP_${status}`, ...(b.field ? { field: b.field } : {}) };
+    const list = Array.isArray(b.errors) ? b.errors.filter((e): e is FieldError => !!e && typeof e === "object" && typeof e.detail === "string") : undefined;
+    return {
+      detail: b.detail,
+      error_code: typeof b.error_code === "string" ? b.error_code : `HTTP_${status}`,
+      ...(b.field ? { field: b.field } : {}),
+      ...(list?.length
+        ? { errors: list.map((e) => ({ detail: e.detail, error_code: e.error_code ?? "VALIDATION_ERROR", ...(e.field ? { field: e.field } : {}) })) }
+        : {}),
+    };
   }
   return { detail: `The server answered ${status}`, error_code: `HTTP_${status}` };
 }
@@ -32,7 +45,7 @@ export function errorBodyOf(status: number, parsed: unknown): ErrorBody {
  * ("body.target", "frameworks/0", "update.status"); the form knows its own field names.
  * Errors without a field the form shows, or of another kind, go to the form-level message (null).
  */
-export function fieldOf(error: ErrorBody, formFields: readonly string[]): string | null {
+export function fieldOf(error: FieldError, formFields: readonly string[]): string | null {
   if (!error.field) return null;
   const parts = error.field
     .replace(/\[(\d+)\]/g, ".$1")
@@ -71,9 +84,11 @@ const PLAIN: [RegExp, (m: RegExpExecArray) => string][] = [
 ];
 
 /** An error's text for the field it is shown under: plain words, without the API's field name in front. */
-export function plainWords(error: ErrorBody): string {
+export function plainWords(error: FieldError): string {
   const detail = error.detail.trim();
   if (error.error_code !== "VALIDATION_ERROR") return detail;
+  // The attestation box: whatever the API's sentence, the person's action is ticking it.
+  if (error.field?.split(/[./]/).pop() === "authorized") return "Tick this box to confirm.";
   for (const [re, say] of PLAIN) {
     const m = re.exec(detail);
     if (m) return say(m);
@@ -94,11 +109,25 @@ const fieldWords = (field: string) => {
   return `${w.charAt(0).toUpperCase()}${w.slice(1)}`;
 };
 
-/** Errors keyed by form field, with "" for the form-level one; validation errors in plain words. */
-export function placeError(error: ErrorBody, formFields: readonly string[]): Record<string, string> {
+/** One error's place and words: its form field, or "" for the form-level message. */
+function placeOne(error: FieldError, formFields: readonly string[]): [string, string] {
   const f = fieldOf(error, formFields);
-  if (f) return { [f]: plainWords(error) };
   const plain = plainWords(error);
+  if (f) return [f, plain];
   // A validation error of a field the form does not show: say which field, in words.
-  return { "": error.error_code === "VALIDATION_ERROR" && error.field && plain !== error.detail ? `${fieldWords(error.field)}: ${plain}` : plain };
+  return ["", error.error_code === "VALIDATION_ERROR" && error.field && plain !== error.detail ? `${fieldWords(error.field)}: ${plain}` : plain];
+}
+
+/**
+ * Errors keyed by form field, with "" for the form-level one, in plain words. An answer with an
+ * `errors` list puts every one on its field at once (several on one field are joined); an answer
+ * without one (another error, an older gateway) places its single error.
+ */
+export function placeError(error: ErrorBody, formFields: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of error.errors?.length ? error.errors : [error]) {
+    const [where, text] = placeOne(e, formFields);
+    if (!out[where]?.includes(text)) out[where] = out[where] ? `${out[where]} ${text}` : text;
+  }
+  return out;
 }

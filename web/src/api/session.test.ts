@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isExpired, MIN_REFRESH_DELAY_MS, refreshDelayMs, signOutReason, storedTokenOf } from "./session.js";
+import { identityOf, isExpired, MIN_REFRESH_DELAY_MS, refreshDelayMs, signOutReason, storedTokenOf } from "./session.js";
 
 describe("token refresh timing", () => {
   const now = 1_700_000_000_000;
@@ -21,5 +21,16 @@ describe("token refresh timing", () => {
   it("names why the session ended", () => {
     expect(signOutReason("INVALID_TOKEN")).toMatch(/session was revoked/);
     expect(signOutReason("TOKEN_EXPIRED")).toMatch(/expired/);
+  });
+});
+
+describe("the signed-in identity", () => {
+  const token = (claims: object) => `eyJhbGciOiJFUzI1NiJ9.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.signature`;
+  it("reads email and organization from the token's payload, non-ASCII included", () => {
+    expect(identityOf(token({ sub: "user_1", org: "org_9", email: "zoë@example.test" }))).toEqual({ email: "zoë@example.test", orgId: "org_9" });
+  });
+  it("gives null for a token it cannot read", () => {
+    expect(identityOf("not-a-jwt")).toBeNull();
+    expect(identityOf(token({ sub: "user_1" }))).toBeNull();
   });
 });

@@ -40,3 +40,26 @@ export function signOutReason(errorCode: string | undefined): string {
   if (errorCode === "TOKEN_EXPIRED") return "You were signed out because your session expired.";
   return "You were signed out because your session was revoked.";
 }
+
+/** Who the token says is signed in: its `email` and `org` claims (read for display only; the server checks the signature). */
+export interface Identity {
+  email: string;
+  orgId: string;
+}
+
+/** The identity in an access token's payload, or null when it cannot be read. */
+export function identityOf(token: string): Identity | null {
+  try {
+    const part = token.split(".")[1] ?? "";
+    const json = atob(
+      part
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(part.length / 4) * 4, "="),
+    );
+    const claims = JSON.parse(new TextDecoder().decode(Uint8Array.from(json, (c) => c.charCodeAt(0)))) as { email?: unknown; org?: unknown };
+    return typeof claims.email === "string" && typeof claims.org === "string" ? { email: claims.email, orgId: claims.org } : null;
+  } catch {
+    return null;
+  }
+}

@@ -212,6 +212,8 @@ export const SETTABLE_CONTROL_STATUSES = ["not_started", "in_progress", "impleme
 export interface Control {
   id: string;
   name: string;
+  /** What the control asks for, written by us; "" when not written yet. */
+  requirement?: string;
   status: (typeof CONTROL_STATUSES)[number];
   frameworks: string[];
   evidence_count: number;

@@ -237,11 +237,14 @@ export function Table({
   hideCaption,
   columns,
   empty,
+  sorted,
   children,
 }: {
   caption: string;
   hideCaption?: boolean;
   columns: ReactNode[];
+  /** The column the rows are sorted by and how (its header gets aria-sort). */
+  sorted?: { column: number; order: "ascending" | "descending" } | undefined;
   /** Shown as the only row when there are no rows. */
   empty?: string | false;
   children: ReactNode;
@@ -254,7 +257,7 @@ export function Table({
           <tr>
             {columns.map((c, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table's life
-              <th scope="col" key={i}>
+              <th scope="col" key={i} aria-sort={sorted?.column === i ? sorted.order : undefined}>
                 {c}
               </th>
             ))}
@@ -287,8 +290,11 @@ export function PagedTable<T>({
   columns,
   row,
   onPage,
+  firstRun,
 }: {
   what: string;
+  /** Shown instead of the table when nothing exists yet (no filters set, nothing found): what to do first. */
+  firstRun?: ReactNode;
   page: Page<T> | undefined;
   loading: boolean;
   error?: Error | undefined;
@@ -297,6 +303,7 @@ export function PagedTable<T>({
   onPage: (p: number) => void;
 }) {
   if (!page) return loading ? <Loading what={what} /> : <ErrorNote error={error} />;
+  if (firstRun && page.total === 0) return <div className="card first-run">{firstRun}</div>;
   return (
     <>
       <ErrorNote error={error} />

@@ -1,16 +1,17 @@
-// Settings > Controls on the public GRC API (gateway/src/routes/grc): framework scores, the
+// Compliance > Controls on the public GRC API (gateway/src/routes/grc): framework scores, the
 // controls list with filters and pages, and a control's page (status/owner/notes, the findings
 // that make it fail, its evidence with upload and download). The list's filters and page live in
 // the URL only: the form shows what the URL says, and every change goes through the URL.
 import { useState } from "react";
 import { evidenceBody } from "../api/bodies.js";
 import { api, download } from "../api/client.js";
+import { severeOpenFindings } from "../api/failing.js";
 import {
   CONTROL_STATUSES,
   type Control,
   type ControlDetail,
   type Evidence,
-  type FindingDetail,
+  type Finding,
   FRAMEWORKS,
   type FrameworkScore,
   type Page,
@@ -21,15 +22,14 @@ import { Badge, Choice, ErrorNote, Field, Hidden, Loading, PagedTable, Submit, T
 import { href, navigate, pageOf, type Route } from "../router.js";
 import { choices, controlStatusWords, day, frameworkName, words } from "../words.js";
 
-const BASE = "/settings/controls";
+/** Where the controls live (Compliance in the top navigation; #/settings/controls links are sent here). */
+export const BASE = "/compliance/controls";
 const FILTERS = ["framework", "status"] as const;
 const controlPath = (id: string) => `/api/v1/controls/${encodeURIComponent(id)}`;
 const refsOf = (c: Control) =>
   c.framework_refs?.length
-    ? c.framework_refs.map((r) => `${frameworkName(r.framework)} ${r.control_ref}`).join(", ")
+    ? c.framework_refs.map((r) => `${frameworkName(r.framework ?? "")} ${r.control_ref ?? ""}`).join(", ")
     : c.frameworks.map(frameworkName).join(", ");
-/** How many failing findings the control page loads by id to show their titles and severities. */
-const FINDINGS_SHOWN = 25;
 
 export function Controls({ route }: { route: Route }) {
   const id = route.path[2];
@@ -49,7 +49,7 @@ function ControlList({ route }: { route: Route }) {
   if (controls.error && !controls.data) return <Unavailable feature="controls" error={controls.error} />;
   return (
     <>
-      <Scores />
+      <Scores linkTo={(id) => href(BASE, { framework: id })} />
       {/* Keyed by the URL's filters: a link or Back/Forward that changes them shows them in the selects. */}
       <form
         key={`${filters.framework}|${filters.status}`}
@@ -89,8 +89,8 @@ function ControlList({ route }: { route: Route }) {
   );
 }
 
-/** GET /api/v1/frameworks: one row per framework, the score drawn as a bar. */
-function Scores() {
+/** GET /api/v1/frameworks: one row per framework, the score drawn as a bar; the name links where `linkTo` says. */
+export function Scores({ linkTo }: { linkTo: (framework: string) => string }) {
   const scores = useLoad(() => api<{ items: FrameworkScore[] }>("/api/v1/frameworks"), []);
   if (scores.error) return <ErrorNote error={scores.error} />;
   if (!scores.data) return <Loading what="framework scores" />;
@@ -99,7 +99,7 @@ function Scores() {
       {scores.data.items.map((f) => (
         <tr key={f.id}>
           <td>
-            <a href={href(BASE, { framework: f.id })} title={f.name}>
+            <a href={linkTo(f.id)} title={f.name}>
               {frameworkName(f.id)}
             </a>
           </td>
@@ -146,7 +146,7 @@ function ControlPage({ id }: { id: string }) {
     return control.error ? (
       <>
         <p>
-          <a href={href(BASE)}>← Controls</a>
+          <a href={href(BASE)}>← All controls</a>
         </p>
         <ErrorNote error={control.error} />
       </>
@@ -156,7 +156,7 @@ function ControlPage({ id }: { id: string }) {
   return (
     <section aria-labelledby="control-title">
       <p>
-        <a href={href(BASE)}>← Controls</a>
+        <a href={href(BASE)}>← All controls</a>
       </p>
       <h2 id="control-title">
         {c.name} <Badge kind="controlStatus" value={c.status} />
@@ -164,6 +164,7 @@ function ControlPage({ id }: { id: string }) {
       <p className="muted small">
         <span className="mono">{c.id}</span> · {refsOf(c)} · last tested {when(c.last_tested_at)}
       </p>
+      <Requirement text={c.requirement} />
       <div className="grid2 detail">
         <div>
           <form className="card" aria-label="Control status" onSubmit={onSubmit} noValidate>
@@ -201,62 +202,60 @@ function ControlPage({ id }: { id: string }) {
 }
 
 /**
- * The open critical/high findings that make the control fail, by title and severity (each loaded
- * by id through GET /api/v1/findings/{id}, the first FINDINGS_SHOWN of them), most severe first.
+ * The open critical/high findings that make the control fail, by title and severity, most severe
+ * first: picked from the organization's open critical/high findings (four list requests, see
+ * api/failing.ts), not one request per id.
  */
 function FailingFindings({ ids }: { ids: string[] }) {
-  const shown = ids.slice(0, FINDINGS_SHOWN);
-  const loaded = useLoad(
-    () =>
-      Promise.all(
-        shown.map((id) =>
-          api<FindingDetail>(`/api/v1/findings/${encodeURIComponent(id)}`).then(
-            (f) => ({ id, finding: f }),
-            (err: Error) => ({ id, error: err.message }),
-          ),
-        ),
-      ),
-    [shown.join(",")],
-  );
-  const rank = (s: string | undefined) => (s === "critical" ? 0 : s === "high" ? 1 : 2);
-  const rows = [...(loaded.data ?? [])].sort(
-    (a, b) => rank("finding" in a ? a.finding.severity : undefined) - rank("finding" in b ? b.finding.severity : undefined),
-  );
+  const loaded = useLoad(() => (ids.length ? severeOpenFindings() : Promise.resolve(undefined)), [ids.join(",")]);
+  const wanted = new Set(ids);
+  const rows = loaded.data?.items.filter((f) => wanted.has(f.id)) ?? [];
   return (
     <div className="card">
       <h3>Failing findings</h3>
       {ids.length === 0 ? (
         <p className="muted">No open critical or high finding maps to this control.</p>
       ) : !loaded.data ? (
-        <Loading what="failing findings" />
+        loaded.error ? (
+          <ErrorNote error={loaded.error} />
+        ) : (
+          <Loading what="failing findings" />
+        )
       ) : (
-        <ul className="failing" aria-label="Failing findings">
-          {rows.map((r) => (
-            <li key={r.id}>
-              {"finding" in r ? (
-                <>
-                  <Badge kind="severity" value={r.finding.severity} /> <a href={`#/findings/${encodeURIComponent(r.id)}`}>{r.finding.title}</a>
-                  <div className="muted small">
-                    {r.finding.target}
-                    {r.finding.affected_component && ` · ${r.finding.affected_component}`} · CVSS {r.finding.cvss_score.toFixed(1)}
-                  </div>
-                </>
-              ) : (
-                <>
-                  <a href={`#/findings/${encodeURIComponent(r.id)}`}>A finding that could not be loaded</a>
-                  <div className="muted small">{r.error}</div>
-                </>
-              )}
-            </li>
-          ))}
-        </ul>
+        <FindingLinks label="Failing findings" findings={rows} />
       )}
-      {ids.length > shown.length && <p className="small">And {ids.length - shown.length} more open critical or high findings not listed here.</p>}
+      {loaded.data && ids.length > rows.length && <p className="small">And {ids.length - rows.length} more open critical or high findings not listed here.</p>}
       <p>
         <a href={href("/findings", { status: "open", severity: "critical" })}>All open critical findings</a> ·{" "}
         <a href={href("/findings", { status: "open", severity: "high" })}>All open high findings</a>
       </p>
     </div>
+  );
+}
+
+/** What a control asks for, in our words; says so when it has not been written yet. */
+export function Requirement({ text }: { text: string | undefined }) {
+  return text ? (
+    <p className="requirement">{text}</p>
+  ) : (
+    <p className="requirement muted">No requirement text written for this control yet; see the framework's own text.</p>
+  );
+}
+
+/** Findings as a list of severity badges and title links, with target, component and CVSS under each. */
+export function FindingLinks({ label, findings }: { label: string; findings: Finding[] }) {
+  return (
+    <ul className="failing" aria-label={label}>
+      {findings.map((f) => (
+        <li key={f.id}>
+          <Badge kind="severity" value={f.severity} /> <a href={`#/findings/${encodeURIComponent(f.id)}`}>{f.title}</a>
+          <div className="muted small">
+            {f.target}
+            {f.affected_component && f.affected_component !== f.target && ` · ${f.affected_component}`} · CVSS {f.cvss_score.toFixed(1)}
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }
 

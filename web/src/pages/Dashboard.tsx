@@ -1,18 +1,32 @@
 import { api } from "../api/client.js";
-import type { Quota, Stats } from "../api/types.js";
+import type { Page, Quota, Scan, Stats } from "../api/types.js";
 import { Bars, ErrorNote, Loading, useLoad, when } from "../components/ui.js";
 import { href } from "../router.js";
 import { words } from "../words.js";
+import { FirstScan } from "./Scans.js";
 
 export function Dashboard() {
   const stats = useLoad(() => api<Stats>("/api/v1/findings/stats"), []);
   const quota = useLoad(() => api<Quota>("/api/v1/scans/quota"), []);
+  // Only asked when there is no finding: has this organization scanned at all?
+  const noFindings = stats.data?.total === 0;
+  const scans = useLoad(() => (noFindings ? api<Page<Scan>>("/api/v1/scans", { query: { per_page: 1 } }) : Promise.resolve(undefined)), [noFindings]);
   const s = stats.data;
   const q = quota.data;
   return (
     <section aria-labelledby="dash-title">
       <h1 id="dash-title">Dashboard</h1>
       <ErrorNote error={stats.error ?? quota.error} />
+      {noFindings && scans.data?.total === 0 && (
+        <div className="card first-run">
+          <FirstScan />
+        </div>
+      )}
+      {noFindings && scans.data && scans.data.total > 0 && (
+        <p className="notice">
+          No findings yet: your scans found nothing so far, or are still running. <a href="#/scans">See your scans</a>.
+        </p>
+      )}
       <div className="tiles">
         <a className="tile" href={href("/findings", { status: "open" })}>
           <span className="tile-value">{s ? s.by_status.open : "…"}</span>
@@ -37,12 +51,17 @@ export function Dashboard() {
       </div>
       {s ? (
         <div className="grid2">
-          <div className="card">
-            <Bars title={`Findings by severity (${s.total} total)`} data={s.by_severity} kind="sev" wordsOf="severity" />
-          </div>
-          <div className="card">
-            <Bars title="Findings by status" data={s.by_status} kind="status" wordsOf="findingStatus" />
-          </div>
+          {/* Empty bars say nothing on a first run: the call to start a scan above does. */}
+          {s.total > 0 && (
+            <>
+              <div className="card">
+                <Bars title={`Findings by severity (${s.total} total)`} data={s.by_severity} kind="sev" wordsOf="severity" />
+              </div>
+              <div className="card">
+                <Bars title="Findings by status" data={s.by_status} kind="status" wordsOf="findingStatus" />
+              </div>
+            </>
+          )}
           {Object.keys(s.by_tool).length > 0 && (
             <div className="card">
               <Bars title="Findings by tool" data={s.by_tool} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
-import { api } from "../api/client.js";
+import { api, stream } from "../api/client.js";
 import { FRAMEWORKS, type Page, SCAN_STATUSES, SCAN_TYPES, type Scan, type ScanDetail } from "../api/types.js";
+import { ApiError } from "../api/errors.js";
 import { formValues, text, useApiForm } from "../components/forms.js";
 import { Badge, Checks, Choice, ErrorNote, Field, Loading, PagedTable, Submit, useLoad, when } from "../components/ui.js";
 import { href, navigate, pageOf, type Route } from "../router.js";
@@ -48,6 +49,7 @@ export function ScanList({ route }: { route: Route }) {
         page={list.data}
         loading={list.loading}
         columns={["Target", "Type", "Status", "Progress", "Findings", "Created"]}
+        firstRun={Object.values(filters).every((v) => !v) && <FirstScan />}
         onPage={(p) => go({ page: p })}
         row={(s) => (
           <tr key={s.id}>
@@ -68,6 +70,22 @@ export function ScanList({ route }: { route: Route }) {
         )}
       />
     </section>
+  );
+}
+
+/** What an organization without any scan sees on the Scans page and the dashboard. */
+export function FirstScan() {
+  return (
+    <>
+      <h2>Start your first scan</h2>
+      <p>
+        Scan a domain, an IP address or a range you are allowed to test. A quick scan of one host takes seconds to minutes; its findings, the dashboard and your
+        compliance scores fill in as it runs.
+      </p>
+      <a className="button primary" href="#/scans/new">
+        Start your first scan
+      </a>
+    </>
   );
 }
 
@@ -124,20 +142,56 @@ export function NewScan() {
   );
 }
 
-const POLL_MS = 2000;
+/** Polling only when the event stream is not available (an older gateway): every 5 s. */
+const FALLBACK_POLL_MS = 5000;
 const LIVE = new Set(["pending", "running"]);
 
-/** Polls while the scan is pending or running, so the bar and the phase list move on their own. */
+/**
+ * Follows a pending or running scan through GET /api/v1/scans/{id}/events: the server sends the
+ * scan each time it changes (every phase and progress step), one request for the whole scan
+ * against the hourly limit. A stream that closes early (the server's 10-minute cap, a restart) is
+ * opened again after 2 s; a gateway without the route gets slow polling instead.
+ */
+function useScanEvents(id: string, live: boolean, setData: (s: ScanDetail) => void, reload: () => Promise<void>) {
+  useEffect(() => {
+    if (!live) return;
+    const stop = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let ended = false;
+    const open = () =>
+      void stream(
+        `/api/v1/scans/${encodeURIComponent(id)}/events`,
+        (e) => {
+          if (e.event === "scan") setData(JSON.parse(e.data) as ScanDetail);
+          if (e.event === "end") ended = true;
+        },
+        stop.signal,
+      ).then(
+        () => {
+          if (!ended && !stop.signal.aborted) timer = setTimeout(open, 2000);
+        },
+        (err: unknown) => {
+          if (stop.signal.aborted) return;
+          const missing = err instanceof ApiError && (err.status === 404 || err.status === 405);
+          if (missing) void reload();
+          timer = setTimeout(open, missing ? FALLBACK_POLL_MS : 2000);
+        },
+      );
+    open();
+    return () => {
+      stop.abort();
+      clearTimeout(timer);
+    };
+  }, [id, live, setData, reload]);
+}
+
+/** Follows the scan while it is pending or running, so the bar and the phase list move with each phase. */
 export function ScanPage({ id }: { id: string }) {
   const scan = useLoad(() => api<ScanDetail>(`/api/v1/scans/${encodeURIComponent(id)}`), [id]);
   const [cancelError, setCancelError] = useState<string>();
   const s = scan.data;
   const live = s ? LIVE.has(s.status) : false;
-  useEffect(() => {
-    if (!live) return;
-    const t = setInterval(() => void scan.reload(), POLL_MS);
-    return () => clearInterval(t);
-  }, [live, scan.reload]);
+  useScanEvents(id, live, scan.setData, scan.reload);
 
   async function cancel() {
     setCancelError(undefined);

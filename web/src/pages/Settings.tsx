@@ -4,7 +4,10 @@ import { endOfDay } from "../api/bodies.js";
 import { api, forget } from "../api/client.js";
 import { text, useApiForm } from "../components/forms.js";
 import { type ApiKey, PERMISSIONS, type Session } from "../api/types.js";
-import { words } from "../words.js";
+import { count, words } from "../words.js";
+import { ApiError, plainWords } from "../api/errors.js";
+import { PlanNotice } from "../components/PlanNotice.js";
+import { planIncludes, usePlan } from "../plan.js";
 import { Checks, ErrorNote, Field, Hidden, Loading, Table, Submit, Unavailable, useLoad, when } from "../components/ui.js";
 
 export function SettingsNav({ current }: { current: string }) {
@@ -13,7 +16,6 @@ export function SettingsNav({ current }: { current: string }) {
     ["sessions", "Sessions"],
     ["mfa", "Two-factor authentication"],
     ["webhooks", "Webhooks"],
-    ["controls", "Controls"],
   ] as const;
   return (
     <nav className="tabs" aria-label="Settings">
@@ -29,6 +31,7 @@ export function SettingsNav({ current }: { current: string }) {
 const KEY_FIELDS = ["name", "permissions", "expires_at"] as const;
 
 export function ApiKeys() {
+  const plan = usePlan();
   const keys = useLoad(() => api<{ items: ApiKey[] }>("/api/v1/auth/api-keys"), []);
   const [created, setCreated] = useState<ApiKey>();
   const [copied, setCopied] = useState(false);
@@ -88,30 +91,46 @@ export function ApiKeys() {
           </button>
         </div>
       )}
-      <form className="card form" aria-labelledby="newkey-title" onSubmit={create} noValidate>
-        <h2 id="newkey-title">Create an API key</h2>
-        <Field label="Name" error={errors.name}>
-          {(id, d) => <input id={id} name="name" aria-describedby={d} aria-invalid={!!errors.name} />}
-        </Field>
-        <Checks
-          legend="Permissions"
-          name="permissions"
-          options={PERMISSIONS}
-          label={(p) => words("permission", p)}
-          checked={(p) => p.startsWith("read:")}
-          error={errors.permissions}
+      {planIncludes(plan, "apiKeys") ? (
+        <form className="card form" aria-labelledby="newkey-title" onSubmit={create} noValidate>
+          <h2 id="newkey-title">Create an API key</h2>
+          <Field label="Name" error={errors.name}>
+            {(id, d) => <input id={id} name="name" aria-describedby={d} aria-invalid={!!errors.name} />}
+          </Field>
+          <Checks
+            legend="Permissions"
+            name="permissions"
+            options={PERMISSIONS}
+            label={(p) => words("permission", p)}
+            checked={(p) => p.startsWith("read:")}
+            error={errors.permissions}
+          />
+          <Field
+            label="Expires on"
+            error={errors.expires_at}
+            hint="Every key expires. Leave empty for the server's default: 90 days from now unless the operator changed it (AUTH_API_KEY_DEFAULT_TTL_DAYS). At most 2 years ahead."
+          >
+            {(id, d) => <input id={id} name="expires_at" type="date" aria-describedby={d} />}
+          </Field>
+          <Submit label="Create key" error={errors[""]} />
+        </form>
+      ) : (
+        <PlanNotice
+          feature="apiKeys"
+          instead={
+            <>
+              Meanwhile, scripts can use a bearer token: <code>POST /api/v1/auth/token</code> with your email and password, as the{" "}
+              <a href="/docs" target="_blank" rel="noopener">
+                API docs
+              </a>{" "}
+              show.
+            </>
+          }
         />
-        <Field
-          label="Expires on"
-          error={errors.expires_at}
-          hint="Every key expires. Leave empty for the server's default: 90 days from now unless the operator changed it (AUTH_API_KEY_DEFAULT_TTL_DAYS). At most 2 years ahead."
-        >
-          {(id, d) => <input id={id} name="expires_at" type="date" aria-describedby={d} />}
-        </Field>
-        <Submit label="Create key" error={errors[""]} />
-      </form>
+      )}
       {keys.loading && !keys.data && <Loading what="API keys" />}
-      {keys.data && (
+      {keys.data && keys.data.items.length === 0 && <p className="muted">No API keys yet.</p>}
+      {keys.data && keys.data.items.length > 0 && (
         <Table caption="API keys" columns={["Name", "Key", "Permissions", "Expires", "Last used", <Hidden key="h" text="Actions" />]}>
           {keys.data.items.map((k) => (
             <tr key={k.id} className={k.revoked ? "revoked" : ""}>
@@ -190,71 +209,171 @@ export function Sessions() {
   );
 }
 
-/** Enrolment: setup gives a secret and an otpauth URI (shown as a QR code), enable confirms a code. */
+/** GET /api/v1/auth/me: the signed-in user, their MFA state and organization. */
+export interface Me {
+  id: string;
+  email: string;
+  mfa_enabled: boolean;
+  recovery_codes_remaining: number;
+  organization: { id: string; name: string; plan: string };
+}
+
+/**
+ * Two-factor authentication as the server has it (GET /api/v1/auth/me, so it survives a reload):
+ * off → "Set up" (secret and QR code, then a code turns it on and the recovery codes are shown
+ * once); on → how many recovery codes are left, new codes, and "Turn off". Never both.
+ */
 export function Mfa() {
+  const me = useLoad(() => api<Me>("/api/v1/auth/me"), []);
   const [setup, setSetup] = useState<{ secret: string; otpauth_uri: string }>();
   const [qr, setQr] = useState<string>();
-  const [state, setState] = useState<string>();
+  const [codes, setCodes] = useState<string[]>();
+  const [note, setNote] = useState<string>();
   const [error, setError] = useState<string>();
 
   useEffect(() => {
     if (setup) void QRCode.toDataURL(setup.otpauth_uri, { margin: 1, width: 200 }).then(setQr);
   }, [setup]);
 
-  async function call(path: string, code?: string) {
+  async function act(what: () => Promise<void>) {
     setError(undefined);
+    setNote(undefined);
     try {
-      if (path === "setup") setSetup(await api("/api/v1/auth/mfa/setup", { method: "POST" }));
-      else {
-        const res = await api<{ mfa_enabled: boolean }>(`/api/v1/auth/mfa/${path}`, { method: "POST", body: { code } });
-        setState(res.mfa_enabled ? "Two-factor authentication is on." : "Two-factor authentication is off.");
-        setSetup(undefined);
-      }
+      await what();
+      await me.reload();
     } catch (err) {
-      setError((err as Error).message);
+      setError(err instanceof ApiError ? plainWords(err.body) : (err as Error).message);
     }
   }
+  const startSetup = () => act(async () => setSetup(await api("/api/v1/auth/mfa/setup", { method: "POST" })));
+  const turnOn = (code: string) =>
+    act(async () => {
+      const res = await api<{ mfa_enabled: boolean; recovery_codes?: string[] }>("/api/v1/auth/mfa/enable", { method: "POST", body: { code } });
+      setSetup(undefined);
+      setCodes(res.recovery_codes);
+      setNote("Two-factor authentication is on.");
+    });
+  const turnOff = (code: string) =>
+    act(async () => {
+      await api("/api/v1/auth/mfa/disable", { method: "POST", body: { code } });
+      setCodes(undefined);
+      setNote("Two-factor authentication is off.");
+    });
+  const newCodes = (code: string) =>
+    act(async () => setCodes((await api<{ recovery_codes: string[] }>("/api/v1/auth/mfa/recovery-codes", { method: "POST", body: { code } })).recovery_codes));
 
-  const codeForm = (action: "enable" | "disable", label: string) => (
+  const codeForm = (label: string, field: string, onCode: (code: string) => Promise<void>, danger = false) => (
     <form
       className="inline"
       aria-label={label}
       onSubmit={(e) => {
         e.preventDefault();
-        void call(action, String(new FormData(e.currentTarget).get("code") ?? "").trim());
+        void onCode(String(new FormData(e.currentTarget).get("code") ?? "").trim());
       }}
     >
-      <Field label="6-digit code">
-        {(id) => <input id={id} name="code" inputMode="numeric" pattern="[0-9]{6}" maxLength={6} required autoComplete="one-time-code" />}
-      </Field>
-      <button type="submit" className={action === "disable" ? "danger" : "primary"}>
+      <Field label={field}>{(id) => <input id={id} name="code" required autoComplete="one-time-code" />}</Field>
+      <button type="submit" className={danger ? "danger" : "primary"}>
         {label}
       </button>
     </form>
   );
 
+  const setupSteps = setup && (
+    <>
+      <p>Scan this QR code with your authenticator app, or enter the secret by hand.</p>
+      {qr && <img src={qr} width={200} height={200} alt="QR code of the authenticator secret" />}
+      <p>
+        Secret: <code data-testid="mfa-secret">{setup.secret}</code>
+      </p>
+      {codeForm("Turn on", "6-digit code", turnOn)}
+    </>
+  );
+  // A gateway without GET /api/v1/auth/me cannot say whether MFA is on: both actions are offered there.
+  const unknown = me.error instanceof ApiError && me.error.status === 404;
+  const m = unknown ? undefined : me.data;
   return (
     <div className="card">
       <h2>Two-factor authentication</h2>
       <p>Protect your sign-in with a time-based code from an authenticator app.</p>
-      {state && <p role="status">{state}</p>}
+      {note && <p role="status">{note}</p>}
       <ErrorNote error={error} />
-      {setup ? (
+      {codes && <RecoveryCodes codes={codes} onDone={() => setCodes(undefined)} />}
+      {unknown ? (
         <>
-          <p>Scan this QR code with your authenticator app, or enter the secret by hand.</p>
-          {qr && <img src={qr} width={200} height={200} alt="QR code of the authenticator secret" />}
-          <p>
-            Secret: <code data-testid="mfa-secret">{setup.secret}</code>
+          {setupSteps || <SetupButton onClick={startSetup} />}
+          <h3>Turn off</h3>
+          {codeForm("Turn off", "Code from your app or a recovery code", turnOff, true)}
+        </>
+      ) : !m ? (
+        me.error ? (
+          <ErrorNote error={me.error} />
+        ) : (
+          <Loading what="your sign-in settings" />
+        )
+      ) : m.mfa_enabled ? (
+        <>
+          <p className="ok" data-testid="mfa-state">
+            On. {count(m.recovery_codes_remaining, "unused recovery code")} left.
           </p>
-          {codeForm("enable", "Turn on")}
+          <h3>New recovery codes</h3>
+          <p className="small">Replaces every earlier code: the old ones stop working.</p>
+          {codeForm("Get new recovery codes", "Code from your app", newCodes)}
+          <h3>Turn off</h3>
+          {codeForm("Turn off", "Code from your app or a recovery code", turnOff, true)}
         </>
       ) : (
-        <button type="button" onClick={() => void call("setup")}>
-          Set up an authenticator
-        </button>
+        <>
+          <p data-testid="mfa-state">Off.</p>
+          {setupSteps || <SetupButton onClick={startSetup} />}
+        </>
       )}
-      <h3>Turn off</h3>
-      {codeForm("disable", "Turn off")}
     </div>
+  );
+}
+
+function SetupButton({ onClick }: { onClick: () => Promise<void> }) {
+  return (
+    <button type="button" onClick={() => void onClick()}>
+      Set up an authenticator
+    </button>
+  );
+}
+
+/** Recovery codes, shown once: each signs in once without the app. Copy or download, then Done. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const text = `${codes.join("\n")}\n`;
+  return (
+    <section className="card reveal" aria-labelledby="codes-title">
+      <h3 id="codes-title">Save your recovery codes</h3>
+      <p>
+        Shown only now. Each code signs you in once if you lose your authenticator (type it where the 6-digit code goes); keep them somewhere safe, such as a
+        password manager.
+      </p>
+      <ul className="codes mono" aria-label="Recovery codes">
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <div className="actions">
+        <button
+          type="button"
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(text)
+              .then(() => setCopied(true))
+              .catch(() => undefined)
+          }
+        >
+          {copied ? "Copied" : "Copy"}
+        </button>
+        <a className="button" href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="vulnscan-recovery-codes.txt">
+          Download
+        </a>
+        <button type="button" className="primary" onClick={onDone}>
+          I have saved them
+        </button>
+      </div>
+    </section>
   );
 }

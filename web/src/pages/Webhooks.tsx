@@ -7,6 +7,8 @@ import { ApiError } from "../api/errors.js";
 import { DELIVERY_STATUSES, type Delivery, type Page, WEBHOOK_EVENTS, type Webhook, type WebhookTest } from "../api/types.js";
 import { formValues, useApiForm } from "../components/forms.js";
 import { optionsOf, words } from "../words.js";
+import { PlanNotice } from "../components/PlanNotice.js";
+import { planIncludes, usePlan } from "../plan.js";
 import { Badge, Checks, Choice, ErrorNote, Field, Hidden, Loading, PagedTable, Pager, Submit, Unavailable, useLoad, when } from "../components/ui.js";
 
 const HOOK_FIELDS = ["name", "url", "events", "secret", "active"] as const;
@@ -21,6 +23,7 @@ const URL_HINT =
 const planRefusal = (err: unknown) => err instanceof ApiError && err.status === 403 && err.code === "PLAN_UPGRADE_REQUIRED";
 
 export function Webhooks() {
+  const plan = usePlan();
   const [page, setPage] = useState(1);
   const hooks = useLoad(() => api<Page<Webhook>>("/api/v1/webhooks", { query: { page, per_page: 20 } }), [page]);
   // Set only when the API refuses the feature itself for this organization's plan.
@@ -39,6 +42,18 @@ export function Webhooks() {
     await hooks.reload();
   });
 
+  // Said before the form is filled; the API's refusal after submit stays for a plan changed meanwhile.
+  if (!planIncludes(plan, "webhooks") && !hooks.data?.total)
+    return (
+      <PlanNotice
+        feature="webhooks"
+        instead={
+          <>
+            Meanwhile, follow your scans and new findings on the <a href="#/scans">Scans</a> and <a href="#/findings">Findings</a> pages.
+          </>
+        }
+      />
+    );
   if (planError) return <Unavailable feature="webhooks" error={planError} />;
   if (hooks.error && !hooks.data) return <Unavailable feature="webhooks" error={hooks.error} />;
   return (
