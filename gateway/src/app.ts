@@ -7,6 +7,7 @@ import { registerGuard, type GuardDeps } from "./auth/guard.js";
 import type { GatewayConfig } from "./config.js";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors.js";
 import { registerMethodNotAllowed } from "./plugins/methods.js";
+import { registerDeprecation } from "./plugins/deprecation.js";
 import { registerDecimalNumbers, registerFiniteNumbers, registerNoNul } from "./plugins/no-nul.js";
 import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFiniteNumbers(app);
   registerDecimalNumbers(app);
   registerMethodNotAllowed(app);
+  registerDeprecation(app);
   registerGuard(app, deps.guard);
   await app.register(formbody);
   await registerOpenApi(app, deps.config.SERVICE_VERSION);

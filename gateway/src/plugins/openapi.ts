@@ -54,7 +54,9 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     // The API-key permission the guard enforces, stated per operation from the same route config,
     // so the document cannot drift from the check (test/e2e/authz-matrix.test.ts reads it).
     transform: ({ schema, url, route }) => {
-      const stated = route.config?.permission && schema ? ({ ...schema, "x-permission": route.config.permission } as typeof schema) : schema;
+      const permitted = route.config?.permission && schema ? ({ ...schema, "x-permission": route.config.permission } as typeof schema) : schema;
+      // A deprecated operation says so in the document too (plugins/deprecation.ts sends the headers).
+      const stated = route.config?.deprecation && permitted ? ({ ...permitted, deprecated: true } as typeof schema) : permitted;
       return { schema: stated ? (liftErrorCodes(stated as Record<string, unknown>) as typeof schema) : stated, url };
     },
     // Tags in reading order, examples for every body and error code (openapi-document.ts).
