@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { identity, isSignedIn, onSessionChange, signOut } from "./api/client.js";
+import { Assets } from "./pages/Assets.js";
 import { Dashboard } from "./pages/Dashboard.js";
 import { FindingDetail } from "./pages/FindingDetail.js";
 import { FindingList } from "./pages/Findings.js";
@@ -48,6 +49,7 @@ export function App() {
           {link("dashboard", "Dashboard")}
           {link("scans", "Scans")}
           {link("findings", "Findings")}
+          {link("assets", "Assets")}
           {link("compliance", "Compliance")}
           {link("settings", "Settings")}
           <a href="/docs" target="_blank" rel="noopener">
@@ -95,6 +97,8 @@ function View({ route }: { route: Route }) {
       return id ? <ScanPage id={id} /> : <ScanList route={route} />;
     case "findings":
       return id ? <FindingDetail id={id} /> : <FindingList route={route} />;
+    case "assets":
+      return <Assets />;
     case "compliance":
       return <Compliance route={route} />;
     case "settings":
