@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { conflict, DomainError, forbidden, notFound, validationError } from "@vulnscan/kit/core";
+import { conflict, forbidden, notFound, validationError } from "@vulnscan/kit/core";
 import type { ActorRecord, Page, PageRequest } from "./types.js";
 import { parseTarget, type Cidr, type ParsedTarget, type Resolver, type TargetPolicy } from "./target.js";
 import { addressesOf, canonical, coverageOf, listAddresses, nameCoveredBy } from "./targets-coverage.js";
@@ -80,6 +80,8 @@ class ProofFailed extends Error {
 }
 
 const MAX_ANSWER = 500;
+/** A method in the words a failed check's combined reason uses (the console shows it as it is). */
+const METHOD_WORDS: Record<CheckMethod, string> = { dns_txt: "TXT record", http_file: "HTTP file", reverse_dns: "reverse DNS" };
 const short = (s: string) => (s.length > MAX_ANSWER ? `${s.slice(0, MAX_ANSWER)}…` : s);
 const newToken = () => randomBytes(18).toString("base64url");
 const kindOf = (t: ParsedTarget): TargetKind => t.kind;
@@ -215,7 +217,7 @@ export class TargetUseCases {
     for (const m of methods) {
       const result = await this.attempt(t, m, "api", actor);
       if (result.ok) return this.markVerified(t, result.proved);
-      errors.push(`${m}: ${result.error}`);
+      errors.push(`${METHOD_WORDS[m]}: ${result.error}`);
     }
     return this.markFailed(t, errors.join("; "));
   }
@@ -260,7 +262,8 @@ export class TargetUseCases {
       await this.record(t, method, source, actor, true, proved.answer, "");
       return { ok: true as const, proved };
     } catch (err) {
-      const error = err instanceof ProofFailed || err instanceof DomainError ? err.message : `look-up failed: ${(err as Error).message}`;
+      // The reader's errors say what was not found or not reachable; they are the reason as it is.
+      const error = (err as Error).message;
       const answer = err instanceof ProofFailed ? err.answer : "";
       await this.record(t, method, source, actor, false, answer, error);
       return { ok: false as const, error };

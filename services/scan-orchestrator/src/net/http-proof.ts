@@ -89,7 +89,7 @@ export class HttpProofReader {
           errors.push((err as Error).message);
         }
       }
-      if (body === undefined) throw new FileNotServed(`${WELL_KNOWN_PATH} not served by ${address} (${errors.join("; ")})`);
+      if (body === undefined) throw new FileNotServed(`${WELL_KNOWN_PATH} not served by ${address}${errors.length ? ` (${errors.join("; ")})` : ""}`);
       out.push({ address, body });
     }
     return out;

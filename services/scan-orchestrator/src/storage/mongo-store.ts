@@ -13,6 +13,7 @@ import type { Collection, Db, Document } from "mongodb";
 import type { Activity, ScanFilter, ScanStore, ScheduleStore } from "../domain/ports.js";
 import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScheduleRecord } from "../domain/types.js";
 import { placesFields, placesScanAllowances } from "./limits.js";
+import { changes, clean } from "./documents.js";
 import { COMMANDS_FIELD, pendingCommands, pendingEvents } from "./messages.js";
 import { targetFields, targetIndexes } from "./targets.js";
 
@@ -78,28 +79,6 @@ export const scanFields: FieldTypes = mergeFieldTypes(
 );
 
 const HIDDEN = { outbox: 0, outbox_pending: 0, commands: 0, commands_pending: 0 } as const;
-
-/** Drops nulls (the driver stores an undefined field as null) so records read as the domain built them. */
-function clean<T>(doc: Document | null): T | null {
-  if (!doc) return null;
-  const out: Document = {};
-  for (const [k, v] of Object.entries(doc)) if (v !== null && v !== undefined) out[k] = v;
-  return out as T;
-}
-
-/** $set of the fields `to` changed, $unset of those it dropped: a transition writes only its own changes. */
-function changes(from: ScanRecord, to: ScanRecord): Document {
-  const $set: Document = {};
-  const $unset: Document = {};
-  const before = from as unknown as Record<string, unknown>;
-  const after = to as unknown as Record<string, unknown>;
-  for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(after[k]) === JSON.stringify(before[k])) continue;
-    if (after[k] === undefined) $unset[k] = "";
-    else $set[k] = after[k];
-  }
-  return Object.keys($unset).length ? { $set, $unset } : { $set };
-}
 
 export class MongoScanStore implements ScanStore {
   private readonly scans: Collection<IdDoc>;

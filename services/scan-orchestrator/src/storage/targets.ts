@@ -14,6 +14,7 @@ import { MongoServerError, type Collection, type Db, type Document } from "mongo
 import type { TargetStore } from "../domain/targets.js";
 import type { AttemptRecord, TargetEvent, TargetFilter, TargetRecord } from "../domain/targets-types.js";
 import type { Page, PageRequest } from "../domain/types.js";
+import { changes, clean } from "./documents.js";
 
 /*
  * Collections of the `scans` database for targets (issue 29):
@@ -56,13 +57,6 @@ interface IdDoc extends Document {
 }
 
 const HIDDEN = { outbox: 0, outbox_pending: 0 } as const;
-
-function clean<T>(doc: Document | null): T | null {
-  if (!doc) return null;
-  const out: Document = {};
-  for (const [k, v] of Object.entries(doc)) if (v !== null && v !== undefined) out[k] = v;
-  return out as T;
-}
 
 /** The event as it travels: target.verification_expired on the scan events topic, keyed by the target. */
 export const pendingTargetEvents = (events: TargetEvent[], at: Date) =>
@@ -138,16 +132,7 @@ export class MongoTargetStore implements TargetStore {
   }
 
   async update(from: TargetRecord, to: TargetRecord, events: TargetEvent[]): Promise<boolean> {
-    const $set: Document = {};
-    const $unset: Document = {};
-    const before = from as unknown as Record<string, unknown>;
-    const after = to as unknown as Record<string, unknown>;
-    for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      if (JSON.stringify(after[k]) === JSON.stringify(before[k])) continue;
-      if (after[k] === undefined) $unset[k] = "";
-      else $set[k] = after[k];
-    }
-    const base: Document = Object.keys($unset).length ? { $set, $unset } : { $set };
+    const base = changes(from, to);
     const update = events.length ? withOutbox(base, pendingTargetEvents(events, new Date())) : base;
     return (await this.targets.updateOne({ _id: from._id, version: from.version }, update)).modifiedCount === 1;
   }
