@@ -1,19 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { create } from "@bufbuild/protobuf";
-import { Code, ConnectError, createClient, createRouterTransport } from "@connectrpc/connect";
-import { createLogger, createMetrics } from "@vulnscan/kit";
-import { AuthService, PlanSchema } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orchestratorEnv, plans, startAuthStub, startOrchestrator, type AuthStub, type Orchestrator } from "../../services/scan-orchestrator/test/harness.js";
 import { unique } from "../../test/support/names.js";
-import { buildApp } from "../src/app.js";
-import { testAuthenticator } from "../src/auth/testing.js";
-import { TokenVerifier } from "../src/auth/token-verifier.js";
-import { gatewayEnvSchema } from "../src/config.js";
-import { PlanCache } from "../src/plans.js";
-import type { Upstreams } from "../src/upstreams.js";
+import { type ScansGateway, startScansGateway } from "./scans-gateway.js";
 
 /*
  * GET /api/v1/scans/{scan_id}/events against the real scan-orchestrator (in-process, real Kafka
@@ -28,60 +18,25 @@ const KEYS: Record<string, { orgId: string; permissions: string[]; name: string 
   key_b: { orgId: orgB, permissions: ["read:scans", "write:scans"], name: "ci-b" },
 };
 
-let planAuth: AuthStub;
-let orch: Orchestrator;
+let gw: ScansGateway;
 let app: FastifyInstance;
 let base: string;
-/** Rate-limiter hits per path: the guard calls the limiter once per request it lets through. */
+/** Rate-limiter hits: the guard calls the limiter once per request it lets through. */
 const hits: string[] = [];
 
 beforeAll(async () => {
-  planAuth = await startAuthStub();
-  planAuth.set(orgA, plans.enterprise);
-  planAuth.set(orgB, plans.enterprise);
-  orch = await startOrchestrator(orchestratorEnv(planAuth));
-  const auth = createClient(
-    AuthService,
-    createRouterTransport(({ service }) =>
-      service(AuthService, {
-        getJwks: () => ({ keys: [], issuer: "vulnscan-auth", audience: "vulnscan-api", cacheSeconds: 300 }),
-        verifyApiKey: (req) => {
-          const k = KEYS[req.key];
-          if (!k) throw new ConnectError("Could not validate credentials", Code.Unauthenticated);
-          return { orgId: k.orgId, apiKeyId: `apikey_${req.key}`, permissions: k.permissions, name: k.name };
-        },
-        getPlan: () => ({
-          plan: create(PlanSchema, { apiKeysEnabled: true, limits: { requestsPerHour: { unlimited: true }, requestsPerDay: { unlimited: true } } }),
-        }),
-      }),
-    ),
-  );
-  const upstreams = { urls: {}, health: {}, auth, scans: orch.client } as unknown as Upstreams;
-  const verifier = new TokenVerifier(async () => ({ keys: [], issuer: "vulnscan-auth", audience: "vulnscan-api", cacheSeconds: 300 }));
-  const plansCache = new PlanCache(auth);
-  app = await buildApp({
-    config: gatewayEnvSchema.parse({}),
-    logger: createLogger("scan-events-test", "silent"),
-    registry: createMetrics("scan-events-test").registry,
-    upstreams,
-    guard: {
-      authenticator: testAuthenticator({ verifier, auth, plans: plansCache }).authenticator,
-      plans: plansCache,
-      limiter: {
-        hit: async () => {
-          hits.push("hit");
-          return undefined;
-        },
-      },
+  gw = await startScansGateway(KEYS, {
+    hit: async () => {
+      hits.push("hit");
+      return undefined;
     },
   });
+  app = gw.app;
   await app.listen({ host: "127.0.0.1", port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await app?.close();
-  await orch?.stop();
-  await planAuth?.close();
+  await gw?.close();
 });
 
 const call = (key: string, method: "GET" | "POST" | "DELETE", url: string, payload?: object) =>
