@@ -38,6 +38,12 @@ export interface Lab {
   patched: { address: string; hostname: string; ports: number[]; ssh: Endpoint; http: Endpoint; https: Endpoint; packages: { openssh: string; nginx: string } };
   /** The third-party servers from Debian packages that run in the lab. */
   realServers: string[];
+  /**
+   * Changes the lab while it runs (retests, scan comparisons): SIGSTOP/SIGCONT a real server
+   * (`pause`: the port still completes TCP handshakes from the kernel backlog but the service says
+   * nothing, like a hung host), or stop it for good (`kill`: the port refuses).
+   */
+  control(server: "redis" | "memcached", action: "pause" | "resume" | "kill"): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -135,8 +141,12 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
     if (stopped) return;
     stopped = true;
     process.removeListener("exit", stopSync);
-    for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
-    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : undefined)));
+    for (const c of children) {
+      if (c.exitCode !== null || c.signalCode !== null) continue;
+      c.kill("SIGCONT"); // a paused server would not act on SIGTERM
+      c.kill("SIGTERM");
+    }
+    await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => c.once("exit", r)) : undefined)));
     ns?.destroy();
     fs.rmSync(certs.dir, { recursive: true, force: true });
   };
@@ -183,9 +193,10 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
     const realServers: string[] = [];
     let redisPort = 0;
     let memcachedPort = 0;
+    const named = new Map<"redis" | "memcached", ChildProcess>();
     if (opts.realServers !== false) {
       redisPort = ns ? 6379 : await freePort(weak);
-      start("redis-server", [
+      const redisChild = start("redis-server", [
         "--bind",
         weak,
         "--port",
@@ -202,7 +213,8 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
         "",
       ]);
       memcachedPort = ns ? 11211 : await freePort(weak);
-      start("memcached", ["-l", weak, "-p", String(memcachedPort), "-U", "0", "-u", "nobody", "-m", "16"]);
+      named.set("redis", redisChild);
+      named.set("memcached", start("memcached", ["-l", weak, "-p", String(memcachedPort), "-U", "0", "-u", "nobody", "-m", "16"]));
       const { stdout } = { stdout: execFileSync("redis-server", ["--version"]).toString() };
       realServers.push(`redis-server (${/v=([\d.]+)/.exec(stdout)?.[1] ?? "?"})`, "memcached");
       // Only checked from the host side: the probe itself must cross the namespace boundary.
@@ -264,6 +276,15 @@ export async function startLab(opts: LabOptions = {}): Promise<Lab> {
         packages: debianPackages(),
       },
       realServers,
+      control: async (server, action) => {
+        const child = named.get(server);
+        if (!child || child.exitCode !== null || child.signalCode !== null) throw new Error(`lab server ${server} is not running`);
+        if (action === "kill") {
+          const exited = new Promise((r) => child.once("exit", r));
+          child.kill("SIGKILL");
+          await exited;
+        } else child.kill(action === "pause" ? "SIGSTOP" : "SIGCONT");
+      },
       stop,
     };
   } catch (err) {

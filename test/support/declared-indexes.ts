@@ -2,6 +2,7 @@ import { mergeFieldTypes, processedEventsFieldTypes, processedEventsIndexes, typ
 import { rateLimitFields, rateLimitIndexes } from "../../gateway/src/rate-limit.js";
 import { authFields, authIndexes, authScanAllowances } from "../../services/auth/src/storage/index.js";
 import { findingFields, findingIndexes } from "../../services/findings/src/storage/indexes.js";
+import { retestFields, retestIndexes } from "../../services/findings/src/storage/retests.js";
 import { grcFields, grcIndexes, grcScanAllowances } from "../../services/grc/src/storage/collections.js";
 import { scanAllowances, scanFields, scanIndexes } from "../../services/scan-orchestrator/src/storage/mongo-store.js";
 import { webhookFields, webhookIndexes } from "../../services/webhook-dispatcher/src/storage/collections.js";
@@ -24,7 +25,11 @@ const withKit = (fields: FieldTypes) => mergeFieldTypes(processedEventsFieldType
 export const declaredIndexes: Record<string, DeclaredIndexes> = {
   auth: { indexes: [...processedEventsIndexes, ...authIndexes], allowances: authScanAllowances, fields: withKit(authFields) },
   "scan-orchestrator": { indexes: [...processedEventsIndexes, ...scanIndexes], allowances: scanAllowances, fields: withKit(scanFields) },
-  findings: { indexes: [...processedEventsIndexes, ...findingIndexes], allowances: [], fields: withKit(findingFields) },
+  findings: {
+    indexes: [...processedEventsIndexes, ...findingIndexes, ...retestIndexes],
+    allowances: [],
+    fields: withKit(mergeFieldTypes(findingFields, retestFields)),
+  },
   grc: { indexes: [...processedEventsIndexes, ...grcIndexes], allowances: grcScanAllowances, fields: withKit(grcFields) },
   "webhook-dispatcher": { indexes: [...processedEventsIndexes, ...webhookIndexes], allowances: [], fields: withKit(webhookFields) },
   scanner: { indexes: [...processedEventsIndexes], allowances: [], fields: withKit({}) },

@@ -6,9 +6,10 @@ import { createFindingsDomain } from "./domain/index.js";
 import type { PlanPort } from "./domain/ports.js";
 import { exportWriters } from "./export/index.js";
 import { MemoryAnalysisCache, MemoryCounts, MemoryCredits, MemoryFindings } from "./storage/memory.js";
+import { MemoryRetestBudget, MemoryRetests } from "./storage/memory-retests.js";
 import { MemoryPolicies, MemorySlaQueue } from "./storage/memory-sla.js";
 
-export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiProvider } = {}) {
+export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiProvider; retestsPerMonth?: number } = {}) {
   let now = opts.start ?? new Date("2026-03-01T12:00:00.000Z");
   const clock = () => new Date(now);
   const findings = new MemoryFindings();
@@ -21,6 +22,9 @@ export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiPr
     credits: new MemoryCredits(),
     policies: new MemoryPolicies(),
     slaQueue: new MemorySlaQueue(findings),
+    retests: new MemoryRetests(),
+    retestBudget: new MemoryRetestBudget(),
+    retestPlans: { retestsPerMonth: async () => ({ unlimited: false, max: opts.retestsPerMonth ?? 5 }) },
   };
   const plans: PlanPort = { aiCredits: async () => ({ unlimited: false, max: opts.aiCredits ?? 3 }) };
   const domain = createFindingsDomain({

@@ -80,5 +80,7 @@ export function findingDetailJson(f: Finding) {
     due_date_source: f.dueDateSource || null,
     sla_at_risk_at: isoOf(f.slaAtRiskAt) ?? null,
     acceptance: acceptanceJson(f.acceptance),
+    // Added to the spec's fields (issue 28): verified_fixed (a retest) or not_detected (auto-resolution); null otherwise.
+    resolution: f.resolution || null,
   };
 }

@@ -8,11 +8,13 @@ import { enrichDetection } from "./intel/enrich.js";
 import { IntelStore } from "./intel/store.js";
 import { EgressGuard, type Lookup } from "./net/egress.js";
 import { loadTemplates } from "./templates-engine/loader.js";
+import { RetestWorker } from "./worker/retest-worker.js";
 import { ScanWorker, type WorkerTopics } from "./worker/scan-worker.js";
 
 /** Test seams: isolated topic names, replacement phase handlers, a name table instead of DNS. */
 export interface ComposeOverrides {
   topics?: Partial<WorkerTopics>;
+  retestTopics?: { jobs: string; results: string };
   handlers?: Partial<Record<Phase, PhaseHandler>>;
   lookup?: Lookup;
   stopGraceMs?: number;
@@ -63,11 +65,31 @@ export async function compose(ctx: ServiceContext<Config>, overrides: ComposeOve
       running: (n) => running.set(n),
     },
   });
+  const retestFinished = new Counter({ name: "scanner_retests_total", help: "Retests finished, by verdict", labelNames: ["verdict"], registers });
+  const retestTopics = overrides.retestTopics ?? { jobs: Topics.retestJobs, results: Topics.retestResults };
+  // Retests share the pool (and its egress guard) but not the scan queue: one check is quick and
+  // should not wait behind a full scan.
+  const retests = new RetestWorker({
+    bus: ctx.kafka,
+    topics: retestTopics,
+    groupId: `${config.SCANNER_CONSUMER_GROUP}-retest`,
+    workerId: config.WORKER_ID,
+    concurrency: 4,
+    deps: { guard, log: logger, templates, intel },
+    log: logger.child({ component: "retest" }),
+    metrics: { retestFinished: (verdict) => retestFinished.inc({ verdict }) },
+  });
   if (!guard.restricted) logger.warn("SCAN_ALLOWED_NETWORKS is empty: the scanner may connect to any address a job names");
 
   return {
-    topics: Object.values(topics),
-    start: () => worker.start(),
-    stop: () => worker.stop(),
+    topics: [...Object.values(topics), retestTopics.jobs, retestTopics.results],
+    start: async () => {
+      await worker.start();
+      await retests.start();
+    },
+    stop: async () => {
+      await retests.stop();
+      await worker.stop();
+    },
   };
 }

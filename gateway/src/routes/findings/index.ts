@@ -1,10 +1,13 @@
 import type { Client } from "@connectrpc/connect";
 import type { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import type { RetestService } from "@vulnscan/proto/vulnscan/findings/v1/retest_service_pb.js";
 import type { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import { typed } from "../typed.js";
 import { findingHandlers } from "./handlers.js";
 import { policyHandlers } from "./policy-handlers.js";
+import { retestHandlers } from "./retest-handlers.js";
+import * as retestSchema from "./retest-schemas.js";
 import * as policySchema from "./policy-schemas.js";
 import * as schema from "./schemas.js";
 
@@ -17,7 +20,10 @@ const write = { permission: "write:findings" } as const;
  * the caller's organization (404 otherwise).
  */
 export const findingsRoutes =
-  (findings: Client<typeof FindingService>, opts: { scans?: Pick<Client<typeof ScanService>, "getScan"> } = {}): FastifyPluginAsync =>
+  (
+    findings: Client<typeof FindingService>,
+    opts: { scans?: Pick<Client<typeof ScanService>, "getScan">; retests?: Client<typeof RetestService> } = {},
+  ): FastifyPluginAsync =>
   async (fastify) => {
     const app = typed(fastify);
     const h = findingHandlers(findings, opts.scans);
@@ -33,5 +39,9 @@ export const findingsRoutes =
     app.patch("/api/v1/findings/:finding_id", { config: write, schema: schema.updateFinding }, h.updateFinding);
     app.post("/api/v1/findings/:finding_id/comments", { config: write, schema: schema.addComment }, h.addComment);
     app.get("/api/v1/findings/:finding_id/ai-analysis", { config: read, schema: schema.aiAnalysis }, h.aiAnalysis);
+    // Retest of one finding (issue 28): RetestService of the findings deployable.
+    const rt = retestHandlers(opts.retests ?? ({} as Client<typeof RetestService>));
+    app.post("/api/v1/findings/:finding_id/retest", { config: write, schema: retestSchema.requestRetest }, rt.requestRetest);
+    app.get("/api/v1/findings/:finding_id/retests", { config: read, schema: retestSchema.listRetests }, rt.listRetests);
     app.get("/api/v1/scans/:scan_id/findings", { config: read, schema: schema.scanFindings }, h.scanFindings);
   };

@@ -164,6 +164,12 @@ export const findingDetail = {
     due_date_source: { type: ["string", "null"], enum: ["user", "policy", "kev", null], description: "Where due_date came from; null without one" },
     sla_at_risk_at: { type: ["string", "null"], format: "date-time", description: "When it turns at_risk (while an SLA runs)" },
     acceptance: { ...acceptanceSchema, type: ["object", "null"], description: "The latest risk acceptance; null when none was asked for" },
+    resolution: {
+      type: ["string", "null"],
+      enum: ["verified_fixed", "not_detected", null],
+      description:
+        "How the system resolved it (added to the spec's fields): `verified_fixed` (a retest ran the check and it no longer matched), `not_detected` (auto-resolution: a later scan covered the same check on the same component and did not match); null while not resolved or when a person resolved it",
+    },
   },
 } as const;
 

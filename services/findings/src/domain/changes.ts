@@ -89,9 +89,10 @@ export function newFinding(d: DetectionFacts, fp: string, id: string, now: Date)
 /** Fields that move with the status: resolution time is kept only while resolved. */
 function statusFields(f: FindingDoc, to: Status, now: Date): Change["set"] {
   if (to === "resolved") {
-    return { status: to, resolved_at: now, resolution_minutes: Math.max(0, Math.round((now.getTime() - f.detected_at.getTime()) / 60_000)) };
+    // A person's resolution names no kind; retests and auto-resolution set theirs after this.
+    return { status: to, resolved_at: now, resolution_minutes: Math.max(0, Math.round((now.getTime() - f.detected_at.getTime()) / 60_000)), resolution: null };
   }
-  return { status: to, resolved_at: null, resolution_minutes: null };
+  return { status: to, resolved_at: null, resolution_minutes: null, resolution: null };
 }
 
 /**

@@ -5,6 +5,7 @@ import { Exports } from "./exports.js";
 import { Ingestion } from "./ingestion.js";
 import { Listing } from "./listing.js";
 import type { AiCredits, AnalysisCache, Clock, ExportWriters, FindingCounts, FindingLists, FindingRepository, PlanPort } from "./ports.js";
+import { Retests, type RetestBudget, type RetestPlans, type RetestStore } from "./retest.js";
 import { Policies, SlaUpkeep, slaRepository, type PolicyStore, type SlaQueue } from "./sla-upkeep.js";
 import { Triage } from "./triage.js";
 
@@ -22,6 +23,10 @@ export interface FindingsDeps {
   /** SLA policy and upkeep (domain/sla.ts, domain/acceptance.ts). */
   policies: PolicyStore;
   slaQueue: SlaQueue;
+  /** Retests of one finding (domain/retest.ts). */
+  retests: RetestStore;
+  retestBudget: RetestBudget;
+  retestPlans: RetestPlans;
 }
 
 /** The use cases of findings, wired to their ports (transport-free: tests drive them without a network). */
@@ -37,6 +42,7 @@ export function createFindingsDomain(deps: FindingsDeps) {
     analysis: new Analysis({ ...d, triage, cache: d.analyses }),
     policies: new Policies({ ...d, queue: d.slaQueue }),
     upkeep: new SlaUpkeep({ ...d, queue: d.slaQueue }),
+    retests: new Retests(d),
   };
 }
 

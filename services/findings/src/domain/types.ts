@@ -137,6 +137,12 @@ export interface FindingDoc {
   /** Set while resolved: when it became resolved, and minutes from detection to then. */
   resolved_at: Date | null;
   resolution_minutes: number | null;
+  /**
+   * How it was resolved when the system resolved it: `verified_fixed` (a retest ran the check and it
+   * no longer matched), `not_detected` (auto-resolution: a later scan covered the check and did not
+   * match); null while not resolved or when a person resolved it. Absent on older findings.
+   */
+  resolution?: Resolution | null;
   /** SLA upkeep (domain/sla.ts); absent on findings stored before it, filled at their next change. */
   kev_due_date?: Date | null;
   due_source?: DueSource;
@@ -150,6 +156,8 @@ export interface FindingDoc {
   /** While accepted (approved): when the acceptance runs out; null otherwise. */
   accepted_until?: Date | null;
 }
+
+export type Resolution = "verified_fixed" | "not_detected";
 
 /** Where a finding's due_date came from: a person (PATCH), the organization's SLA policy, CISA KEV, or none. */
 export type DueSource = "user" | "policy" | "kev" | "";

@@ -147,6 +147,7 @@ export function findingMsg(f: FindingDoc): Finding {
     dueDateSource: f.due_source ?? (f.due_date ? "user" : ""),
     slaState: slaStateAt(f, new Date()) ?? "",
     ...(f.sla_at_risk_at && slaRunning(f) ? { slaAtRiskAt: ts(f.sla_at_risk_at) } : {}),
+    resolution: f.status === "resolved" ? (f.resolution ?? "") : "",
     ...(f.acceptance
       ? {
           acceptance: {

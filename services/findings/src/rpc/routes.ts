@@ -1,9 +1,12 @@
 import type { ConnectRouter } from "@connectrpc/connect";
 import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { RetestService } from "@vulnscan/proto/vulnscan/findings/v1/retest_service_pb.js";
 import type { FindingRpcService } from "./finding-service.js";
+import type { RetestRpcService } from "./retest-service.js";
 
-export const findingServiceNames = [FindingService.typeName];
+export const findingServiceNames = [FindingService.typeName, RetestService.typeName];
 
-export const findingRoutes = (impl: FindingRpcService) => (router: ConnectRouter) => {
+export const findingRoutes = (impl: FindingRpcService, retests?: RetestRpcService) => (router: ConnectRouter) => {
   router.service(FindingService, impl);
+  if (retests) router.service(RetestService, retests);
 };

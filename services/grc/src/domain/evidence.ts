@@ -115,7 +115,18 @@ export class Evidence {
   }
 
   /** Scan-generated evidence (a compliance scan's report): our own bytes, so no malware check. */
-  async fromScan(input: { id: string; orgId: string; scanId: string; controlIds: string[]; name: string; title: string; report: Uint8Array; at: Date }) {
+  async fromScan(input: {
+    id: string;
+    orgId: string;
+    scanId: string;
+    /** `retest` for a verified fix (scanId is then the retest id). */
+    source?: "scan" | "retest";
+    controlIds: string[];
+    name: string;
+    title: string;
+    report: Uint8Array;
+    at: Date;
+  }) {
     if (await this.deps.evidence.get(input.orgId, input.id)) return false;
     const fileId = await this.deps.files.put(input.report, { orgId: input.orgId, evidenceId: input.id, name: input.name, contentType: "application/json" });
     const doc: EvidenceDoc = {
@@ -131,7 +142,7 @@ export class Evidence {
       sha256: sha256(input.report),
       status: "clean",
       threat: "",
-      source: "scan",
+      source: input.source ?? "scan",
       scan_id: input.scanId,
       uploaded_by: "system",
       uploaded_at: input.at,

@@ -5,6 +5,7 @@ import { Evidence } from "./evidence.js";
 import { FindingsSync } from "./findings-sync.js";
 import type { AuditStore, ControlStore, EvidenceStore, FileStore, LinkStore, MalwareScanner, ScanStore, StateStore } from "./ports.js";
 import { ComplianceScans } from "./scans.js";
+import { VerifiedFixes } from "./verified-fixes.js";
 
 export interface GrcDeps {
   catalogue: Catalogue;
@@ -34,6 +35,7 @@ export function createGrcDomain(deps: GrcDeps) {
     evidence,
     findings: new FindingsSync({ catalogue: deps.catalogue, controls, controlStore: deps.controls, links: deps.links, now: deps.now }),
     audits: new Audits({ audits: deps.audits, controls, evidence: deps.evidence, now: deps.now }),
+    verifiedFixes: new VerifiedFixes({ catalogue: deps.catalogue, controlStore: deps.controls, evidence }),
     scans: new ComplianceScans({ catalogue: deps.catalogue, mapping: deps.mapping, scans: deps.scans, controls, controlStore: deps.controls, evidence }),
   };
 }

@@ -84,7 +84,8 @@ export interface EvidenceDoc {
   sha256: string;
   status: EvidenceStatus;
   threat: string;
-  source: "upload" | "scan";
+  /** `retest`: a verified fix (scan_id holds the retest id). */
+  source: "upload" | "scan" | "retest";
   scan_id: string;
   uploaded_by: string;
   uploaded_at: Date;

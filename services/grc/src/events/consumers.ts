@@ -5,9 +5,27 @@ import type { GrcDomain } from "../domain/index.js";
 
 const at = (e: EventEnvelope) => (e.occurredAt ? timestampDate(e.occurredAt) : new Date());
 
-/** vulnerability.found / status_changed → FindingsSync. Other kinds are not grc's business. */
+/** vulnerability.found / status_changed → FindingsSync; finding.retested (fixed) → evidence. Other kinds are not grc's business. */
 export async function onFindingEvent(domain: GrcDomain, e: EventEnvelope): Promise<void> {
   const { orgId, payload: p } = e;
+  if (p.case === "findingRetested") {
+    const r = p.value;
+    if (r.verdict !== "fixed") return;
+    await domain.verifiedFixes.fixed({
+      orgId,
+      findingId: r.findingId,
+      retestId: r.retestId,
+      title: r.title,
+      severity: r.severity,
+      target: r.target,
+      affectedComponent: r.affectedComponent,
+      templateId: r.templateId,
+      requestedBy: r.requestedBy,
+      frameworks: r.frameworks.map((f) => ({ name: f.name, controls: [...f.controls] })),
+      at: r.completedAt ? timestampDate(r.completedAt) : at(e),
+    });
+    return;
+  }
   if (p.case === "vulnerabilityStatusChanged") return domain.findings.statusChanged({ orgId, findingId: p.value.findingId, to: p.value.to });
   if (p.case !== "vulnerabilityFound") return;
   const { findingId, severity, frameworks } = p.value;

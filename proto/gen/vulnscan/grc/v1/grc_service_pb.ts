@@ -280,7 +280,8 @@ export type EvidenceItem = Message<"vulnscan.grc.v1.EvidenceItem"> & {
   observedTo?: Timestamp | undefined;
 
   /**
-   * upload, or scan for a completed compliance scan's report.
+   * upload, scan for a completed compliance scan's report, or retest for a
+   * verified fix (scan_id is then the retest id).
    *
    * @generated from field: string source = 16;
    */
