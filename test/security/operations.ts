@@ -96,6 +96,9 @@ export const ENTRIES: Record<string, Entry> = {
   "PATCH /api/v1/findings/{finding_id}": { ok: 200, body: () => ({ status: "in_progress" }) },
   "POST /api/v1/findings/{finding_id}/comments": { ok: 201, body: () => ({ text: "matrix" }) },
   "GET /api/v1/findings/{finding_id}/ai-analysis": { ok: 200 },
+  // One retest runs per finding: a later allowed caller is answered by the domain (400 INVALID_STATE) until it ends.
+  "POST /api/v1/findings/{finding_id}/retest": { ok: [202, 400], body: () => ({}) },
+  "GET /api/v1/findings/{finding_id}/retests": { ok: 200 },
   "POST /api/v1/webhooks": { ok: 201, body: webhookBody },
   "GET /api/v1/webhooks": { ok: 200 },
   "GET /api/v1/webhooks/{webhook_id}": { ok: 200 },
