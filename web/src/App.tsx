@@ -4,6 +4,7 @@ import { Assets } from "./pages/Assets.js";
 import { Dashboard } from "./pages/Dashboard.js";
 import { FindingDetail } from "./pages/FindingDetail.js";
 import { FindingList } from "./pages/Findings.js";
+import { FindingsPolicy } from "./pages/sla.js";
 import { NewScan, ScanList, ScanPage } from "./pages/Scans.js";
 import { ApiKeys, Mfa, Sessions, SettingsNav } from "./pages/Settings.js";
 import { SignIn } from "./pages/SignIn.js";
@@ -129,6 +130,7 @@ function Settings({ tab }: { tab: string }) {
     sessions: () => <Sessions />,
     mfa: () => <Mfa />,
     webhooks: () => <Webhooks />,
+    findings: () => <FindingsPolicy />,
   };
   return (
     <section aria-labelledby="settings-title">

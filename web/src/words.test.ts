@@ -81,5 +81,10 @@ describe("words", () => {
     expect(historyLine({ action: "due_date_changed", from: null, to: "2026-03-04T00:00:00.000Z" })).toBe(`Due date: none → ${day("2026-03-04T00:00:00.000Z")}`);
     expect(historyLine({ action: "created", from: null, to: "open" })).toBe("Created as Open");
     expect(historyLine({ action: "commented", from: null, to: "comment_1" })).toBe("Commented");
+    // Risk acceptance names the day it runs until, never a timestamp; its expiry is a status move.
+    const until = "2027-01-04T23:59:59.000Z";
+    expect(historyLine({ action: "acceptance_requested", from: null, to: until })).toBe(`Acceptance asked for, until: ${day(until)}`);
+    expect(historyLine({ action: "acceptance_set", from: null, to: until })).toBe(`Accepted until: ${day(until)}`);
+    expect(historyLine({ action: "acceptance_expired", from: "accepted", to: "open" })).toBe("Acceptance expired: Risk accepted → Open");
   });
 });

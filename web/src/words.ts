@@ -110,6 +110,12 @@ const WORDS = {
     priority_changed: "Priority",
     due_date_changed: "Due date",
     notes_changed: "Notes",
+    // Risk acceptance (issue 28): the value is the day it runs until.
+    acceptance_requested: "Acceptance asked for, until",
+    acceptance_set: "Accepted until",
+    acceptance_approved: "Acceptance approved, until",
+    acceptance_rejected: "Acceptance rejected (asked until)",
+    acceptance_expired: "Acceptance expired",
   },
 } satisfies Record<string, Record<string, string>>;
 
@@ -142,11 +148,15 @@ export function historyLine(h: { action: string; from: string | null; to: string
     if (h.action === "status_changed" || h.action === "reopened" || h.action === "created") return words("findingStatus", v);
     if (h.action === "priority_changed") return words("priority", v);
     if (h.action === "due_date_changed") return day(v);
+    if (h.action === "acceptance_expired") return words("findingStatus", v);
+    if (h.action.startsWith("acceptance_")) return day(v);
     return v;
   };
   if (h.action === "commented") return "Commented";
   if (h.action === "created") return `Created as ${value(h.to)}`;
   if (h.action === "reopened") return `Reopened: ${value(h.from)} → ${value(h.to)}`;
+  // An acceptance names one day (its expiry): "Accepted until: 4 Jan 2027".
+  if (h.action.startsWith("acceptance_") && h.action !== "acceptance_expired" && !h.from) return `${words("historyAction", h.action)}: ${value(h.to)}`;
   return `${words("historyAction", h.action)}: ${value(h.from)} → ${value(h.to)}`;
 }
 

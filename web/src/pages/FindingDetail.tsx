@@ -5,8 +5,10 @@ import { type AiAnalysis, FINDING_STATUSES, type FindingDetail as Detail, PRIORI
 import { Markdown } from "../components/Markdown.js";
 import { Badge, Choice, ErrorNote, Field, Loading, Submit, useLoad, when } from "../components/ui.js";
 import { frameworkName, historyLine, optionsOf, words } from "../words.js";
+import { AcceptanceCard, AcceptanceFields, acceptanceBody, SlaLine } from "./sla.js";
 
-const TRIAGE_FIELDS = ["status", "assignee", "priority", "due_date", "notes"] as const;
+// The API names acceptance errors `acceptance.expires_at` / `acceptance.justification`: placed on their fields by the last part.
+const TRIAGE_FIELDS = ["status", "assignee", "priority", "due_date", "notes", "expires_at", "justification"] as const;
 
 export function FindingDetail({ id }: { id: string }) {
   const path = `/api/v1/findings/${encodeURIComponent(id)}`;
@@ -14,6 +16,8 @@ export function FindingDetail({ id }: { id: string }) {
   const [saved, setSaved] = useState(false);
   const [ai, setAi] = useState<AiAnalysis>();
   const [aiError, setAiError] = useState<string>();
+  // The acceptance fields show while "Accepted" is chosen (a move to accepted needs an expiry and a reason).
+  const [chosen, setChosen] = useState<string>();
   const f = finding.data;
 
   const {
@@ -30,6 +34,10 @@ export function FindingDetail({ id }: { id: string }) {
     const notes = String(form.get("notes") ?? "");
     // Only what changed, so the history records what the user did.
     if (status !== f.status) body.status = status;
+    if (status === "accepted" && (status !== f.status || text(form, "acceptance_justification"))) {
+      body.status = status;
+      body.acceptance = acceptanceBody(form);
+    }
     if (assignee !== (f.assignee ?? "")) body.assignee = assignee || null;
     if (priority !== (f.priority ?? "")) body.priority = priority || null;
     if (due !== (f.due_date ? f.due_date.slice(0, 10) : "")) body.due_date = due ? new Date(`${due}T00:00:00Z`).toISOString() : null;
@@ -37,6 +45,7 @@ export function FindingDetail({ id }: { id: string }) {
     setSaved(false);
     if (Object.keys(body).length) await api(path, { method: "PATCH", body });
     setSaved(true);
+    setChosen(undefined);
     await finding.reload();
   });
 
@@ -74,6 +83,9 @@ export function FindingDetail({ id }: { id: string }) {
         <Badge kind="severity" value={f.severity} /> <Badge kind="findingStatus" value={f.status} /> CVSS {f.cvss_score.toFixed(1)}
         {f.epss_score !== null && <> · EPSS {(f.epss_score * 100).toFixed(1)}%</>}
         {f.kev && <span className="badge sev-critical">known exploited</span>}
+      </p>
+      <p className="meta sla-line">
+        <SlaLine f={f} />
       </p>
       <div className="grid2 detail">
         <div>
@@ -170,9 +182,19 @@ export function FindingDetail({ id }: { id: string }) {
           </div>
         </div>
         <div>
-          <form className="card form" aria-labelledby="triage-title" onSubmit={triage} key={`${f.status}${f.assignee}${f.priority}${f.due_date}${f.notes}`}>
+          <form
+            className="card form"
+            aria-labelledby="triage-title"
+            onSubmit={triage}
+            key={`${f.status}${f.assignee}${f.priority}${f.due_date}${f.notes}${f.acceptance?.state}${f.acceptance?.requested_at}`}
+          >
             <h2 id="triage-title">Triage</h2>
-            <Choice label="Status" name="status" options={optionsOf("findingStatus", FINDING_STATUSES)} defaultValue={f.status} error={errors.status} />
+            <div onChange={(e) => (e.target as HTMLElement).getAttribute("name") === "status" && setChosen((e.target as unknown as HTMLSelectElement).value)}>
+              <Choice label="Status" name="status" options={optionsOf("findingStatus", FINDING_STATUSES)} defaultValue={f.status} error={errors.status} />
+            </div>
+            {(chosen ?? f.status) === "accepted" && (chosen === "accepted" || f.acceptance?.state !== "pending") && (
+              <AcceptanceFields errors={errors} current={f.acceptance} />
+            )}
             <Field label="Assignee" error={errors.assignee}>
               {(fid, d) => <input id={fid} name="assignee" type="email" defaultValue={f.assignee ?? ""} aria-describedby={d} />}
             </Field>
@@ -198,6 +220,7 @@ export function FindingDetail({ id }: { id: string }) {
               )}
             </Submit>
           </form>
+          <AcceptanceCard f={f} path={path} reload={finding.reload} />
           <div className="card">
             <h2>Comments</h2>
             <ul className="comments">

@@ -5,13 +5,14 @@ import { Badge, Choice, ErrorNote, Field, Loading, Pager, Table, useLoad, when }
 import { formValues } from "../components/forms.js";
 import { href, navigate, pageOf, type Route } from "../router.js";
 import { count, optionsOf, words } from "../words.js";
+import { SLA_STATES, SlaBadge, slaWords } from "./sla.js";
 
 /** The filter form's fields (the sort is set by the column headers). */
-const FILTERS = ["search", "severity", "status", "confidence", "scan_id", "target", "tool", "cve"] as const;
-type Sort = "severity" | "cvss_score" | "created_at";
+const FILTERS = ["search", "severity", "status", "confidence", "sla_state", "scan_id", "target", "tool", "cve"] as const;
+type Sort = "severity" | "cvss_score" | "created_at" | "due_date";
 /** Most severe first unless the URL says otherwise (ties newest first, the API's rule). */
 const DEFAULT_SORT: Sort = "severity";
-const SORTS: readonly Sort[] = ["severity", "cvss_score", "created_at"];
+const SORTS: readonly Sort[] = ["severity", "cvss_score", "created_at", "due_date"];
 /*
  * Items the scanner derives from a scan's findings rather than finds on a component: the
  * remediation plan (one per target) and correlations (the same CVE on several components, an admin
@@ -107,6 +108,7 @@ export function FindingList({ route }: { route: Route }) {
         <Choice label="Severity" name="severity" options={optionsOf("severity", SEVERITIES)} defaultValue={filters.severity} any="Any" />
         <Choice label="Status" name="status" options={optionsOf("findingStatus", FINDING_STATUSES)} defaultValue={filters.status} any="Any" />
         <Choice label="Confidence" name="confidence" options={optionsOf("confidence", CONFIDENCES)} defaultValue={filters.confidence} any="Any" />
+        <Choice label="SLA" name="sla_state" options={SLA_STATES.map((s) => [s, slaWords(s)] as const)} defaultValue={filters.sla_state} any="Any" />
         <Field label="Target">{(id) => <input id={id} name="target" defaultValue={filters.target} />}</Field>
         <Field label="Tool">{(id) => <input id={id} name="tool" defaultValue={filters.tool} />}</Field>
         <Field label="CVE">{(id) => <input id={id} name="cve" defaultValue={filters.cve} placeholder="CVE-2021-44228" />}</Field>
@@ -174,11 +176,12 @@ export function FindingList({ route }: { route: Route }) {
               <SortHeader key="cvss" label="CVSS" column="cvss_score" sort={sort} order={order} go={go} />,
               "Confidence",
               "Status",
+              <SortHeader key="due" label="Due" column="due_date" sort={sort} order={order} go={go} />,
               "Target",
               "Tool",
               <SortHeader key="detected" label="Detected" column="created_at" sort={sort} order={order} go={go} />,
             ]}
-            sorted={{ column: { severity: 3, cvss_score: 4, created_at: 9 }[sort], order: order === "desc" ? "descending" : "ascending" }}
+            sorted={{ column: { severity: 3, cvss_score: 4, due_date: 7, created_at: 10 }[sort], order: order === "desc" ? "descending" : "ascending" }}
             empty={items.length === 0 && (dropped ? "Only analysis items on this page." : "No findings match.")}
           >
             {grouped
@@ -261,11 +264,20 @@ function FindingRow({ f, selected, toggle }: { f: Finding; selected: Set<string>
       <td>
         <Badge kind="findingStatus" value={f.status} />
       </td>
+      <td>
+        <SlaBadge state={f.sla_state} due={f.due_date} />
+      </td>
       <td>{f.target}</td>
       <td>{f.tool}</td>
       <td>{when(f.detected_at)}</td>
     </tr>
   );
+}
+
+/** A group's most urgent deadline and its SLA state. */
+function soonestDue(group: Finding[]) {
+  const f = group.filter((x) => x.due_date).sort((a, b) => a.due_date!.localeCompare(b.due_date!))[0];
+  return { state: f?.sla_state, due: f?.due_date };
 }
 
 /** The same weakness on several components: one row, its components listed with links to each finding. */
@@ -312,6 +324,9 @@ function GroupRow({ group, selected, setSelected }: { group: Finding[]; selected
         {statuses.map((s) => (
           <Badge key={s} kind="findingStatus" value={s} />
         ))}
+      </td>
+      <td>
+        <SlaBadge {...soonestDue(group)} />
       </td>
       <td>{targets.join(", ")}</td>
       <td>{first.tool}</td>

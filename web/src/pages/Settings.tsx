@@ -16,6 +16,7 @@ export function SettingsNav({ current }: { current: string }) {
     ["sessions", "Sessions"],
     ["mfa", "Two-factor authentication"],
     ["webhooks", "Webhooks"],
+    ["findings", "Findings policy"],
   ] as const;
   return (
     <nav className="tabs" aria-label="Settings">
