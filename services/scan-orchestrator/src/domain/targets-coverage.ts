@@ -59,19 +59,25 @@ export function nameCoveredBy(name: string, targets: TargetRecord[]): TargetReco
   return targets.find((t) => t.kind === "domain" && (t.target === n || (t.include_subdomains && n.endsWith(`.${t.target}`))));
 }
 
-/** The target that proves an address, if any. */
-export function addressCoveredBy(address: Address, targets: TargetRecord[]): TargetRecord | undefined {
-  const a = unwrap(address);
-  const text = a.toString();
-  return targets.find((t) => {
-    if (t.kind === "ip") return canonical(t.target) === text;
-    if (t.kind === "cidr") {
+/**
+ * What proves addresses, parsed once per coverage (a /20 asks 4096 times): IP targets and
+ * addresses proved with a domain by their canonical text, ranges as parsed networks.
+ */
+function addressIndex(targets: TargetRecord[]) {
+  const byText = new Map<string, TargetRecord>();
+  const ranges: { net: Address; bits: number; t: TargetRecord }[] = [];
+  for (const t of targets) {
+    if (t.kind === "ip") byText.set(canonical(t.target), t);
+    else if (t.kind === "cidr") {
       const [net, bits] = ipaddr.parseCIDR(t.target);
       const n = unwrap(net);
-      return n.kind() === a.kind() && a.match(n, n === net ? bits : bits - 96);
-    }
-    return t.proven_addresses.includes(text);
-  });
+      ranges.push({ net: n, bits: n === net ? bits : bits - 96, t });
+    } else for (const a of t.proven_addresses) if (!byText.has(a)) byText.set(a, t);
+  }
+  return (address: Address): TargetRecord | undefined => {
+    const a = unwrap(address);
+    return byText.get(a.toString()) ?? ranges.find((r) => r.net.kind() === a.kind() && a.match(r.net, r.bits))?.t;
+  };
 }
 
 export interface Coverage {
@@ -97,9 +103,10 @@ export function coverageOf(target: ParsedTarget, addresses: string[], exempt: Ci
     all = addressesOf(target.address, target.prefix).map(unwrap);
   }
   const uncovered: string[] = [];
+  const coveredBy = addressIndex(targets);
   for (const a of all) {
     if (inNetworks(a, exempt)) continue;
-    const by = addressCoveredBy(a, targets);
+    const by = coveredBy(a);
     if (by) used.add(by);
     else uncovered.push(a.toString());
   }
