@@ -87,7 +87,7 @@ try {
       for (const f of findings) {
         const t0 = performance.now();
         const started = await authed.post(`/api/v1/findings/${f.id}/retest`, {});
-        if (started.status !== 202) throw new Error(`retest refused: ${JSON.stringify(started.body)}`);
+        if (started.status !== 202) throw new Error(`retest of ${f.template_id} refused: ${JSON.stringify(started.body)}`);
         for (;;) {
           const r = ((await authed.get(`/api/v1/findings/${f.id}/retests?per_page=1`)).body.items as { id: string; status: string; verdict: string }[])[0];
           if (r && r.id === started.body.id && r.status === "completed") {

@@ -31,6 +31,8 @@ describe("componentPort / retestable", () => {
     expect(componentPort("http://app.example.test")).toBe(80);
     expect(componentPort("tcp://10.0.0.5:21")).toBe(21);
     expect(componentPort("vsftpd 2.3.4 on 10.0.0.5:21")).toBe(21);
+    expect(componentPort("10.0.0.5:443")).toBe(443);
+    expect(componentPort("weak.vslab.test:8443")).toBe(8443);
     expect(componentPort("10.0.0.5")).toBeUndefined();
     expect(componentPort("x on h:99999")).toBeUndefined();
   });

@@ -38,11 +38,11 @@ export function retestable(f: Pick<FindingDoc, "tool" | "template_id">): boolean
 
 const DEFAULT_PORTS: Record<string, number> = { http: 80, https: 443 };
 
-/** The TCP port a component names: `http://h:8080/x`, `https://h/` (443), `tcp://h:21`, `redis 7 on h:6379`; undefined when none. */
+/** The TCP port a component names: `http://h:8080/x`, `https://h/` (443), `tcp://h:21`, `redis 7 on h:6379`, `h:443` (TLS); undefined when none. */
 export function componentPort(component: string): number | undefined {
   const c = component.trim();
   const url = /^([a-z][a-z0-9+.-]*):\/\/(\[[^\]]+\]|[^/:?#\s]+)(?::(\d+))?/i.exec(c);
-  const on = /\son\s+(\[[^\]]+\]|[^\s:]+):(\d+)$/.exec(c);
+  const on = /\son\s+(\[[^\]]+\]|[^\s:]+):(\d+)$/.exec(c) ?? /^(\[[^\]]+\]|[^\s:/]+):(\d+)$/.exec(c);
   const raw = url ? (url[3] ?? DEFAULT_PORTS[url[1]!.toLowerCase()]) : on?.[2];
   const port = raw === undefined ? Number.NaN : Number(raw);
   return Number.isInteger(port) && port > 0 && port < 65536 ? port : undefined;
