@@ -261,7 +261,7 @@ describe("MFA", () => {
     expect(bad.body.field).toBe("code");
     const enable = await api.withToken(token).post("/api/v1/auth/mfa/enable", { code: totpFor(secret, t0 - 30_000) });
     expect(enable.status, JSON.stringify(enable.body)).toBe(200);
-    expect(enable.body).toEqual({ mfa_enabled: true });
+    expect(enable.body).toEqual({ mfa_enabled: true, recovery_codes: expect.any(Array) });
 
     const without = await api.token(acct.email, PASSWORD);
     expect(without.status).toBe(401);
@@ -279,6 +279,69 @@ describe("MFA", () => {
     const ev = await eventually(() => events.find((e) => e.type === "user.mfa_disabled" && e.orgId === acct.orgId));
     expect(ev.payload.value).toMatchObject({ email: acct.email });
     expect((await api.token(acct.email, PASSWORD)).status).toBe(200);
+  });
+
+  it("shows MFA state in /auth/me, and recovery codes sign in once, are replaced on request and turn MFA off", async () => {
+    const acct = makeAccount("professional");
+    const token = await login(acct);
+    const me = async (t: string) => (await api.withToken(t).get("/api/v1/auth/me")).body;
+    expect(await me(token)).toMatchObject({
+      email: acct.email,
+      mfa_enabled: false,
+      recovery_codes_remaining: 0,
+      organization: { id: acct.orgId, plan: "professional" },
+    });
+
+    const secret = (await api.withToken(token).post("/api/v1/auth/mfa/setup")).body.secret as string;
+    const enable = await api.withToken(token).post("/api/v1/auth/mfa/enable", { code: totpFor(secret, Date.now()) });
+    expect(enable.status, JSON.stringify(enable.body)).toBe(200);
+    const codes = enable.body.recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    for (const c of codes) expect(c).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+    // After a reload the console asks /me: MFA is on.
+    expect(await me(token)).toMatchObject({ mfa_enabled: true, recovery_codes_remaining: 10 });
+
+    // A recovery code instead of the TOTP code, typed in capitals without dashes; once only.
+    const typed = codes[0]!.toUpperCase().replaceAll("-", "");
+    const signedIn = await api.token(acct.email, PASSWORD, typed);
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+    expect((await api.token(acct.email, PASSWORD, codes[0]!)).body).toMatchObject({ error_code: "INVALID_MFA_CODE" });
+    const t2 = signedIn.body.access_token as string;
+    expect(await me(t2)).toMatchObject({ mfa_enabled: true, recovery_codes_remaining: 9 });
+
+    // New codes (proven by a recovery code): the old ones stop working.
+    const fresh = await api.withToken(t2).post("/api/v1/auth/mfa/recovery-codes", { code: codes[1] });
+    expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
+    expect(fresh.body).toMatchObject({ recovery_codes: expect.any(Array), recovery_codes_remaining: 10 });
+    expect((await api.token(acct.email, PASSWORD, codes[2]!)).status).toBe(401);
+    const wrong = await api.withToken(t2).post("/api/v1/auth/mfa/recovery-codes", { code: "aaaa-bbbb-cccc-dddd" });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ error_code: "VALIDATION_ERROR", field: "code" });
+
+    // Lost the authenticator: a recovery code turns MFA off, and the codes go with it.
+    const off = await api.withToken(t2).post("/api/v1/auth/mfa/disable", { code: fresh.body.recovery_codes[0] });
+    expect(off.body).toEqual({ mfa_enabled: false });
+    expect(await me(t2)).toMatchObject({ mfa_enabled: false, recovery_codes_remaining: 0 });
+    expect((await api.token(acct.email, PASSWORD)).status).toBe(200);
+  });
+});
+
+describe("validation errors", () => {
+  it("answer every field error at once, in plain words, the first also as detail and field", async () => {
+    const token = await login(makeAccount("professional"));
+    const res = await api.withToken(token).post("/api/v1/auth/api-keys", { name: "", permissions: [], expires_at: "tomorrow", role: "admin" });
+    expect(res.status).toBe(422);
+    expect(res.body.error_code).toBe("VALIDATION_ERROR");
+    const fields = (res.body.errors as { field: string }[]).map((e) => e.field).sort();
+    expect(fields).toEqual(["expires_at", "name", "permissions", "role"]);
+    expect(res.body).toMatchObject({ field: res.body.errors[0].field, detail: res.body.errors[0].detail });
+    const byField = Object.fromEntries((res.body.errors as { field: string; detail: string }[]).map((e) => [e.field, e.detail]));
+    expect(byField).toEqual({
+      role: "Remove role: it is not a field of this request.",
+      name: "Name must not be empty.",
+      permissions: "Permissions must list at least 1 item.",
+      expires_at: "Expires at must be a date and time, such as 2026-11-27T09:30:00Z.",
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import type { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_
 import { userOf } from "../../auth/guard.js";
 import { HttpError } from "../../errors.js";
 import type { ReplyOf, RequestOf } from "../typed.js";
-import { apiKeyJson, client, sessionJson, tokenJson } from "./mappers.js";
+import { accountJson, apiKeyJson, client, sessionJson, tokenJson } from "./mappers.js";
 import type * as schema from "./schemas.js";
 
 /** The auth routes' handlers: validated request → one auth RPC → the spec's JSON. */
@@ -47,7 +47,18 @@ export function authHandlers(auth: Client<typeof AuthService>) {
   async function enableMfa(req: RequestOf<typeof schema.enableMfa>) {
     const user = userOf(req);
     const res = await auth.enableMfa({ orgId: user.orgId, userId: user.userId, code: req.body.code });
-    return { mfa_enabled: res.mfaEnabled };
+    return { mfa_enabled: res.mfaEnabled, recovery_codes: res.recoveryCodes };
+  }
+
+  async function regenerateRecoveryCodes(req: RequestOf<typeof schema.regenerateRecoveryCodes>) {
+    const user = userOf(req);
+    const res = await auth.regenerateRecoveryCodes({ orgId: user.orgId, userId: user.userId, code: req.body.code });
+    return { recovery_codes: res.recoveryCodes, recovery_codes_remaining: res.recoveryCodes.length };
+  }
+
+  async function getMe(req: RequestOf<typeof schema.getMe>) {
+    const user = userOf(req);
+    return accountJson(await auth.getAccount({ orgId: user.orgId, userId: user.userId }));
   }
 
   async function disableMfa(req: RequestOf<typeof schema.disableMfa>) {
@@ -84,5 +95,19 @@ export function authHandlers(auth: Client<typeof AuthService>) {
     return apiKeyJson(res.apiKey!);
   }
 
-  return { issueToken, refreshToken, listSessions, revokeSession, logoutAll, setupMfa, enableMfa, disableMfa, createApiKey, listApiKeys, revokeApiKey };
+  return {
+    issueToken,
+    refreshToken,
+    listSessions,
+    revokeSession,
+    logoutAll,
+    setupMfa,
+    enableMfa,
+    disableMfa,
+    regenerateRecoveryCodes,
+    getMe,
+    createApiKey,
+    listApiKeys,
+    revokeApiKey,
+  };
 }

@@ -26,6 +26,8 @@ export const authRoutes =
     app.post("/api/v1/auth/mfa/setup", { config: bearer, schema: schema.setupMfa }, h.setupMfa);
     app.post("/api/v1/auth/mfa/enable", { config: bearer, schema: schema.enableMfa }, h.enableMfa);
     app.post("/api/v1/auth/mfa/disable", { config: bearer, schema: schema.disableMfa }, h.disableMfa);
+    app.post("/api/v1/auth/mfa/recovery-codes", { config: bearer, schema: schema.regenerateRecoveryCodes }, h.regenerateRecoveryCodes);
+    app.get("/api/v1/auth/me", { config: bearer, schema: schema.getMe }, h.getMe);
     app.post("/api/v1/auth/api-keys", { config: bearer, schema: schema.createApiKey }, h.createApiKey);
     app.get("/api/v1/auth/api-keys", { config: bearer, schema: schema.listApiKeys }, h.listApiKeys);
     app.delete("/api/v1/auth/api-keys/:api_key_id", { config: bearer, schema: schema.revokeApiKey }, h.revokeApiKey);

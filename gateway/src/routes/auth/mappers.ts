@@ -1,4 +1,5 @@
-import type { ApiKey, IssueTokenResponse, Session } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
+import { enumName } from "@vulnscan/kit";
+import { type ApiKey, type GetAccountResponse, type IssueTokenResponse, PlanTier, type Session } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import type { FastifyRequest } from "fastify";
 import { iso } from "../../schemas.js";
 
@@ -32,6 +33,21 @@ export function apiKeyJson(k: ApiKey) {
     expires_at: iso(k.expiresAt) ?? null,
     last_used_at: iso(k.lastUsedAt) ?? null,
     revoked: k.revoked,
+  };
+}
+
+/** GET /api/v1/auth/me: the user, their MFA state and their organization with its plan. */
+export function accountJson(res: GetAccountResponse) {
+  const u = res.user;
+  const o = res.organization;
+  return {
+    id: u?.id ?? "",
+    email: u?.email ?? "",
+    mfa_enabled: u?.mfaEnabled ?? false,
+    recovery_codes_remaining: u?.recoveryCodesRemaining ?? 0,
+    created_at: iso(u?.createdAt) ?? new Date(0).toISOString(),
+    last_login_at: iso(u?.lastLoginAt) ?? null,
+    organization: { id: o?.id ?? "", name: o?.name ?? "", plan: enumName(PlanTier, o?.plan?.tier ?? PlanTier.UNSPECIFIED) },
   };
 }
 

@@ -119,25 +119,111 @@ export const setupMfa = authOp("Start MFA enrolment (TOTP)", {
   },
 });
 
-/** MFA on or off: both take a current TOTP code and answer the new state. */
-const mfaSwitch = (summary: string, description: string) =>
-  authOp(summary, {
-    description,
-    body: input({ code: { type: "string", pattern: "^[0-9]{6}$", description: "Current 6-digit TOTP code" } }, { required: ["code"] }),
-    response: {
-      200: { type: "object", required: ["mfa_enabled"], properties: { mfa_enabled: { type: "boolean" } } },
-      ...errorResponses(403, 422, "INVALID_STATE", "TOO_MANY_ATTEMPTS"),
-    },
-  });
+const totpCode = { type: "string", pattern: "^[0-9]{6}$", description: "Current 6-digit TOTP code" } as const;
+/** A TOTP code, or a recovery code (any case; dashes and spaces ignored). */
+const mfaCode = {
+  type: "string",
+  minLength: 6,
+  maxLength: 32,
+  description: "A current 6-digit TOTP code, or one of your unused recovery codes (`xxxx-xxxx-xxxx-xxxx`)",
+} as const;
+const recoveryCodes = {
+  type: "array",
+  items: { type: "string" },
+  description: "Recovery codes, shown in this response only: each signs in once instead of a TOTP code. Store them somewhere safe.",
+} as const;
+const SAMPLE_CODES = [
+  "k7q2-m9xd-4tfp-w3ha",
+  "p2vn-x6ce-r5ub-7jqs",
+  "d3hw-y4nk-q7ra-m2fe",
+  "t6bz-c2xu-h5pn-w4dq",
+  "a5mr-j3yf-v7kc-e2np",
+  "x2gq-w6ts-b4fe-n3hk",
+  "r7cy-d5pa-m2zv-k6uj",
+  "f4nx-t3hq-w7eb-y2md",
+  "s6kd-q2rc-x5wf-h3ap",
+  "u3ev-n7mb-z4ty-c6gx",
+];
 
-export const enableMfa = mfaSwitch(
-  "Confirm a TOTP code and turn MFA on",
-  "Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.",
-);
-export const disableMfa = mfaSwitch(
-  "Turn MFA off (needs a current code)",
-  "Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.",
-);
+export const enableMfa = authOp("Confirm a TOTP code and turn MFA on", {
+  description:
+    "Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.",
+  body: input({ code: totpCode }, { required: ["code"], examples: [{ code: "123456" }] }),
+  response: {
+    200: {
+      type: "object",
+      required: ["mfa_enabled", "recovery_codes"],
+      properties: { mfa_enabled: { type: "boolean" }, recovery_codes: recoveryCodes },
+      examples: [{ mfa_enabled: true, recovery_codes: SAMPLE_CODES }],
+    },
+    ...errorResponses(403, 422, "INVALID_STATE", "TOO_MANY_ATTEMPTS"),
+  },
+});
+
+export const disableMfa = authOp("Turn MFA off (needs a current code)", {
+  description:
+    "Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.",
+  body: input({ code: mfaCode }, { required: ["code"], examples: [{ code: "123456" }] }),
+  response: {
+    200: { type: "object", required: ["mfa_enabled"], properties: { mfa_enabled: { type: "boolean" } }, examples: [{ mfa_enabled: false }] },
+    ...errorResponses(403, 422, "INVALID_STATE", "TOO_MANY_ATTEMPTS"),
+  },
+});
+
+export const regenerateRecoveryCodes = authOp("Replace your MFA recovery codes", {
+  description:
+    "Makes 10 new recovery codes (in this response only) after a current TOTP code or an unused recovery code; every earlier code stops working. MFA not on: 400 INVALID_STATE; a wrong or used code: 422 on `code`.",
+  body: input({ code: mfaCode }, { required: ["code"], examples: [{ code: "123456" }] }),
+  response: {
+    200: {
+      type: "object",
+      required: ["recovery_codes", "recovery_codes_remaining"],
+      properties: { recovery_codes: recoveryCodes, recovery_codes_remaining: { type: "integer" } },
+      examples: [{ recovery_codes: SAMPLE_CODES, recovery_codes_remaining: 10 }],
+    },
+    ...errorResponses(403, 422, "INVALID_STATE", "TOO_MANY_ATTEMPTS"),
+  },
+});
+
+export const getMe = authOp("Your account: user, organization, MFA state", {
+  description:
+    "Who the token belongs to: the user, whether MFA is on and how many recovery codes are left, and the organization with its plan. A bearer token's route (API keys belong to no user).",
+  response: {
+    200: {
+      type: "object",
+      required: ["id", "email", "mfa_enabled", "recovery_codes_remaining", "created_at", "last_login_at", "organization"],
+      properties: {
+        id: { type: "string", description: "`user_<id>`" },
+        email: { type: "string" },
+        mfa_enabled: { type: "boolean" },
+        recovery_codes_remaining: { type: "integer", description: "Unused recovery codes; 0 while MFA is off" },
+        created_at: timestamp,
+        last_login_at: { type: ["string", "null"], format: "date-time" },
+        organization: {
+          type: "object",
+          required: ["id", "name", "plan"],
+          properties: {
+            id: { type: "string", description: "`org_<id>`" },
+            name: { type: "string" },
+            plan: { type: "string", enum: ["startup", "professional", "enterprise"] },
+          },
+        },
+      },
+      examples: [
+        {
+          id: "user_01JD8N3Q7WX4K2",
+          email: "alice@acme.example",
+          mfa_enabled: true,
+          recovery_codes_remaining: 8,
+          created_at: "2026-11-01T09:00:00.000Z",
+          last_login_at: "2026-11-27T08:55:00.000Z",
+          organization: { id: "org_01JD8N2V5K3P9Q", name: "Acme Corp", plan: "professional" },
+        },
+      ],
+    },
+    ...errorResponses(403, 404),
+  },
+});
 
 export const createApiKey = keyOp("Create an API key (Professional and Enterprise)", {
   ...paidPlansOnly,

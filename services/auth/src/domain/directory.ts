@@ -42,6 +42,13 @@ export class Directory {
     return this.view(await this.org(orgId));
   }
 
+  /** The signed-in user and their organization (GET /api/v1/auth/me); NOT_FOUND for a user of another organization. */
+  async account(orgId: string, userId: string): Promise<{ user: User; organization: OrganizationView }> {
+    const user = orgId && userId ? await this.d.users.get(orgId, userId) : null;
+    if (!user) throw notFound("User");
+    return { user, organization: this.view(await this.org(orgId)) };
+  }
+
   async getPlan(orgId: string): Promise<Plan> {
     return this.view(await this.org(orgId)).plan;
   }

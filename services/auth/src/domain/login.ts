@@ -4,6 +4,7 @@ import { dummyHash, type PasswordHasher } from "./passwords.js";
 import type { AttemptCounter, AuthObserver, Clock, OrganizationRepository, SessionRepository, UserRepository } from "./ports.js";
 import { type AuthSettings, tokensValidUntil } from "./settings.js";
 import { accessClaims, type Keyring } from "./tokens.js";
+import { mfaProofOf } from "./recovery-codes.js";
 import { totpStep } from "./totp.js";
 import type { AccessClaims, ClientInfo, IssuedToken, LoginFailureReason, Session, User } from "./types.js";
 import { normalizeEmail } from "./validation.js";
@@ -104,9 +105,15 @@ export class Login {
     if (user.disabledAt) return this.fail(user, req, "invalid_credentials");
     if (user.mfa.enabled) {
       if (!req.mfaCode.trim()) return this.fail(user, req, "mfa_required");
-      const step = user.mfa.secret ? totpStep(user.mfa.secret, req.mfaCode, now) : null;
-      if (step === null || step <= user.mfa.lastUsedStep || !(await this.d.users.consumeMfaStep(user.id, step))) {
-        return this.fail(user, req, "invalid_mfa_code");
+      // The authenticator's code, or one of the recovery codes (used up here: removed by the write).
+      const proof = mfaProofOf(req.mfaCode);
+      if (proof.kind === "recovery") {
+        if (!(await this.d.users.consumeRecoveryCode(user.id, proof.hash))) return this.fail(user, req, "invalid_mfa_code");
+      } else {
+        const step = proof.kind === "totp" && user.mfa.secret ? totpStep(user.mfa.secret, proof.code, now) : null;
+        if (step === null || step <= user.mfa.lastUsedStep || !(await this.d.users.consumeMfaStep(user.id, step))) {
+          return this.fail(user, req, "invalid_mfa_code");
+        }
       }
     }
     const org = await this.d.orgs.get(user.orgId);

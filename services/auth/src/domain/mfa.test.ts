@@ -40,7 +40,7 @@ describe("MFA enrolment", () => {
     expect(a.repos.users.rows.get(user.id)!.mfa).toMatchObject({ enabled: false, pendingSecret: secret });
 
     const code = totpCode(secret, a.now());
-    await expect(a.mfa.enable(org.id, user.id, code)).resolves.toBe(true);
+    await expect(a.mfa.enable(org.id, user.id, code)).resolves.toMatchObject({ recoveryCodes: expect.any(Array) });
     expect(a.repos.users.rows.get(user.id)!.mfa).toMatchObject({ enabled: true, secret });
     await expect(a.mfa.setup(org.id, user.id)).rejects.toMatchObject({ kind: "invalid_state", errorCode: "INVALID_STATE" });
     await expect(a.mfa.enable(org.id, user.id, code)).rejects.toMatchObject({ errorCode: "INVALID_STATE" });
@@ -77,7 +77,7 @@ describe("MFA enrolment", () => {
     }
     await expect(a.mfa.enable(org.id, user.id, right)).rejects.toMatchObject({ kind: "quota", errorCode: "TOO_MANY_ATTEMPTS" });
     a.advance(15 * 60_000 + 1);
-    await expect(a.mfa.enable(org.id, user.id, totpCode(secret, a.now()))).resolves.toBe(true);
+    await expect(a.mfa.enable(org.id, user.id, totpCode(secret, a.now()))).resolves.toMatchObject({ recoveryCodes: expect.any(Array) });
   });
 
   it("a second setup replaces the pending secret; codes of the old one no longer enable", async () => {
@@ -90,7 +90,7 @@ describe("MFA enrolment", () => {
     if (oldCode !== totpCode(second.secret, a.now())) {
       await expect(a.mfa.enable(org.id, user.id, oldCode)).rejects.toMatchObject({ field: "code" });
     }
-    await expect(a.mfa.enable(org.id, user.id, totpCode(second.secret, a.now()))).resolves.toBe(true);
+    await expect(a.mfa.enable(org.id, user.id, totpCode(second.secret, a.now()))).resolves.toMatchObject({ recoveryCodes: expect.any(Array) });
   });
 
   it("is scoped to the user's organization", async () => {

@@ -39,14 +39,21 @@ export interface UserRepository {
    * Turns MFA on with the pending secret, if it is still `secret`, MFA is off, and the
    * step is newer than the last one used. False otherwise.
    */
-  enableMfa(orgId: string, userId: string, secret: string, step: number): Promise<boolean>;
+  enableMfa(orgId: string, userId: string, secret: string, step: number, recoveryHashes: string[]): Promise<boolean>;
   /** Records a used TOTP step if it is newer than the last one; false on replay. */
   consumeMfaStep(userId: string, step: number): Promise<boolean>;
+  /** Removes one unused recovery code (by hash) while MFA is on; false when it is not there (wrong or used). */
+  consumeRecoveryCode(userId: string, hash: string): Promise<boolean>;
+  /**
+   * Replaces the recovery codes while MFA is on, proven by a TOTP step newer than the last used
+   * one (recorded) or by an unused recovery code (consumed with the rest). False otherwise.
+   */
+  replaceRecoveryCodes(orgId: string, userId: string, proof: { step: number } | { recoveryHash: string }, hashes: string[]): Promise<boolean>;
   /**
    * Turns MFA off if it is on and `step` is newer than the last used one (null: no code,
    * operator reset), storing the event with the change. False otherwise.
    */
-  disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent): Promise<boolean>;
+  disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent, recoveryHash?: string): Promise<boolean>;
   /**
    * Sets or clears disabled_at, with `event` in the same write, if the user is not already in
    * that state. "not_found" for a user of another organization.

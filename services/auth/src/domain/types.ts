@@ -48,6 +48,8 @@ export interface UserMfa {
   pendingSecret?: string;
   /** Last TOTP time step accepted (codes of this step or earlier are refused: no replay). */
   lastUsedStep: number;
+  /** SHA-256 hashes of the unused recovery codes (domain/recovery-codes.ts); none while MFA is off. */
+  recoveryCodes?: string[];
 }
 
 export interface User {

@@ -7,6 +7,7 @@ import type {
   CreateUserRequest,
   DisableMfaRequest,
   EnableMfaRequest,
+  GetAccountRequest,
   GetOrganizationRequest,
   GetPlanRequest,
   IssueTokenRequest,
@@ -14,6 +15,7 @@ import type {
   ListOrganizationsRequest,
   ListSessionsRequest,
   RefreshTokenRequest,
+  RegenerateRecoveryCodesRequest,
   RevokeAllSessionsRequest,
   RevokeApiKeyRequest,
   RevokeSessionRequest,
@@ -116,7 +118,17 @@ export class AuthRpcService implements ServiceImpl<typeof AuthService> {
   }
 
   async enableMfa(req: EnableMfaRequest) {
-    return { mfaEnabled: await this.domain.mfa.enable(req.orgId, req.userId, req.code) };
+    const { recoveryCodes } = await this.domain.mfa.enable(req.orgId, req.userId, req.code);
+    return { mfaEnabled: true, recoveryCodes };
+  }
+
+  async regenerateRecoveryCodes(req: RegenerateRecoveryCodesRequest) {
+    return { recoveryCodes: await this.domain.mfa.regenerateRecoveryCodes(req.orgId, req.userId, req.code) };
+  }
+
+  async getAccount(req: GetAccountRequest) {
+    const { user, organization } = await this.domain.directory.account(req.orgId, req.userId);
+    return { user: userToProto(user), organization: orgToProto(organization) };
   }
 
   async disableMfa(req: DisableMfaRequest) {

@@ -85,7 +85,15 @@ export function orgToProto(v: OrganizationView): MessageInitShape<typeof Organiz
 }
 
 export function userToProto(u: User): MessageInitShape<typeof UserSchema> {
-  return { id: u.id, orgId: u.orgId, email: u.email, mfaEnabled: u.mfa.enabled, createdAt: ts(u.createdAt), lastLoginAt: ts(u.lastLoginAt) };
+  return {
+    id: u.id,
+    orgId: u.orgId,
+    email: u.email,
+    mfaEnabled: u.mfa.enabled,
+    createdAt: ts(u.createdAt),
+    lastLoginAt: ts(u.lastLoginAt),
+    recoveryCodesRemaining: u.mfa.enabled ? (u.mfa.recoveryCodes?.length ?? 0) : 0,
+  };
 }
 
 export function sessionToProto(s: SessionView): MessageInitShape<typeof SessionSchema> {

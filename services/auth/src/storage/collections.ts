@@ -53,6 +53,7 @@ export const authFields: FieldTypes = mergeFieldTypes(
       email: "string",
       disabled: "bool",
       mfa_enabled: "bool",
+      mfa_recovery_codes: "string[]",
       mfa_pending_secret: "string",
       mfa_last_step: "number",
     },

@@ -90,10 +90,24 @@ export class MemoryUsers implements UserRepository {
     u.mfa.pendingSecret = secret;
     return true;
   }
-  async enableMfa(orgId: string, userId: string, secret: string, step: number) {
+  async enableMfa(orgId: string, userId: string, secret: string, step: number, recoveryHashes: string[]) {
     const u = this.rows.get(userId);
     if (!u || u.orgId !== orgId || u.mfa.enabled || u.mfa.pendingSecret !== secret || u.mfa.lastUsedStep >= step) return false;
-    u.mfa = { enabled: true, secret, lastUsedStep: step };
+    u.mfa = { enabled: true, secret, lastUsedStep: step, recoveryCodes: [...recoveryHashes] };
+    return true;
+  }
+  async consumeRecoveryCode(userId: string, hash: string) {
+    const u = this.rows.get(userId);
+    if (!u?.mfa.enabled || !u.mfa.recoveryCodes?.includes(hash)) return false;
+    u.mfa.recoveryCodes = u.mfa.recoveryCodes.filter((h) => h !== hash);
+    return true;
+  }
+  async replaceRecoveryCodes(orgId: string, userId: string, proof: { step: number } | { recoveryHash: string }, hashes: string[]) {
+    const u = this.rows.get(userId);
+    if (!u || u.orgId !== orgId || !u.mfa.enabled) return false;
+    if ("step" in proof ? u.mfa.lastUsedStep >= proof.step : !u.mfa.recoveryCodes?.includes(proof.recoveryHash)) return false;
+    if ("step" in proof) u.mfa.lastUsedStep = proof.step;
+    u.mfa.recoveryCodes = [...hashes];
     return true;
   }
   async consumeMfaStep(userId: string, step: number) {
@@ -114,10 +128,11 @@ export class MemoryUsers implements UserRepository {
   async listDisabled() {
     return [...this.rows.values()].filter((u) => u.disabledAt).map((u) => ({ userId: u.id, orgId: u.orgId }));
   }
-  async disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent) {
+  async disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent, recoveryHash?: string) {
     const u = this.rows.get(userId);
     if (!u || u.orgId !== orgId || !u.mfa.enabled) return false;
     if (step !== null && u.mfa.lastUsedStep >= step) return false;
+    if (recoveryHash && !u.mfa.recoveryCodes?.includes(recoveryHash)) return false;
     u.mfa = { enabled: false, lastUsedStep: step ?? u.mfa.lastUsedStep };
     this.events.push(clone(event));
     return true;

@@ -16,6 +16,8 @@ export interface UserDoc extends OutboxFields {
   mfa_pending_secret: string | null;
   /** Last TOTP time step accepted; 0 before any. */
   mfa_last_step: number;
+  /** SHA-256 hashes of the unused recovery codes; absent on older documents. */
+  mfa_recovery_codes?: string[];
   created_at: Date;
   last_login_at: Date | null;
   /** True while disabled (the indexed field GetAuthState reads); absent on older documents. */
@@ -33,6 +35,7 @@ export const userFromDoc = (d: UserDoc): User => ({
     ...(d.mfa_secret ? { secret: d.mfa_secret } : {}),
     ...(d.mfa_pending_secret ? { pendingSecret: d.mfa_pending_secret } : {}),
     lastUsedStep: d.mfa_last_step ?? 0,
+    ...(d.mfa_enabled && d.mfa_recovery_codes?.length ? { recoveryCodes: d.mfa_recovery_codes } : {}),
   },
   createdAt: d.created_at,
   ...(d.last_login_at ? { lastLoginAt: d.last_login_at } : {}),
@@ -48,6 +51,7 @@ const toDoc = (user: User): UserDoc => ({
   mfa_secret: user.mfa.secret ?? null,
   mfa_pending_secret: user.mfa.pendingSecret ?? null,
   mfa_last_step: user.mfa.lastUsedStep,
+  mfa_recovery_codes: user.mfa.recoveryCodes ?? [],
   created_at: user.createdAt,
   last_login_at: user.lastLoginAt ?? null,
   outbox: [],
@@ -91,10 +95,29 @@ export class MongoUserRepository extends OutboxRepository<User, UserDoc> impleme
     return r.matchedCount === 1;
   }
 
-  async enableMfa(orgId: string, userId: string, secret: string, step: number): Promise<boolean> {
+  async enableMfa(orgId: string, userId: string, secret: string, step: number, recoveryHashes: string[]): Promise<boolean> {
     const r = await this.coll.updateOne(
       { _id: userId, org_id: orgId, mfa_enabled: false, mfa_pending_secret: secret, mfa_last_step: { $lt: step } },
-      { $set: { mfa_enabled: true, mfa_secret: secret, mfa_pending_secret: null, mfa_last_step: step } },
+      { $set: { mfa_enabled: true, mfa_secret: secret, mfa_pending_secret: null, mfa_last_step: step, mfa_recovery_codes: recoveryHashes } },
+    );
+    return r.matchedCount === 1;
+  }
+
+  async consumeRecoveryCode(userId: string, hash: string): Promise<boolean> {
+    // Conditional on the code being there: of two requests with the same code, one wins.
+    const r = await this.coll.updateOne({ _id: userId, mfa_enabled: true, mfa_recovery_codes: hash }, { $pull: { mfa_recovery_codes: hash } });
+    return r.modifiedCount === 1;
+  }
+
+  async replaceRecoveryCodes(orgId: string, userId: string, proof: { step: number } | { recoveryHash: string }, hashes: string[]): Promise<boolean> {
+    const r = await this.coll.updateOne(
+      {
+        _id: userId,
+        org_id: orgId,
+        mfa_enabled: true,
+        ...("step" in proof ? { mfa_last_step: { $lt: proof.step } } : { mfa_recovery_codes: proof.recoveryHash }),
+      },
+      { $set: { mfa_recovery_codes: hashes, ...("step" in proof ? { mfa_last_step: proof.step } : {}) } },
     );
     return r.matchedCount === 1;
   }
@@ -123,15 +146,22 @@ export class MongoUserRepository extends OutboxRepository<User, UserDoc> impleme
     return docs.map((d) => ({ userId: d._id, orgId: d.org_id }));
   }
 
-  async disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent): Promise<boolean> {
+  async disableMfa(orgId: string, userId: string, step: number | null, event: AuthEvent, recoveryHash?: string): Promise<boolean> {
     const r = await this.coll.updateOne(
-      { _id: userId, org_id: orgId, mfa_enabled: true, ...(step === null ? {} : { mfa_last_step: { $lt: step } }) },
+      {
+        _id: userId,
+        org_id: orgId,
+        mfa_enabled: true,
+        ...(step === null ? {} : { mfa_last_step: { $lt: step } }),
+        ...(recoveryHash ? { mfa_recovery_codes: recoveryHash } : {}),
+      },
       withOutbox(
         {
           $set: {
             mfa_enabled: false,
             mfa_secret: null,
             mfa_pending_secret: null,
+            mfa_recovery_codes: [],
             ...(step === null ? {} : { mfa_last_step: step }),
           },
         },

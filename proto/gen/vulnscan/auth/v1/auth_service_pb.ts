@@ -29,7 +29,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/auth/v1/auth_service.proto.
  */
 export const file_vulnscan_auth_v1_auth_service: GenFile = /*@__PURE__*/
-  fileDesc("CiN2dWxuc2Nhbi9hdXRoL3YxL2F1dGhfc2VydmljZS5wcm90bxIQdnVsbnNjYW4uYXV0aC52MSInCgVMaW1pdBIRCgl1bmxpbWl0ZWQYASABKAgSCwoDbWF4GAIgASgFIpQDCgpQbGFuTGltaXRzEjIKEXJlcXVlc3RzX3Blcl9ob3VyGAEgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIxChByZXF1ZXN0c19wZXJfZGF5GAIgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIxChBjb25jdXJyZW50X3NjYW5zGAMgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIwCg9zY2Fuc19wZXJfbW9udGgYBCABKAsyFy52dWxuc2Nhbi5hdXRoLnYxLkxpbWl0EikKCHdlYmhvb2tzGAUgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBI4Chd3ZWJob29rX2V2ZW50c19wZXJfaG91chgGIAEoCzIXLnZ1bG5zY2FuLmF1dGgudjEuTGltaXQSNQoUYWlfY3JlZGl0c19wZXJfbW9udGgYByABKAsyFy52dWxuc2Nhbi5hdXRoLnYxLkxpbWl0Eh4KFm1pbl9jaWRyX3ByZWZpeF9sZW5ndGgYCCABKAUirQEKBFBsYW4SKAoEdGllchgBIAEoDjIaLnZ1bG5zY2FuLmF1dGgudjEuUGxhblRpZXISLAoGbGltaXRzGAIgASgLMhwudnVsbnNjYW4uYXV0aC52MS5QbGFuTGltaXRzEhgKEGFwaV9rZXlzX2VuYWJsZWQYAyABKAgSGQoRc2NoZWR1bGVzX2VuYWJsZWQYBCABKAgSGAoQd2ViaG9va3NfZW5hYmxlZBgFIAEoCCJ+CgxPcmdhbml6YXRpb24SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIkCgRwbGFuGAMgASgLMhYudnVsbnNjYW4uYXV0aC52MS5QbGFuEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIqkBCgRVc2VyEgoKAmlkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRINCgVlbWFpbBgDIAEoCRITCgttZmFfZW5hYmxlZBgEIAEoCBIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1sYXN0X2xvZ2luX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLpAQoHU2Vzc2lvbhIKCgJpZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEi4KCmNyZWF0ZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEjAKDGxhc3RfdXNlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASCgoCaXAYBiABKAkSEgoKdXNlcl9hZ2VudBgHIAEoCRIPCgdjdXJyZW50GAggASgIIoYCCgZBcGlLZXkSCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRITCgtwZXJtaXNzaW9ucxgDIAMoCRIuCgpjcmVhdGVkX2F0GAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVzX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg8KB3Jldm9rZWQYByABKAgSDgoGcHJlZml4GAggASgJEhoKEmNyZWF0ZWRfYnlfdXNlcl9pZBgJIAEoCSJyCgNKd2sSCwoDa2lkGAEgASgJEgsKA2t0eRgCIAEoCRILCgNhbGcYAyABKAkSCwoDdXNlGAQgASgJEgsKA2NydhgFIAEoCRIJCgF4GAYgASgJEgkKAXkYByABKAkSCQoBbhgIIAEoCRIJCgFlGAkgASgJImkKEUlzc3VlVG9rZW5SZXF1ZXN0EhAKCHVzZXJuYW1lGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJEhAKCG1mYV9jb2RlGAMgASgJEgoKAmlwGAQgASgJEhIKCnVzZXJfYWdlbnQYBSABKAkihwEKEklzc3VlVG9rZW5SZXNwb25zZRIUCgxhY2Nlc3NfdG9rZW4YASABKAkSEgoKdG9rZW5fdHlwZRgCIAEoCRISCgpleHBpcmVzX2luGAMgASgFEhIKCnNlc3Npb25faWQYBCABKAkSDwoHdXNlcl9pZBgFIAEoCRIOCgZvcmdfaWQYBiABKAkiWwoTUmVmcmVzaFRva2VuUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSFAoMYWNjZXNzX3Rva2VuGAIgASgJEgoKAmlwGAMgASgJEhIKCnVzZXJfYWdlbnQYBCABKAkiiQEKFFJlZnJlc2hUb2tlblJlc3BvbnNlEhQKDGFjY2Vzc190b2tlbhgBIAEoCRISCgp0b2tlbl90eXBlGAIgASgJEhIKCmV4cGlyZXNfaW4YAyABKAUSEgoKc2Vzc2lvbl9pZBgEIAEoCRIPCgd1c2VyX2lkGAUgASgJEg4KBm9yZ19pZBgGIAEoCSIQCg5HZXRKd2tzUmVxdWVzdCJvCg9HZXRKd2tzUmVzcG9uc2USIwoEa2V5cxgBIAMoCzIVLnZ1bG5zY2FuLmF1dGgudjEuSndrEg4KBmlzc3VlchgCIAEoCRIQCghhdWRpZW5jZRgDIAEoCRIVCg1jYWNoZV9zZWNvbmRzGAQgASgFIlIKE0xpc3RTZXNzaW9uc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSGgoSY3VycmVudF9zZXNzaW9uX2lkGAMgASgJIkMKFExpc3RTZXNzaW9uc1Jlc3BvbnNlEisKCHNlc3Npb25zGAEgAygLMhkudnVsbnNjYW4uYXV0aC52MS5TZXNzaW9uIksKFFJldm9rZVNlc3Npb25SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhIKCnNlc3Npb25faWQYAyABKAkiKwoVUmV2b2tlU2Vzc2lvblJlc3BvbnNlEhIKCnNlc3Npb25faWQYASABKAkiOwoYUmV2b2tlQWxsU2Vzc2lvbnNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJIjIKGVJldm9rZUFsbFNlc3Npb25zUmVzcG9uc2USFQoNcmV2b2tlZF9jb3VudBgBIAEoBSI5ChNDaGVja1Nlc3Npb25SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRISCgpzZXNzaW9uX2lkGAIgASgJImcKFENoZWNrU2Vzc2lvblJlc3BvbnNlEg4KBmFjdGl2ZRgBIAEoCBIPCgd1c2VyX2lkGAIgASgJEi4KCmV4cGlyZXNfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjIKD1NldHVwTWZhUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSI3ChBTZXR1cE1mYVJlc3BvbnNlEg4KBnNlY3JldBgBIAEoCRITCgtvdHBhdXRoX3VyaRgCIAEoCSJBChBFbmFibGVNZmFSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEgwKBGNvZGUYAyABKAkiKAoRRW5hYmxlTWZhUmVzcG9uc2USEwoLbWZhX2VuYWJsZWQYASABKAgiYgoRRGlzYWJsZU1mYVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEY29kZRgDIAEoCRIKCgJpcBgEIAEoCRISCgp1c2VyX2FnZW50GAUgASgJIikKEkRpc2FibGVNZmFSZXNwb25zZRITCgttZmFfZW5hYmxlZBgBIAEoCCKJAQoTQ3JlYXRlQXBpS2V5UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJEi4KCmV4cGlyZXNfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk4KFENyZWF0ZUFwaUtleVJlc3BvbnNlEikKB2FwaV9rZXkYASABKAsyGC52dWxuc2Nhbi5hdXRoLnYxLkFwaUtleRILCgNrZXkYAiABKAkiJAoSTGlzdEFwaUtleXNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCSJBChNMaXN0QXBpS2V5c1Jlc3BvbnNlEioKCGFwaV9rZXlzGAEgAygLMhgudnVsbnNjYW4uYXV0aC52MS5BcGlLZXkiOQoTUmV2b2tlQXBpS2V5UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEgoKYXBpX2tleV9pZBgCIAEoCSJBChRSZXZva2VBcGlLZXlSZXNwb25zZRIpCgdhcGlfa2V5GAEgASgLMhgudnVsbnNjYW4uYXV0aC52MS5BcGlLZXkiIgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBILCgNrZXkYASABKAkiqQEKFFZlcmlmeUFwaUtleVJlc3BvbnNlEg4KBm9yZ19pZBgBIAEoCRISCgphcGlfa2V5X2lkGAIgASgJEhMKC3Blcm1pc3Npb25zGAMgAygJEgwKBG5hbWUYBCABKAkSLgoKZXhwaXJlc19hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGgoSY3JlYXRlZF9ieV91c2VyX2lkGAYgASgJIigKFkdldE9yZ2FuaXphdGlvblJlcXVlc3QSDgoGb3JnX2lkGAEgASgJIk8KF0dldE9yZ2FuaXphdGlvblJlc3BvbnNlEjQKDG9yZ2FuaXphdGlvbhgBIAEoCzIeLnZ1bG5zY2FuLmF1dGgudjEuT3JnYW5pemF0aW9uIiAKDkdldFBsYW5SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCSI3Cg9HZXRQbGFuUmVzcG9uc2USJAoEcGxhbhgBIAEoCzIWLnZ1bG5zY2FuLmF1dGgudjEuUGxhbiJTChlDcmVhdGVPcmdhbml6YXRpb25SZXF1ZXN0EgwKBG5hbWUYASABKAkSKAoEdGllchgCIAEoDjIaLnZ1bG5zY2FuLmF1dGgudjEuUGxhblRpZXIiUgoaQ3JlYXRlT3JnYW5pemF0aW9uUmVzcG9uc2USNAoMb3JnYW5pemF0aW9uGAEgASgLMh4udnVsbnNjYW4uYXV0aC52MS5Pcmdhbml6YXRpb24iRAoRQ3JlYXRlVXNlclJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhAKCHBhc3N3b3JkGAMgASgJIjoKEkNyZWF0ZVVzZXJSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYudnVsbnNjYW4uYXV0aC52MS5Vc2VyIn8KDlNldFBsYW5SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIoCgR0aWVyGAIgASgOMhoudnVsbnNjYW4uYXV0aC52MS5QbGFuVGllchIzCg1jdXN0b21fbGltaXRzGAMgASgLMhwudnVsbnNjYW4uYXV0aC52MS5QbGFuTGltaXRzIkcKD1NldFBsYW5SZXNwb25zZRI0Cgxvcmdhbml6YXRpb24YASABKAsyHi52dWxuc2Nhbi5hdXRoLnYxLk9yZ2FuaXphdGlvbiJOChhMaXN0T3JnYW5pemF0aW9uc1JlcXVlc3QSMgoKcGFnaW5hdGlvbhgBIAEoCzIeLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdpbmF0aW9uIoMBChlMaXN0T3JnYW5pemF0aW9uc1Jlc3BvbnNlEjUKDW9yZ2FuaXphdGlvbnMYASADKAsyHi52dWxuc2Nhbi5hdXRoLnYxLk9yZ2FuaXphdGlvbhIvCglwYWdlX2luZm8YAiABKAsyHC52dWxuc2Nhbi5jb21tb24udjEuUGFnZUluZm8iSwoWU2V0VXNlckRpc2FibGVkUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIQCghkaXNhYmxlZBgDIAEoCCJFChdTZXRVc2VyRGlzYWJsZWRSZXNwb25zZRIQCghkaXNhYmxlZBgBIAEoCBIYChByZXZva2VkX3Nlc3Npb25zGAIgASgFIhUKE0dldEF1dGhTdGF0ZVJlcXVlc3QifQoOUmV2b2tlZFNlc3Npb24SEgoKc2Vzc2lvbl9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg4KBm9yZ19pZBgDIAEoCRI2ChJ0b2tlbnNfdmFsaWRfdW50aWwYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImMKDVJldm9rZWRBcGlLZXkSEgoKYXBpX2tleV9pZBgBIAEoCRIOCgZvcmdfaWQYAiABKAkSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiLwoMRGlzYWJsZWRVc2VyEg8KB3VzZXJfaWQYASABKAkSDgoGb3JnX2lkGAIgASgJIvABChRHZXRBdXRoU3RhdGVSZXNwb25zZRIpCgVhc19vZhgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOgoQcmV2b2tlZF9zZXNzaW9ucxgCIAMoCzIgLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlZFNlc3Npb24SOQoQcmV2b2tlZF9hcGlfa2V5cxgDIAMoCzIfLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlZEFwaUtleRI2Cg5kaXNhYmxlZF91c2VycxgEIAMoCzIeLnZ1bG5zY2FuLmF1dGgudjEuRGlzYWJsZWRVc2VyKnIKCFBsYW5UaWVyEhkKFVBMQU5fVElFUl9VTlNQRUNJRklFRBAAEhUKEVBMQU5fVElFUl9TVEFSVFVQEAESGgoWUExBTl9USUVSX1BST0ZFU1NJT05BTBACEhgKFFBMQU5fVElFUl9FTlRFUlBSSVNFEAMypRAKC0F1dGhTZXJ2aWNlElcKCklzc3VlVG9rZW4SIy52dWxuc2Nhbi5hdXRoLnYxLklzc3VlVG9rZW5SZXF1ZXN0GiQudnVsbnNjYW4uYXV0aC52MS5Jc3N1ZVRva2VuUmVzcG9uc2USXQoMUmVmcmVzaFRva2VuEiUudnVsbnNjYW4uYXV0aC52MS5SZWZyZXNoVG9rZW5SZXF1ZXN0GiYudnVsbnNjYW4uYXV0aC52MS5SZWZyZXNoVG9rZW5SZXNwb25zZRJOCgdHZXRKd2tzEiAudnVsbnNjYW4uYXV0aC52MS5HZXRKd2tzUmVxdWVzdBohLnZ1bG5zY2FuLmF1dGgudjEuR2V0Sndrc1Jlc3BvbnNlEl0KDExpc3RTZXNzaW9ucxIlLnZ1bG5zY2FuLmF1dGgudjEuTGlzdFNlc3Npb25zUmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuTGlzdFNlc3Npb25zUmVzcG9uc2USYAoNUmV2b2tlU2Vzc2lvbhImLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlU2Vzc2lvblJlcXVlc3QaJy52dWxuc2Nhbi5hdXRoLnYxLlJldm9rZVNlc3Npb25SZXNwb25zZRJsChFSZXZva2VBbGxTZXNzaW9ucxIqLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlQWxsU2Vzc2lvbnNSZXF1ZXN0GisudnVsbnNjYW4uYXV0aC52MS5SZXZva2VBbGxTZXNzaW9uc1Jlc3BvbnNlEl0KDENoZWNrU2Vzc2lvbhIlLnZ1bG5zY2FuLmF1dGgudjEuQ2hlY2tTZXNzaW9uUmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuQ2hlY2tTZXNzaW9uUmVzcG9uc2USUQoIU2V0dXBNZmESIS52dWxuc2Nhbi5hdXRoLnYxLlNldHVwTWZhUmVxdWVzdBoiLnZ1bG5zY2FuLmF1dGgudjEuU2V0dXBNZmFSZXNwb25zZRJUCglFbmFibGVNZmESIi52dWxuc2Nhbi5hdXRoLnYxLkVuYWJsZU1mYVJlcXVlc3QaIy52dWxuc2Nhbi5hdXRoLnYxLkVuYWJsZU1mYVJlc3BvbnNlElcKCkRpc2FibGVNZmESIy52dWxuc2Nhbi5hdXRoLnYxLkRpc2FibGVNZmFSZXF1ZXN0GiQudnVsbnNjYW4uYXV0aC52MS5EaXNhYmxlTWZhUmVzcG9uc2USXQoMQ3JlYXRlQXBpS2V5EiUudnVsbnNjYW4uYXV0aC52MS5DcmVhdGVBcGlLZXlSZXF1ZXN0GiYudnVsbnNjYW4uYXV0aC52MS5DcmVhdGVBcGlLZXlSZXNwb25zZRJaCgtMaXN0QXBpS2V5cxIkLnZ1bG5zY2FuLmF1dGgudjEuTGlzdEFwaUtleXNSZXF1ZXN0GiUudnVsbnNjYW4uYXV0aC52MS5MaXN0QXBpS2V5c1Jlc3BvbnNlEl0KDFJldm9rZUFwaUtleRIlLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlQXBpS2V5UmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlQXBpS2V5UmVzcG9uc2USXQoMVmVyaWZ5QXBpS2V5EiUudnVsbnNjYW4uYXV0aC52MS5WZXJpZnlBcGlLZXlSZXF1ZXN0GiYudnVsbnNjYW4uYXV0aC52MS5WZXJpZnlBcGlLZXlSZXNwb25zZRJmCg9HZXRPcmdhbml6YXRpb24SKC52dWxuc2Nhbi5hdXRoLnYxLkdldE9yZ2FuaXphdGlvblJlcXVlc3QaKS52dWxuc2Nhbi5hdXRoLnYxLkdldE9yZ2FuaXphdGlvblJlc3BvbnNlEk4KB0dldFBsYW4SIC52dWxuc2Nhbi5hdXRoLnYxLkdldFBsYW5SZXF1ZXN0GiEudnVsbnNjYW4uYXV0aC52MS5HZXRQbGFuUmVzcG9uc2USbwoSQ3JlYXRlT3JnYW5pemF0aW9uEisudnVsbnNjYW4uYXV0aC52MS5DcmVhdGVPcmdhbml6YXRpb25SZXF1ZXN0GiwudnVsbnNjYW4uYXV0aC52MS5DcmVhdGVPcmdhbml6YXRpb25SZXNwb25zZRJXCgpDcmVhdGVVc2VyEiMudnVsbnNjYW4uYXV0aC52MS5DcmVhdGVVc2VyUmVxdWVzdBokLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlVXNlclJlc3BvbnNlEk4KB1NldFBsYW4SIC52dWxuc2Nhbi5hdXRoLnYxLlNldFBsYW5SZXF1ZXN0GiEudnVsbnNjYW4uYXV0aC52MS5TZXRQbGFuUmVzcG9uc2USbAoRTGlzdE9yZ2FuaXphdGlvbnMSKi52dWxuc2Nhbi5hdXRoLnYxLkxpc3RPcmdhbml6YXRpb25zUmVxdWVzdBorLnZ1bG5zY2FuLmF1dGgudjEuTGlzdE9yZ2FuaXphdGlvbnNSZXNwb25zZRJmCg9TZXRVc2VyRGlzYWJsZWQSKC52dWxuc2Nhbi5hdXRoLnYxLlNldFVzZXJEaXNhYmxlZFJlcXVlc3QaKS52dWxuc2Nhbi5hdXRoLnYxLlNldFVzZXJEaXNhYmxlZFJlc3BvbnNlEl0KDEdldEF1dGhTdGF0ZRIlLnZ1bG5zY2FuLmF1dGgudjEuR2V0QXV0aFN0YXRlUmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuR2V0QXV0aFN0YXRlUmVzcG9uc2ViBnByb3RvMw", [file_google_protobuf_timestamp, file_vulnscan_common_v1_pagination]);
+  fileDesc("CiN2dWxuc2Nhbi9hdXRoL3YxL2F1dGhfc2VydmljZS5wcm90bxIQdnVsbnNjYW4uYXV0aC52MSInCgVMaW1pdBIRCgl1bmxpbWl0ZWQYASABKAgSCwoDbWF4GAIgASgFIpQDCgpQbGFuTGltaXRzEjIKEXJlcXVlc3RzX3Blcl9ob3VyGAEgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIxChByZXF1ZXN0c19wZXJfZGF5GAIgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIxChBjb25jdXJyZW50X3NjYW5zGAMgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBIwCg9zY2Fuc19wZXJfbW9udGgYBCABKAsyFy52dWxuc2Nhbi5hdXRoLnYxLkxpbWl0EikKCHdlYmhvb2tzGAUgASgLMhcudnVsbnNjYW4uYXV0aC52MS5MaW1pdBI4Chd3ZWJob29rX2V2ZW50c19wZXJfaG91chgGIAEoCzIXLnZ1bG5zY2FuLmF1dGgudjEuTGltaXQSNQoUYWlfY3JlZGl0c19wZXJfbW9udGgYByABKAsyFy52dWxuc2Nhbi5hdXRoLnYxLkxpbWl0Eh4KFm1pbl9jaWRyX3ByZWZpeF9sZW5ndGgYCCABKAUirQEKBFBsYW4SKAoEdGllchgBIAEoDjIaLnZ1bG5zY2FuLmF1dGgudjEuUGxhblRpZXISLAoGbGltaXRzGAIgASgLMhwudnVsbnNjYW4uYXV0aC52MS5QbGFuTGltaXRzEhgKEGFwaV9rZXlzX2VuYWJsZWQYAyABKAgSGQoRc2NoZWR1bGVzX2VuYWJsZWQYBCABKAgSGAoQd2ViaG9va3NfZW5hYmxlZBgFIAEoCCJ+CgxPcmdhbml6YXRpb24SCgoCaWQYASABKAkSDAoEbmFtZRgCIAEoCRIkCgRwbGFuGAMgASgLMhYudnVsbnNjYW4uYXV0aC52MS5QbGFuEi4KCmNyZWF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIssBCgRVc2VyEgoKAmlkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRINCgVlbWFpbBgDIAEoCRITCgttZmFfZW5hYmxlZBgEIAEoCBIuCgpjcmVhdGVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1sYXN0X2xvZ2luX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIgChhyZWNvdmVyeV9jb2Rlc19yZW1haW5pbmcYByABKAUi6QEKB1Nlc3Npb24SCgoCaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIuCgpjcmVhdGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIwCgxsYXN0X3VzZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgoKAmlwGAYgASgJEhIKCnVzZXJfYWdlbnQYByABKAkSDwoHY3VycmVudBgIIAEoCCKGAgoGQXBpS2V5EgoKAmlkGAEgASgJEgwKBG5hbWUYAiABKAkSEwoLcGVybWlzc2lvbnMYAyADKAkSLgoKY3JlYXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKZXhwaXJlc19hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoMbGFzdF91c2VkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIPCgdyZXZva2VkGAcgASgIEg4KBnByZWZpeBgIIAEoCRIaChJjcmVhdGVkX2J5X3VzZXJfaWQYCSABKAkicgoDSndrEgsKA2tpZBgBIAEoCRILCgNrdHkYAiABKAkSCwoDYWxnGAMgASgJEgsKA3VzZRgEIAEoCRILCgNjcnYYBSABKAkSCQoBeBgGIAEoCRIJCgF5GAcgASgJEgkKAW4YCCABKAkSCQoBZRgJIAEoCSJpChFJc3N1ZVRva2VuUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIQCghwYXNzd29yZBgCIAEoCRIQCghtZmFfY29kZRgDIAEoCRIKCgJpcBgEIAEoCRISCgp1c2VyX2FnZW50GAUgASgJIocBChJJc3N1ZVRva2VuUmVzcG9uc2USFAoMYWNjZXNzX3Rva2VuGAEgASgJEhIKCnRva2VuX3R5cGUYAiABKAkSEgoKZXhwaXJlc19pbhgDIAEoBRISCgpzZXNzaW9uX2lkGAQgASgJEg8KB3VzZXJfaWQYBSABKAkSDgoGb3JnX2lkGAYgASgJIlsKE1JlZnJlc2hUb2tlblJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhQKDGFjY2Vzc190b2tlbhgCIAEoCRIKCgJpcBgDIAEoCRISCgp1c2VyX2FnZW50GAQgASgJIokBChRSZWZyZXNoVG9rZW5SZXNwb25zZRIUCgxhY2Nlc3NfdG9rZW4YASABKAkSEgoKdG9rZW5fdHlwZRgCIAEoCRISCgpleHBpcmVzX2luGAMgASgFEhIKCnNlc3Npb25faWQYBCABKAkSDwoHdXNlcl9pZBgFIAEoCRIOCgZvcmdfaWQYBiABKAkiEAoOR2V0Sndrc1JlcXVlc3QibwoPR2V0Sndrc1Jlc3BvbnNlEiMKBGtleXMYASADKAsyFS52dWxuc2Nhbi5hdXRoLnYxLkp3axIOCgZpc3N1ZXIYAiABKAkSEAoIYXVkaWVuY2UYAyABKAkSFQoNY2FjaGVfc2Vjb25kcxgEIAEoBSJSChNMaXN0U2Vzc2lvbnNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEhoKEmN1cnJlbnRfc2Vzc2lvbl9pZBgDIAEoCSJDChRMaXN0U2Vzc2lvbnNSZXNwb25zZRIrCghzZXNzaW9ucxgBIAMoCzIZLnZ1bG5zY2FuLmF1dGgudjEuU2Vzc2lvbiJLChRSZXZva2VTZXNzaW9uUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRISCgpzZXNzaW9uX2lkGAMgASgJIisKFVJldm9rZVNlc3Npb25SZXNwb25zZRISCgpzZXNzaW9uX2lkGAEgASgJIjsKGFJldm9rZUFsbFNlc3Npb25zUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCSIyChlSZXZva2VBbGxTZXNzaW9uc1Jlc3BvbnNlEhUKDXJldm9rZWRfY291bnQYASABKAUiOQoTQ2hlY2tTZXNzaW9uUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEgoKc2Vzc2lvbl9pZBgCIAEoCSJnChRDaGVja1Nlc3Npb25SZXNwb25zZRIOCgZhY3RpdmUYASABKAgSDwoHdXNlcl9pZBgCIAEoCRIuCgpleHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIyCg9TZXR1cE1mYVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkiNwoQU2V0dXBNZmFSZXNwb25zZRIOCgZzZWNyZXQYASABKAkSEwoLb3RwYXV0aF91cmkYAiABKAkiQQoQRW5hYmxlTWZhUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRjb2RlGAMgASgJIkAKEUVuYWJsZU1mYVJlc3BvbnNlEhMKC21mYV9lbmFibGVkGAEgASgIEhYKDnJlY292ZXJ5X2NvZGVzGAIgAygJIk8KHlJlZ2VuZXJhdGVSZWNvdmVyeUNvZGVzUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRjb2RlGAMgASgJIjkKH1JlZ2VuZXJhdGVSZWNvdmVyeUNvZGVzUmVzcG9uc2USFgoOcmVjb3ZlcnlfY29kZXMYASADKAkiNAoRR2V0QWNjb3VudFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkicAoSR2V0QWNjb3VudFJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi52dWxuc2Nhbi5hdXRoLnYxLlVzZXISNAoMb3JnYW5pemF0aW9uGAIgASgLMh4udnVsbnNjYW4uYXV0aC52MS5Pcmdhbml6YXRpb24iYgoRRGlzYWJsZU1mYVJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg8KB3VzZXJfaWQYAiABKAkSDAoEY29kZRgDIAEoCRIKCgJpcBgEIAEoCRISCgp1c2VyX2FnZW50GAUgASgJIikKEkRpc2FibGVNZmFSZXNwb25zZRITCgttZmFfZW5hYmxlZBgBIAEoCCKJAQoTQ3JlYXRlQXBpS2V5UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC3Blcm1pc3Npb25zGAQgAygJEi4KCmV4cGlyZXNfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIk4KFENyZWF0ZUFwaUtleVJlc3BvbnNlEikKB2FwaV9rZXkYASABKAsyGC52dWxuc2Nhbi5hdXRoLnYxLkFwaUtleRILCgNrZXkYAiABKAkiJAoSTGlzdEFwaUtleXNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCSJBChNMaXN0QXBpS2V5c1Jlc3BvbnNlEioKCGFwaV9rZXlzGAEgAygLMhgudnVsbnNjYW4uYXV0aC52MS5BcGlLZXkiOQoTUmV2b2tlQXBpS2V5UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSEgoKYXBpX2tleV9pZBgCIAEoCSJBChRSZXZva2VBcGlLZXlSZXNwb25zZRIpCgdhcGlfa2V5GAEgASgLMhgudnVsbnNjYW4uYXV0aC52MS5BcGlLZXkiIgoTVmVyaWZ5QXBpS2V5UmVxdWVzdBILCgNrZXkYASABKAkiqQEKFFZlcmlmeUFwaUtleVJlc3BvbnNlEg4KBm9yZ19pZBgBIAEoCRISCgphcGlfa2V5X2lkGAIgASgJEhMKC3Blcm1pc3Npb25zGAMgAygJEgwKBG5hbWUYBCABKAkSLgoKZXhwaXJlc19hdBgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASGgoSY3JlYXRlZF9ieV91c2VyX2lkGAYgASgJIigKFkdldE9yZ2FuaXphdGlvblJlcXVlc3QSDgoGb3JnX2lkGAEgASgJIk8KF0dldE9yZ2FuaXphdGlvblJlc3BvbnNlEjQKDG9yZ2FuaXphdGlvbhgBIAEoCzIeLnZ1bG5zY2FuLmF1dGgudjEuT3JnYW5pemF0aW9uIiAKDkdldFBsYW5SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCSI3Cg9HZXRQbGFuUmVzcG9uc2USJAoEcGxhbhgBIAEoCzIWLnZ1bG5zY2FuLmF1dGgudjEuUGxhbiJTChlDcmVhdGVPcmdhbml6YXRpb25SZXF1ZXN0EgwKBG5hbWUYASABKAkSKAoEdGllchgCIAEoDjIaLnZ1bG5zY2FuLmF1dGgudjEuUGxhblRpZXIiUgoaQ3JlYXRlT3JnYW5pemF0aW9uUmVzcG9uc2USNAoMb3JnYW5pemF0aW9uGAEgASgLMh4udnVsbnNjYW4uYXV0aC52MS5Pcmdhbml6YXRpb24iRAoRQ3JlYXRlVXNlclJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg0KBWVtYWlsGAIgASgJEhAKCHBhc3N3b3JkGAMgASgJIjoKEkNyZWF0ZVVzZXJSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYudnVsbnNjYW4uYXV0aC52MS5Vc2VyIn8KDlNldFBsYW5SZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIoCgR0aWVyGAIgASgOMhoudnVsbnNjYW4uYXV0aC52MS5QbGFuVGllchIzCg1jdXN0b21fbGltaXRzGAMgASgLMhwudnVsbnNjYW4uYXV0aC52MS5QbGFuTGltaXRzIkcKD1NldFBsYW5SZXNwb25zZRI0Cgxvcmdhbml6YXRpb24YASABKAsyHi52dWxuc2Nhbi5hdXRoLnYxLk9yZ2FuaXphdGlvbiJOChhMaXN0T3JnYW5pemF0aW9uc1JlcXVlc3QSMgoKcGFnaW5hdGlvbhgBIAEoCzIeLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdpbmF0aW9uIoMBChlMaXN0T3JnYW5pemF0aW9uc1Jlc3BvbnNlEjUKDW9yZ2FuaXphdGlvbnMYASADKAsyHi52dWxuc2Nhbi5hdXRoLnYxLk9yZ2FuaXphdGlvbhIvCglwYWdlX2luZm8YAiABKAsyHC52dWxuc2Nhbi5jb21tb24udjEuUGFnZUluZm8iSwoWU2V0VXNlckRpc2FibGVkUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHdXNlcl9pZBgCIAEoCRIQCghkaXNhYmxlZBgDIAEoCCJFChdTZXRVc2VyRGlzYWJsZWRSZXNwb25zZRIQCghkaXNhYmxlZBgBIAEoCBIYChByZXZva2VkX3Nlc3Npb25zGAIgASgFIhUKE0dldEF1dGhTdGF0ZVJlcXVlc3QifQoOUmV2b2tlZFNlc3Npb24SEgoKc2Vzc2lvbl9pZBgBIAEoCRIPCgd1c2VyX2lkGAIgASgJEg4KBm9yZ19pZBgDIAEoCRI2ChJ0b2tlbnNfdmFsaWRfdW50aWwYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wImMKDVJldm9rZWRBcGlLZXkSEgoKYXBpX2tleV9pZBgBIAEoCRIOCgZvcmdfaWQYAiABKAkSLgoKZXhwaXJlc19hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiLwoMRGlzYWJsZWRVc2VyEg8KB3VzZXJfaWQYASABKAkSDgoGb3JnX2lkGAIgASgJIvABChRHZXRBdXRoU3RhdGVSZXNwb25zZRIpCgVhc19vZhgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASOgoQcmV2b2tlZF9zZXNzaW9ucxgCIAMoCzIgLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlZFNlc3Npb24SOQoQcmV2b2tlZF9hcGlfa2V5cxgDIAMoCzIfLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlZEFwaUtleRI2Cg5kaXNhYmxlZF91c2VycxgEIAMoCzIeLnZ1bG5zY2FuLmF1dGgudjEuRGlzYWJsZWRVc2VyKnIKCFBsYW5UaWVyEhkKFVBMQU5fVElFUl9VTlNQRUNJRklFRBAAEhUKEVBMQU5fVElFUl9TVEFSVFVQEAESGgoWUExBTl9USUVSX1BST0ZFU1NJT05BTBACEhgKFFBMQU5fVElFUl9FTlRFUlBSSVNFEAMy/hEKC0F1dGhTZXJ2aWNlElcKCklzc3VlVG9rZW4SIy52dWxuc2Nhbi5hdXRoLnYxLklzc3VlVG9rZW5SZXF1ZXN0GiQudnVsbnNjYW4uYXV0aC52MS5Jc3N1ZVRva2VuUmVzcG9uc2USXQoMUmVmcmVzaFRva2VuEiUudnVsbnNjYW4uYXV0aC52MS5SZWZyZXNoVG9rZW5SZXF1ZXN0GiYudnVsbnNjYW4uYXV0aC52MS5SZWZyZXNoVG9rZW5SZXNwb25zZRJOCgdHZXRKd2tzEiAudnVsbnNjYW4uYXV0aC52MS5HZXRKd2tzUmVxdWVzdBohLnZ1bG5zY2FuLmF1dGgudjEuR2V0Sndrc1Jlc3BvbnNlEl0KDExpc3RTZXNzaW9ucxIlLnZ1bG5zY2FuLmF1dGgudjEuTGlzdFNlc3Npb25zUmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuTGlzdFNlc3Npb25zUmVzcG9uc2USYAoNUmV2b2tlU2Vzc2lvbhImLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlU2Vzc2lvblJlcXVlc3QaJy52dWxuc2Nhbi5hdXRoLnYxLlJldm9rZVNlc3Npb25SZXNwb25zZRJsChFSZXZva2VBbGxTZXNzaW9ucxIqLnZ1bG5zY2FuLmF1dGgudjEuUmV2b2tlQWxsU2Vzc2lvbnNSZXF1ZXN0GisudnVsbnNjYW4uYXV0aC52MS5SZXZva2VBbGxTZXNzaW9uc1Jlc3BvbnNlEl0KDENoZWNrU2Vzc2lvbhIlLnZ1bG5zY2FuLmF1dGgudjEuQ2hlY2tTZXNzaW9uUmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuQ2hlY2tTZXNzaW9uUmVzcG9uc2USUQoIU2V0dXBNZmESIS52dWxuc2Nhbi5hdXRoLnYxLlNldHVwTWZhUmVxdWVzdBoiLnZ1bG5zY2FuLmF1dGgudjEuU2V0dXBNZmFSZXNwb25zZRJUCglFbmFibGVNZmESIi52dWxuc2Nhbi5hdXRoLnYxLkVuYWJsZU1mYVJlcXVlc3QaIy52dWxuc2Nhbi5hdXRoLnYxLkVuYWJsZU1mYVJlc3BvbnNlElcKCkRpc2FibGVNZmESIy52dWxuc2Nhbi5hdXRoLnYxLkRpc2FibGVNZmFSZXF1ZXN0GiQudnVsbnNjYW4uYXV0aC52MS5EaXNhYmxlTWZhUmVzcG9uc2USfgoXUmVnZW5lcmF0ZVJlY292ZXJ5Q29kZXMSMC52dWxuc2Nhbi5hdXRoLnYxLlJlZ2VuZXJhdGVSZWNvdmVyeUNvZGVzUmVxdWVzdBoxLnZ1bG5zY2FuLmF1dGgudjEuUmVnZW5lcmF0ZVJlY292ZXJ5Q29kZXNSZXNwb25zZRJXCgpHZXRBY2NvdW50EiMudnVsbnNjYW4uYXV0aC52MS5HZXRBY2NvdW50UmVxdWVzdBokLnZ1bG5zY2FuLmF1dGgudjEuR2V0QWNjb3VudFJlc3BvbnNlEl0KDENyZWF0ZUFwaUtleRIlLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlQXBpS2V5UmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlQXBpS2V5UmVzcG9uc2USWgoLTGlzdEFwaUtleXMSJC52dWxuc2Nhbi5hdXRoLnYxLkxpc3RBcGlLZXlzUmVxdWVzdBolLnZ1bG5zY2FuLmF1dGgudjEuTGlzdEFwaUtleXNSZXNwb25zZRJdCgxSZXZva2VBcGlLZXkSJS52dWxuc2Nhbi5hdXRoLnYxLlJldm9rZUFwaUtleVJlcXVlc3QaJi52dWxuc2Nhbi5hdXRoLnYxLlJldm9rZUFwaUtleVJlc3BvbnNlEl0KDFZlcmlmeUFwaUtleRIlLnZ1bG5zY2FuLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVxdWVzdBomLnZ1bG5zY2FuLmF1dGgudjEuVmVyaWZ5QXBpS2V5UmVzcG9uc2USZgoPR2V0T3JnYW5pemF0aW9uEigudnVsbnNjYW4uYXV0aC52MS5HZXRPcmdhbml6YXRpb25SZXF1ZXN0GikudnVsbnNjYW4uYXV0aC52MS5HZXRPcmdhbml6YXRpb25SZXNwb25zZRJOCgdHZXRQbGFuEiAudnVsbnNjYW4uYXV0aC52MS5HZXRQbGFuUmVxdWVzdBohLnZ1bG5zY2FuLmF1dGgudjEuR2V0UGxhblJlc3BvbnNlEm8KEkNyZWF0ZU9yZ2FuaXphdGlvbhIrLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlT3JnYW5pemF0aW9uUmVxdWVzdBosLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlT3JnYW5pemF0aW9uUmVzcG9uc2USVwoKQ3JlYXRlVXNlchIjLnZ1bG5zY2FuLmF1dGgudjEuQ3JlYXRlVXNlclJlcXVlc3QaJC52dWxuc2Nhbi5hdXRoLnYxLkNyZWF0ZVVzZXJSZXNwb25zZRJOCgdTZXRQbGFuEiAudnVsbnNjYW4uYXV0aC52MS5TZXRQbGFuUmVxdWVzdBohLnZ1bG5zY2FuLmF1dGgudjEuU2V0UGxhblJlc3BvbnNlEmwKEUxpc3RPcmdhbml6YXRpb25zEioudnVsbnNjYW4uYXV0aC52MS5MaXN0T3JnYW5pemF0aW9uc1JlcXVlc3QaKy52dWxuc2Nhbi5hdXRoLnYxLkxpc3RPcmdhbml6YXRpb25zUmVzcG9uc2USZgoPU2V0VXNlckRpc2FibGVkEigudnVsbnNjYW4uYXV0aC52MS5TZXRVc2VyRGlzYWJsZWRSZXF1ZXN0GikudnVsbnNjYW4uYXV0aC52MS5TZXRVc2VyRGlzYWJsZWRSZXNwb25zZRJdCgxHZXRBdXRoU3RhdGUSJS52dWxuc2Nhbi5hdXRoLnYxLkdldEF1dGhTdGF0ZVJlcXVlc3QaJi52dWxuc2Nhbi5hdXRoLnYxLkdldEF1dGhTdGF0ZVJlc3BvbnNlYgZwcm90bzM", [file_google_protobuf_timestamp, file_vulnscan_common_v1_pagination]);
 
 /**
  * One quota or rate limit. Unlimited is an explicit flag, never a magic
@@ -258,6 +258,13 @@ export type User = Message<"vulnscan.auth.v1.User"> & {
    * @generated from field: google.protobuf.Timestamp last_login_at = 6;
    */
   lastLoginAt?: Timestamp | undefined;
+
+  /**
+   * Unused MFA recovery codes (0 while MFA is off).
+   *
+   * @generated from field: int32 recovery_codes_remaining = 7;
+   */
+  recoveryCodesRemaining: number;
 };
 
 /**
@@ -477,7 +484,8 @@ export type IssueTokenRequest = Message<"vulnscan.auth.v1.IssueTokenRequest"> & 
   password: string;
 
   /**
-   * TOTP code; empty when not given.
+   * TOTP code, or one of the user's unused recovery codes (used up by a
+   * successful login); empty when not given.
    *
    * @generated from field: string mfa_code = 3;
    */
@@ -953,6 +961,14 @@ export type EnableMfaResponse = Message<"vulnscan.auth.v1.EnableMfaResponse"> & 
    * @generated from field: bool mfa_enabled = 1;
    */
   mfaEnabled: boolean;
+
+  /**
+   * The new recovery codes, in this response only: each signs in once
+   * instead of a TOTP code (xxxx-xxxx-xxxx-xxxx, lowercase base32).
+   *
+   * @generated from field: repeated string recovery_codes = 2;
+   */
+  recoveryCodes: string[];
 };
 
 /**
@@ -961,6 +977,98 @@ export type EnableMfaResponse = Message<"vulnscan.auth.v1.EnableMfaResponse"> & 
  */
 export const EnableMfaResponseSchema: GenMessage<EnableMfaResponse> = /*@__PURE__*/
   messageDesc(file_vulnscan_auth_v1_auth_service, 25);
+
+/**
+ * @generated from message vulnscan.auth.v1.RegenerateRecoveryCodesRequest
+ */
+export type RegenerateRecoveryCodesRequest = Message<"vulnscan.auth.v1.RegenerateRecoveryCodesRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+
+  /**
+   * A current TOTP code or an unused recovery code.
+   *
+   * @generated from field: string code = 3;
+   */
+  code: string;
+};
+
+/**
+ * Describes the message vulnscan.auth.v1.RegenerateRecoveryCodesRequest.
+ * Use `create(RegenerateRecoveryCodesRequestSchema)` to create a new message.
+ */
+export const RegenerateRecoveryCodesRequestSchema: GenMessage<RegenerateRecoveryCodesRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_auth_v1_auth_service, 26);
+
+/**
+ * @generated from message vulnscan.auth.v1.RegenerateRecoveryCodesResponse
+ */
+export type RegenerateRecoveryCodesResponse = Message<"vulnscan.auth.v1.RegenerateRecoveryCodesResponse"> & {
+  /**
+   * The new codes, in this response only; the earlier ones no longer work.
+   *
+   * @generated from field: repeated string recovery_codes = 1;
+   */
+  recoveryCodes: string[];
+};
+
+/**
+ * Describes the message vulnscan.auth.v1.RegenerateRecoveryCodesResponse.
+ * Use `create(RegenerateRecoveryCodesResponseSchema)` to create a new message.
+ */
+export const RegenerateRecoveryCodesResponseSchema: GenMessage<RegenerateRecoveryCodesResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_auth_v1_auth_service, 27);
+
+/**
+ * @generated from message vulnscan.auth.v1.GetAccountRequest
+ */
+export type GetAccountRequest = Message<"vulnscan.auth.v1.GetAccountRequest"> & {
+  /**
+   * @generated from field: string org_id = 1;
+   */
+  orgId: string;
+
+  /**
+   * @generated from field: string user_id = 2;
+   */
+  userId: string;
+};
+
+/**
+ * Describes the message vulnscan.auth.v1.GetAccountRequest.
+ * Use `create(GetAccountRequestSchema)` to create a new message.
+ */
+export const GetAccountRequestSchema: GenMessage<GetAccountRequest> = /*@__PURE__*/
+  messageDesc(file_vulnscan_auth_v1_auth_service, 28);
+
+/**
+ * @generated from message vulnscan.auth.v1.GetAccountResponse
+ */
+export type GetAccountResponse = Message<"vulnscan.auth.v1.GetAccountResponse"> & {
+  /**
+   * @generated from field: vulnscan.auth.v1.User user = 1;
+   */
+  user?: User | undefined;
+
+  /**
+   * @generated from field: vulnscan.auth.v1.Organization organization = 2;
+   */
+  organization?: Organization | undefined;
+};
+
+/**
+ * Describes the message vulnscan.auth.v1.GetAccountResponse.
+ * Use `create(GetAccountResponseSchema)` to create a new message.
+ */
+export const GetAccountResponseSchema: GenMessage<GetAccountResponse> = /*@__PURE__*/
+  messageDesc(file_vulnscan_auth_v1_auth_service, 29);
 
 /**
  * @generated from message vulnscan.auth.v1.DisableMfaRequest
@@ -977,7 +1085,8 @@ export type DisableMfaRequest = Message<"vulnscan.auth.v1.DisableMfaRequest"> & 
   userId: string;
 
   /**
-   * A current code of the active secret; a used code cannot be replayed.
+   * A current code of the active secret (a used code cannot be replayed),
+   * or an unused recovery code.
    *
    * @generated from field: string code = 3;
    */
@@ -1001,7 +1110,7 @@ export type DisableMfaRequest = Message<"vulnscan.auth.v1.DisableMfaRequest"> & 
  * Use `create(DisableMfaRequestSchema)` to create a new message.
  */
 export const DisableMfaRequestSchema: GenMessage<DisableMfaRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 26);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 30);
 
 /**
  * @generated from message vulnscan.auth.v1.DisableMfaResponse
@@ -1018,7 +1127,7 @@ export type DisableMfaResponse = Message<"vulnscan.auth.v1.DisableMfaResponse"> 
  * Use `create(DisableMfaResponseSchema)` to create a new message.
  */
 export const DisableMfaResponseSchema: GenMessage<DisableMfaResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 27);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 31);
 
 /**
  * @generated from message vulnscan.auth.v1.CreateApiKeyRequest
@@ -1062,7 +1171,7 @@ export type CreateApiKeyRequest = Message<"vulnscan.auth.v1.CreateApiKeyRequest"
  * Use `create(CreateApiKeyRequestSchema)` to create a new message.
  */
 export const CreateApiKeyRequestSchema: GenMessage<CreateApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 28);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 32);
 
 /**
  * @generated from message vulnscan.auth.v1.CreateApiKeyResponse
@@ -1086,7 +1195,7 @@ export type CreateApiKeyResponse = Message<"vulnscan.auth.v1.CreateApiKeyRespons
  * Use `create(CreateApiKeyResponseSchema)` to create a new message.
  */
 export const CreateApiKeyResponseSchema: GenMessage<CreateApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 29);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 33);
 
 /**
  * @generated from message vulnscan.auth.v1.ListApiKeysRequest
@@ -1103,7 +1212,7 @@ export type ListApiKeysRequest = Message<"vulnscan.auth.v1.ListApiKeysRequest"> 
  * Use `create(ListApiKeysRequestSchema)` to create a new message.
  */
 export const ListApiKeysRequestSchema: GenMessage<ListApiKeysRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 30);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 34);
 
 /**
  * @generated from message vulnscan.auth.v1.ListApiKeysResponse
@@ -1122,7 +1231,7 @@ export type ListApiKeysResponse = Message<"vulnscan.auth.v1.ListApiKeysResponse"
  * Use `create(ListApiKeysResponseSchema)` to create a new message.
  */
 export const ListApiKeysResponseSchema: GenMessage<ListApiKeysResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 31);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 35);
 
 /**
  * @generated from message vulnscan.auth.v1.RevokeApiKeyRequest
@@ -1144,7 +1253,7 @@ export type RevokeApiKeyRequest = Message<"vulnscan.auth.v1.RevokeApiKeyRequest"
  * Use `create(RevokeApiKeyRequestSchema)` to create a new message.
  */
 export const RevokeApiKeyRequestSchema: GenMessage<RevokeApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 32);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 36);
 
 /**
  * @generated from message vulnscan.auth.v1.RevokeApiKeyResponse
@@ -1161,7 +1270,7 @@ export type RevokeApiKeyResponse = Message<"vulnscan.auth.v1.RevokeApiKeyRespons
  * Use `create(RevokeApiKeyResponseSchema)` to create a new message.
  */
 export const RevokeApiKeyResponseSchema: GenMessage<RevokeApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 33);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 37);
 
 /**
  * @generated from message vulnscan.auth.v1.VerifyApiKeyRequest
@@ -1180,7 +1289,7 @@ export type VerifyApiKeyRequest = Message<"vulnscan.auth.v1.VerifyApiKeyRequest"
  * Use `create(VerifyApiKeyRequestSchema)` to create a new message.
  */
 export const VerifyApiKeyRequestSchema: GenMessage<VerifyApiKeyRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 34);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 38);
 
 /**
  * @generated from message vulnscan.auth.v1.VerifyApiKeyResponse
@@ -1226,7 +1335,7 @@ export type VerifyApiKeyResponse = Message<"vulnscan.auth.v1.VerifyApiKeyRespons
  * Use `create(VerifyApiKeyResponseSchema)` to create a new message.
  */
 export const VerifyApiKeyResponseSchema: GenMessage<VerifyApiKeyResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 35);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 39);
 
 /**
  * @generated from message vulnscan.auth.v1.GetOrganizationRequest
@@ -1243,7 +1352,7 @@ export type GetOrganizationRequest = Message<"vulnscan.auth.v1.GetOrganizationRe
  * Use `create(GetOrganizationRequestSchema)` to create a new message.
  */
 export const GetOrganizationRequestSchema: GenMessage<GetOrganizationRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 36);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 40);
 
 /**
  * @generated from message vulnscan.auth.v1.GetOrganizationResponse
@@ -1260,7 +1369,7 @@ export type GetOrganizationResponse = Message<"vulnscan.auth.v1.GetOrganizationR
  * Use `create(GetOrganizationResponseSchema)` to create a new message.
  */
 export const GetOrganizationResponseSchema: GenMessage<GetOrganizationResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 37);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 41);
 
 /**
  * @generated from message vulnscan.auth.v1.GetPlanRequest
@@ -1277,7 +1386,7 @@ export type GetPlanRequest = Message<"vulnscan.auth.v1.GetPlanRequest"> & {
  * Use `create(GetPlanRequestSchema)` to create a new message.
  */
 export const GetPlanRequestSchema: GenMessage<GetPlanRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 38);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 42);
 
 /**
  * @generated from message vulnscan.auth.v1.GetPlanResponse
@@ -1294,7 +1403,7 @@ export type GetPlanResponse = Message<"vulnscan.auth.v1.GetPlanResponse"> & {
  * Use `create(GetPlanResponseSchema)` to create a new message.
  */
 export const GetPlanResponseSchema: GenMessage<GetPlanResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 39);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 43);
 
 /**
  * @generated from message vulnscan.auth.v1.CreateOrganizationRequest
@@ -1316,7 +1425,7 @@ export type CreateOrganizationRequest = Message<"vulnscan.auth.v1.CreateOrganiza
  * Use `create(CreateOrganizationRequestSchema)` to create a new message.
  */
 export const CreateOrganizationRequestSchema: GenMessage<CreateOrganizationRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 40);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 44);
 
 /**
  * @generated from message vulnscan.auth.v1.CreateOrganizationResponse
@@ -1333,7 +1442,7 @@ export type CreateOrganizationResponse = Message<"vulnscan.auth.v1.CreateOrganiz
  * Use `create(CreateOrganizationResponseSchema)` to create a new message.
  */
 export const CreateOrganizationResponseSchema: GenMessage<CreateOrganizationResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 41);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 45);
 
 /**
  * @generated from message vulnscan.auth.v1.CreateUserRequest
@@ -1362,7 +1471,7 @@ export type CreateUserRequest = Message<"vulnscan.auth.v1.CreateUserRequest"> & 
  * Use `create(CreateUserRequestSchema)` to create a new message.
  */
 export const CreateUserRequestSchema: GenMessage<CreateUserRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 42);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 46);
 
 /**
  * @generated from message vulnscan.auth.v1.CreateUserResponse
@@ -1379,7 +1488,7 @@ export type CreateUserResponse = Message<"vulnscan.auth.v1.CreateUserResponse"> 
  * Use `create(CreateUserResponseSchema)` to create a new message.
  */
 export const CreateUserResponseSchema: GenMessage<CreateUserResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 43);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 47);
 
 /**
  * @generated from message vulnscan.auth.v1.SetPlanRequest
@@ -1409,7 +1518,7 @@ export type SetPlanRequest = Message<"vulnscan.auth.v1.SetPlanRequest"> & {
  * Use `create(SetPlanRequestSchema)` to create a new message.
  */
 export const SetPlanRequestSchema: GenMessage<SetPlanRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 44);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 48);
 
 /**
  * @generated from message vulnscan.auth.v1.SetPlanResponse
@@ -1426,7 +1535,7 @@ export type SetPlanResponse = Message<"vulnscan.auth.v1.SetPlanResponse"> & {
  * Use `create(SetPlanResponseSchema)` to create a new message.
  */
 export const SetPlanResponseSchema: GenMessage<SetPlanResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 45);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 49);
 
 /**
  * @generated from message vulnscan.auth.v1.ListOrganizationsRequest
@@ -1443,7 +1552,7 @@ export type ListOrganizationsRequest = Message<"vulnscan.auth.v1.ListOrganizatio
  * Use `create(ListOrganizationsRequestSchema)` to create a new message.
  */
 export const ListOrganizationsRequestSchema: GenMessage<ListOrganizationsRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 46);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 50);
 
 /**
  * @generated from message vulnscan.auth.v1.ListOrganizationsResponse
@@ -1465,7 +1574,7 @@ export type ListOrganizationsResponse = Message<"vulnscan.auth.v1.ListOrganizati
  * Use `create(ListOrganizationsResponseSchema)` to create a new message.
  */
 export const ListOrganizationsResponseSchema: GenMessage<ListOrganizationsResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 47);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 51);
 
 /**
  * @generated from message vulnscan.auth.v1.SetUserDisabledRequest
@@ -1494,7 +1603,7 @@ export type SetUserDisabledRequest = Message<"vulnscan.auth.v1.SetUserDisabledRe
  * Use `create(SetUserDisabledRequestSchema)` to create a new message.
  */
 export const SetUserDisabledRequestSchema: GenMessage<SetUserDisabledRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 48);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 52);
 
 /**
  * @generated from message vulnscan.auth.v1.SetUserDisabledResponse
@@ -1518,7 +1627,7 @@ export type SetUserDisabledResponse = Message<"vulnscan.auth.v1.SetUserDisabledR
  * Use `create(SetUserDisabledResponseSchema)` to create a new message.
  */
 export const SetUserDisabledResponseSchema: GenMessage<SetUserDisabledResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 49);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 53);
 
 /**
  * @generated from message vulnscan.auth.v1.GetAuthStateRequest
@@ -1531,7 +1640,7 @@ export type GetAuthStateRequest = Message<"vulnscan.auth.v1.GetAuthStateRequest"
  * Use `create(GetAuthStateRequestSchema)` to create a new message.
  */
 export const GetAuthStateRequestSchema: GenMessage<GetAuthStateRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 50);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 54);
 
 /**
  * @generated from message vulnscan.auth.v1.RevokedSession
@@ -1565,7 +1674,7 @@ export type RevokedSession = Message<"vulnscan.auth.v1.RevokedSession"> & {
  * Use `create(RevokedSessionSchema)` to create a new message.
  */
 export const RevokedSessionSchema: GenMessage<RevokedSession> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 51);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 55);
 
 /**
  * @generated from message vulnscan.auth.v1.RevokedApiKey
@@ -1592,7 +1701,7 @@ export type RevokedApiKey = Message<"vulnscan.auth.v1.RevokedApiKey"> & {
  * Use `create(RevokedApiKeySchema)` to create a new message.
  */
 export const RevokedApiKeySchema: GenMessage<RevokedApiKey> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 52);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 56);
 
 /**
  * @generated from message vulnscan.auth.v1.DisabledUser
@@ -1614,7 +1723,7 @@ export type DisabledUser = Message<"vulnscan.auth.v1.DisabledUser"> & {
  * Use `create(DisabledUserSchema)` to create a new message.
  */
 export const DisabledUserSchema: GenMessage<DisabledUser> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 53);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 57);
 
 /**
  * @generated from message vulnscan.auth.v1.GetAuthStateResponse
@@ -1648,7 +1757,7 @@ export type GetAuthStateResponse = Message<"vulnscan.auth.v1.GetAuthStateRespons
  * Use `create(GetAuthStateResponseSchema)` to create a new message.
  */
 export const GetAuthStateResponseSchema: GenMessage<GetAuthStateResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_auth_v1_auth_service, 54);
+  messageDesc(file_vulnscan_auth_v1_auth_service, 58);
 
 /**
  * The plans of the spec. The lowercase name without the prefix ("startup",
@@ -1786,7 +1895,8 @@ export const AuthService: GenService<{
     output: typeof SetupMfaResponseSchema;
   },
   /**
-   * Confirms the pending secret with a current code and turns MFA on.
+   * Confirms the pending secret with a current code and turns MFA on, with
+   * new recovery codes (returned once; only their hashes are kept).
    * INVALID_ARGUMENT (VALIDATION_ERROR, field `code`) for a wrong code.
    *
    * @generated from rpc vulnscan.auth.v1.AuthService.EnableMfa
@@ -1797,7 +1907,8 @@ export const AuthService: GenService<{
     output: typeof EnableMfaResponseSchema;
   },
   /**
-   * Turns MFA off after checking a current code; emits user.mfa_disabled.
+   * Turns MFA off after checking a current code (or an unused recovery code);
+   * emits user.mfa_disabled. The recovery codes are deleted.
    *
    * @generated from rpc vulnscan.auth.v1.AuthService.DisableMfa
    */
@@ -1805,6 +1916,31 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof DisableMfaRequestSchema;
     output: typeof DisableMfaResponseSchema;
+  },
+  /**
+   * Replaces the user's recovery codes with new ones (shown once, stored
+   * hashed), after a current TOTP code or an unused recovery code.
+   * FAILED_PRECONDITION (INVALID_STATE) when MFA is off; INVALID_ARGUMENT
+   * (VALIDATION_ERROR, field `code`) for a wrong or used code.
+   *
+   * @generated from rpc vulnscan.auth.v1.AuthService.RegenerateRecoveryCodes
+   */
+  regenerateRecoveryCodes: {
+    methodKind: "unary";
+    input: typeof RegenerateRecoveryCodesRequestSchema;
+    output: typeof RegenerateRecoveryCodesResponseSchema;
+  },
+  /**
+   * The signed-in user (MFA state, recovery codes left) and their
+   * organization with its plan (GET /api/v1/auth/me). NOT_FOUND for a user
+   * of another organization.
+   *
+   * @generated from rpc vulnscan.auth.v1.AuthService.GetAccount
+   */
+  getAccount: {
+    methodKind: "unary";
+    input: typeof GetAccountRequestSchema;
+    output: typeof GetAccountResponseSchema;
   },
   /**
    * Creates an API key. The value is returned once, only its hash is kept.
