@@ -160,6 +160,19 @@ describe("gateway app", () => {
     expect(extra.json()).toEqual({ ...unknown, errors: [unknown] });
   });
 
+  it("answers a body that is not an object with 422 in the error shape (an error naming no field), never 500", async () => {
+    const a = await app();
+    for (const payload of ["[]", '"text"', "42"]) {
+      const res = await a.inject({ method: "POST", url: "/api/v1/probe", headers: { "content-type": "application/json" }, payload });
+      expect(res.statusCode, payload).toBe(422);
+      expect(res.json(), payload).toEqual({
+        detail: "The request must be an object.",
+        error_code: "VALIDATION_ERROR",
+        errors: [{ detail: "The request must be an object.", error_code: "VALIDATION_ERROR" }],
+      });
+    }
+  });
+
   it("answers every field error at once, in plain words, the first also as detail and field", async () => {
     const a = await app();
     const res = await a.inject({ method: "POST", url: "/api/v1/probe", payload: { target: "", scan_type: "deep", org_id: "org_x" } });

@@ -1,9 +1,11 @@
 import { isoOf } from "@vulnscan/kit";
 
-/** One field error of a 422: the field, the problem in plain words, the code. */
+/** One field error of a 422: the field (absent when the body as a whole is wrong), the problem in plain words, the code. */
 export const fieldErrorSchema = {
   type: "object",
-  required: ["field", "detail", "error_code"],
+  // `field` is optional: a body that is not an object at all names no field. Required, the reply
+  // serializer refused such an error and the gateway answered 500 (found by test:fuzz).
+  required: ["detail", "error_code"],
   properties: {
     field: { type: "string", description: "The request field at fault, as a dotted path (`update.status`, `finding_ids.3`)" },
     detail: { type: "string", description: "What is wrong with it, in plain words" },

@@ -14,6 +14,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "POST /api/v1/auth/mfa/setup": "setupMfa",
   "POST /api/v1/auth/mfa/enable": "enableMfa",
   "POST /api/v1/auth/mfa/disable": "disableMfa",
+  "POST /api/v1/auth/mfa/recovery-codes": "regenerateRecoveryCodes",
+  "GET /api/v1/auth/me": "getMe",
   "POST /api/v1/auth/api-keys": "createApiKey",
   "GET /api/v1/auth/api-keys": "listApiKeys",
   "DELETE /api/v1/auth/api-keys/{api_key_id}": "revokeApiKey",

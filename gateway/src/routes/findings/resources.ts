@@ -183,8 +183,10 @@ export const filterQueryProps = {
   cve: { type: "string", minLength: 1, maxLength: 64, description: "A CVE id (case-insensitive)" },
   search: {
     type: "string",
-    minLength: 1,
+    minLength: 3,
     maxLength: 200,
+    // Somewhere a word of 3 characters (domain/search.ts narrows by one of its trigrams).
+    pattern: "\\S{3}",
     description:
       "Free text: findings whose title, affected component, CVE ids or template id contain every word (case-insensitive); needs a word of at least 3 characters",
   },
