@@ -149,6 +149,9 @@ describe("GET /api/v1/findings", () => {
         "detected_at",
         "frameworks",
         "confidence",
+        // Added to the spec's fields (issue 28): the deadline and where its SLA stands.
+        "due_date",
+        "sla_state",
       ].sort(),
     );
     expect(body.items[0].frameworks).toEqual(["pci_dss"]);
@@ -262,7 +265,10 @@ describe("finding detail, update and comments", () => {
     ]);
     const cleared = await call("rw_a", "PATCH", `/api/v1/findings/${idsA[0]}`, { assignee: null, priority: null, due_date: null });
     expect(cleared.json().assignee).toBeNull();
-    expect((await call("ro_a", "GET", `/api/v1/findings/${idsA[0]}`)).json()).toMatchObject({ priority: null, due_date: null, assignee: "" });
+    // A cleared due date goes back to the organization's SLA policy (issue 28): no longer the person's.
+    const after = (await call("ro_a", "GET", `/api/v1/findings/${idsA[0]}`)).json();
+    expect(after).toMatchObject({ priority: null, assignee: "" });
+    expect(after.due_date_source).not.toBe("user");
   });
 
   it("PATCH refuses invalid values (422 with field), unknown fields and read-only keys", async () => {
@@ -304,7 +310,11 @@ describe("bulk, stats and scan findings", () => {
   it("bulk-updates and reports other organizations' ids as NOT_FOUND", async () => {
     const res = await call("rw_a", "POST", "/api/v1/findings/bulk", {
       finding_ids: [idsA[5], idsA[6], idsB[0]],
-      update: { status: "accepted", notes: "risk accepted by CISO" },
+      update: {
+        status: "accepted",
+        notes: "risk accepted by CISO",
+        acceptance: { expires_at: new Date(Date.now() + 90 * 24 * 3600_000).toISOString(), justification: "Signed off by the CISO" },
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ updated: 2, failed: [{ finding_id: idsB[0], error_code: "NOT_FOUND", detail: "Finding not found" }] });
@@ -331,6 +341,7 @@ describe("bulk, stats and scan findings", () => {
     expect(s.by_severity.info).toBe(2);
     expect(s.by_tool).toEqual({ nuclei: 6, tls: 6 });
     expect(Object.keys(s.trends).sort()).toEqual(["average_resolution_days", "new_this_week", "resolved_this_week"]);
+    expect(s.sla).toEqual({ breached: expect.any(Number), at_risk: expect.any(Number) });
     expect((await call("ro_a", "GET", "/api/v1/findings/stats?from_date=2999-01-01")).json().total).toBe(0);
     const bad = await call("ro_a", "GET", "/api/v1/findings/stats?from_date=yesterday");
     expect(bad.statusCode).toBe(422);

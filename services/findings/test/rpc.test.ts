@@ -79,12 +79,15 @@ async function all(org: string): Promise<Finding[]> {
   }
 }
 
+/** A move to accepted carries an expiry and a justification (issue 28). */
+const acceptance = { expiresAt: timestampFromDate(new Date(Date.now() + 30 * 24 * 3600_000)), justification: "Risk owner signed off" };
+
 describe("listing", () => {
   const org = unique("org");
   let ids: string[];
   beforeAll(async () => {
     ids = await seed(org, 25);
-    await svc.client.updateFinding({ orgId: org, findingId: ids[3]!, status: FindingStatus.ACCEPTED, actor: alice });
+    await svc.client.updateFinding({ orgId: org, findingId: ids[3]!, status: FindingStatus.ACCEPTED, acceptance, actor: alice });
     await svc.client.updateFinding({ orgId: org, findingId: ids[4]!, status: FindingStatus.IN_PROGRESS, actor: alice });
   });
 
@@ -285,6 +288,8 @@ describe("detail, triage, comments and bulk", () => {
 
   it("updates status, assignee, priority, due date and notes, recording each change with the actor", async () => {
     const due = new Date("2026-03-01T00:00:00Z");
+    // The SLA policy gave it a due date at creation (high: 30 days from detection); a person's date replaces it.
+    const policyDue = (await svc.client.getFinding({ orgId: org, findingId: ids[1]! })).finding!.dueDate!;
     const r = await svc.client.updateFinding({
       orgId: org,
       findingId: ids[1]!,
@@ -302,7 +307,7 @@ describe("detail, triage, comments and bulk", () => {
       ["status_changed", "open", "in_progress", "alice@a.test"],
       ["assignee_changed", null, "bob@a.test", "alice@a.test"],
       ["priority_changed", null, "high", "alice@a.test"],
-      ["due_date_changed", null, "2026-03-01T00:00:00.000Z", "alice@a.test"],
+      ["due_date_changed", timestampDate(policyDue).toISOString(), "2026-03-01T00:00:00.000Z", "alice@a.test"],
       ["notes_changed", null, "on it", "alice@a.test"],
     ]);
     // Clearing, by an API key.
@@ -315,7 +320,9 @@ describe("detail, triage, comments and bulk", () => {
       actor: bot,
     });
     expect(cleared.finding).toMatchObject({ assignee: "", priority: Priority.UNSPECIFIED });
-    expect(cleared.finding!.dueDate).toBeUndefined();
+    // Cleared, the due date is the SLA policy's again (issue 28), no longer the person's.
+    expect(cleared.finding!.dueDateSource).not.toBe("user");
+    expect(cleared.finding!.dueDate && timestampDate(cleared.finding!.dueDate).toISOString()).not.toBe("2026-03-01T00:00:00.000Z");
     const after = (await svc.client.getFinding({ orgId: org, findingId: ids[1]! })).finding!;
     expect(after.history.slice(-3).every((h) => h.user === "ci-bot")).toBe(true);
   });
@@ -386,7 +393,10 @@ describe("detail, triage, comments and bulk", () => {
     const big = unique("org");
     const bigIds = await seed(big, 40);
     const idsList = [...bigIds, ...Array.from({ length: 960 }, (_, i) => `finding_unknown_${i}`)];
-    const r = await svc.client.bulkUpdate({ orgId: big, findingIds: idsList, status: FindingStatus.ACCEPTED, actor: alice }, { timeoutMs: 100_000 });
+    const r = await svc.client.bulkUpdate(
+      { orgId: big, findingIds: idsList, status: FindingStatus.ACCEPTED, acceptance, actor: alice },
+      { timeoutMs: 100_000 },
+    );
     expect(r.updated).toBe(40);
     expect(r.failed).toHaveLength(960);
     expect((await svc.client.listFindings({ orgId: big, filter: { status: FindingStatus.ACCEPTED } })).pageInfo?.total).toBe(40);
@@ -408,7 +418,8 @@ describe("stats", () => {
       FindingStatus.IN_PROGRESS,
       FindingStatus.RESOLVED,
     ];
-    for (const [i, s] of statuses.entries()) await svc.client.updateFinding({ orgId: org, findingId: ids[i * 3]!, status: s, actor: alice });
+    for (const [i, s] of statuses.entries())
+      await svc.client.updateFinding({ orgId: org, findingId: ids[i * 3]!, status: s, ...(s === FindingStatus.ACCEPTED ? { acceptance } : {}), actor: alice });
 
     const details = await Promise.all(ids.map(async (id) => (await svc.client.getFinding({ orgId: org, findingId: id })).finding!));
     const expectFor = (fs: Finding[]) => {
