@@ -213,6 +213,20 @@ describe("web console", () => {
       .fill(totp(now - 30_000));
     await page.getByRole("button", { name: "Turn on" }).click();
     await page.getByText("Two-factor authentication is on.").waitFor();
+    // Recovery codes, shown once: ten single-use codes to copy or download.
+    const codes = page.getByRole("list", { name: "Recovery codes" });
+    await expect.poll(() => codes.locator("li").count()).toBe(10);
+    for (const c of await codes.locator("li").allTextContents()) expect(c).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+    await shot("mfa-recovery-codes");
+    await page.getByRole("button", { name: "I have saved them" }).click();
+    expect(await codes.count()).toBe(0);
+    // After a reload the page still knows MFA is on (GET /api/v1/auth/me): no "Set up" beside "Turn off", no codes again.
+    await page.reload();
+    await expect.poll(() => page.getByTestId("mfa-state").textContent()).toBe("On. 10 unused recovery codes left.");
+    expect(await page.getByRole("button", { name: "Set up an authenticator" }).count()).toBe(0);
+    await page.getByRole("form", { name: "Turn off" }).waitFor();
+    expect(await page.getByRole("list", { name: "Recovery codes" }).count()).toBe(0);
+    await shot("mfa-on-after-reload");
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.getByRole("button", { name: "Sign in" }).waitFor();
@@ -870,10 +884,13 @@ describe("web console", () => {
     await shot("swagger-ui", docs);
     const redoc = await docs.goto(`${system.gatewayUrl}/redoc`);
     expect(redoc?.status()).toBe(200);
-    // ReDoc's sections are "tag/<tag>/paths/<path>/<method>": one per operation and tag.
+    // ReDoc's sections are "tag/<tag>/operation/<operationId>" (or "tag/<tag>/paths/<path>/<method>" for an
+    // operation without an id): one per operation and tag.
     const redocListed = async () => {
-      const ids = await docs.locator("[data-section-id*='/paths/']").evaluateAll((els) => els.map((e) => e.getAttribute("data-section-id") ?? ""));
-      return new Set(ids.map((id) => id.slice(id.indexOf("/paths/")))).size;
+      const ids = await docs
+        .locator("[data-section-id*='/operation/'], [data-section-id*='/paths/']")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-section-id") ?? ""));
+      return new Set(ids.map((id) => id.replace(/^tag\/[^/]+\//, ""))).size;
     };
     await docs.screenshot({ path: path.join(SHOTS, "redoc.png") });
     await expect.poll(redocListed, { timeout: 30_000 }).toBe(operations.length);

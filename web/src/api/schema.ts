@@ -151,7 +151,7 @@ export interface paths {
     put?: never;
     /**
      * Confirm a TOTP code and turn MFA on
-     * @description Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
+     * @description Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
      */
     post: operations["enableMfa"];
     delete?: never;
@@ -171,9 +171,279 @@ export interface paths {
     put?: never;
     /**
      * Turn MFA off (needs a current code)
-     * @description Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+     * @description Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
      */
     post: operations["disableMfa"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/mfa/recovery-codes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace your MFA recovery codes
+     * @description Makes 10 new recovery codes (in this response only) after a current TOTP code or an unused recovery code; every earlier code stops working. MFA not on: 400 INVALID_STATE; a wrong or used code: 422 on `code`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          /**
+           * @example {
+           *       "code": "123456"
+           *     }
+           */
+          "application/json": {
+            /** @description A current 6-digit TOTP code, or one of your unused recovery codes (`xxxx-xxxx-xxxx-xxxx`) */
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Success */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "recovery_codes": [
+             *         "k7q2-m9xd-4tfp-w3ha",
+             *         "p2vn-x6ce-r5ub-7jqs",
+             *         "d3hw-y4nk-q7ra-m2fe",
+             *         "t6bz-c2xu-h5pn-w4dq",
+             *         "a5mr-j3yf-v7kc-e2np",
+             *         "x2gq-w6ts-b4fe-n3hk",
+             *         "r7cy-d5pa-m2zv-k6uj",
+             *         "f4nx-t3hq-w7eb-y2md",
+             *         "s6kd-q2rc-x5wf-h3ap",
+             *         "u3ev-n7mb-z4ty-c6gx"
+             *       ],
+             *       "recovery_codes_remaining": 10
+             *     }
+             */
+            "application/json": {
+              /** @description Recovery codes, shown in this response only: each signs in once instead of a TOTP code. Store them somewhere safe. */
+              recovery_codes: string[];
+              recovery_codes_remaining: number;
+            };
+          };
+        };
+        /** @description `BAD_REQUEST`: the body or URL cannot be read (malformed JSON, form or multipart); `INVALID_STATE`: the resource is not in a state that allows this */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `NOT_AUTHENTICATED`: no bearer token or API key was sent; `INVALID_TOKEN`: the token or API key is not valid (revoked, signed by another key, unknown); `TOKEN_EXPIRED`: the bearer token is past its lifetime (1 hour) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `FORBIDDEN`: the API key lacks the operation's permission, or the operation needs a bearer token */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `VALIDATION_ERROR`: a request field is invalid; `field` names the first, `errors` lists all */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `RATE_LIMIT_EXCEEDED`: the plan's hourly or daily request limit is used up (see Retry-After); `TOO_MANY_ATTEMPTS`: too many failed sign-in or MFA attempts; retry after Retry-After seconds */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `SERVICE_UNAVAILABLE`: a service this operation needs is down; retry after Retry-After seconds */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `UPSTREAM_TIMEOUT`: a service this operation needs did not answer in time */
+        504: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/auth/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Your account: user, organization, MFA state
+     * @description Who the token belongs to: the user, whether MFA is on and how many recovery codes are left, and the organization with its plan. A bearer token's route (API keys belong to no user).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Success */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            /**
+             * @example {
+             *       "id": "user_01JD8N3Q7WX4K2",
+             *       "email": "alice@acme.example",
+             *       "mfa_enabled": true,
+             *       "recovery_codes_remaining": 8,
+             *       "created_at": "2026-11-01T09:00:00.000Z",
+             *       "last_login_at": "2026-11-27T08:55:00.000Z",
+             *       "organization": {
+             *         "id": "org_01JD8N2V5K3P9Q",
+             *         "name": "Acme Corp",
+             *         "plan": "professional"
+             *       }
+             *     }
+             */
+            "application/json": {
+              /** @description `user_<id>` */
+              id: string;
+              email: string;
+              mfa_enabled: boolean;
+              /** @description Unused recovery codes; 0 while MFA is off */
+              recovery_codes_remaining: number;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              last_login_at: string | null;
+              organization: {
+                /** @description `org_<id>` */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                plan: "startup" | "professional" | "enterprise";
+              };
+            };
+          };
+        };
+        /** @description `BAD_REQUEST`: the body or URL cannot be read (malformed JSON, form or multipart) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `NOT_AUTHENTICATED`: no bearer token or API key was sent; `INVALID_TOKEN`: the token or API key is not valid (revoked, signed by another key, unknown); `TOKEN_EXPIRED`: the bearer token is past its lifetime (1 hour) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `FORBIDDEN`: the API key lacks the operation's permission, or the operation needs a bearer token */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `NOT_FOUND`: no such resource in your organization (another organization's ids answer the same) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `RATE_LIMIT_EXCEEDED`: the plan's hourly or daily request limit is used up (see Retry-After) */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `SERVICE_UNAVAILABLE`: a service this operation needs is down; retry after Retry-After seconds */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+        /** @description `UPSTREAM_TIMEOUT`: a service this operation needs did not answer in time */
+        504: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorBody"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -604,6 +874,48 @@ export interface paths {
      * @description Costs one credit of the plan's monthly AI credits (Startup 50, Professional 500, Enterprise 5000); asking again about an unchanged finding is free. Used up: 429 AI_QUOTA_EXCEEDED. `ansible_playbook_id` names a playbook under ansible/playbooks/ when `automation_available`. The prose fields are CommonMark (inline code for files, directives and commands).
      */
     get: operations["getFindingAiAnalysis"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/findings/{finding_id}/retest": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retest one finding
+     * @description Runs only the check that produced the finding (its template, TLS, SSH, web, datastore or version-match check) against its component, on the scanner pool, and answers at once with the pending retest (202); poll `GET /api/v1/findings/{finding_id}/retests` for the verdict (typically within seconds). `fixed` resolves the finding with `resolution: verified_fixed` and a history entry (events `finding.retested`, `vulnerability.status_changed`, `vulnerability.resolved`); a verified fix is also recorded as dated evidence on the controls the finding maps to. `inconclusive` never changes the status.
+     *
+     *     Budget: retests are counted apart from scans, ten per monthly scan of the plan (Startup 250, Professional 1500, Enterprise unlimited), one running retest per finding (400 INVALID_STATE while one is pending). Findings whose check cannot run on its own (port inventories, correlation notes, plans) or whose component names no port answer 400 INVALID_STATE.
+     */
+    post: operations["retestFinding"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/findings/{finding_id}/retests": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retests of one finding
+     * @description The finding's retests, newest first, in the spec's pagination envelope.
+     */
+    get: operations["listFindingRetests"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1748,11 +2060,25 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "mfa_enabled": true
+           *       "mfa_enabled": true,
+           *       "recovery_codes": [
+           *         "k7q2-m9xd-4tfp-w3ha",
+           *         "p2vn-x6ce-r5ub-7jqs",
+           *         "d3hw-y4nk-q7ra-m2fe",
+           *         "t6bz-c2xu-h5pn-w4dq",
+           *         "a5mr-j3yf-v7kc-e2np",
+           *         "x2gq-w6ts-b4fe-n3hk",
+           *         "r7cy-d5pa-m2zv-k6uj",
+           *         "f4nx-t3hq-w7eb-y2md",
+           *         "s6kd-q2rc-x5wf-h3ap",
+           *         "u3ev-n7mb-z4ty-c6gx"
+           *       ]
            *     }
            */
           "application/json": {
             mfa_enabled: boolean;
+            /** @description Recovery codes, shown in this response only: each signs in once instead of a TOTP code. Store them somewhere safe. */
+            recovery_codes: string[];
           };
         };
       };
@@ -1836,7 +2162,7 @@ export interface operations {
          *     }
          */
         "application/json": {
-          /** @description Current 6-digit TOTP code */
+          /** @description A current 6-digit TOTP code, or one of your unused recovery codes (`xxxx-xxxx-xxxx-xxxx`) */
           code: string;
         };
       };
@@ -1850,7 +2176,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "mfa_enabled": true
+           *       "mfa_enabled": false
            *     }
            */
           "application/json": {
@@ -5113,7 +5439,8 @@ export interface operations {
            *         "decided_by": "decided by",
            *         "decided_at": "2026-11-27T09:30:00.000Z",
            *         "decision_note": "decision note"
-           *       }
+           *       },
+           *       "resolution": "verified_fixed"
            *     }
            */
           "application/json": {
@@ -5179,7 +5506,7 @@ export interface operations {
               created_at: string;
             }[];
             history: {
-              /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired */
+              /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`) */
               action: string;
               from: string | null;
               to: string;
@@ -5227,6 +5554,11 @@ export interface operations {
               decided_at: string | null;
               decision_note: string;
             } | null;
+            /**
+             * @description How the system resolved it (added to the spec's fields): `verified_fixed` (a retest ran the check and it no longer matched), `not_detected` (auto-resolution: a later scan covered the same check on the same component and did not match); null while not resolved or when a person resolved it
+             * @enum {string|null}
+             */
+            resolution?: "verified_fixed" | "not_detected" | null;
           };
         };
       };
@@ -5440,7 +5772,8 @@ export interface operations {
            *           "decided_by": "decided by",
            *           "decided_at": "2026-11-27T09:30:00.000Z",
            *           "decision_note": "decision note"
-           *         }
+           *         },
+           *         "resolution": "verified_fixed"
            *       }
            *     ]
            */
@@ -5507,7 +5840,7 @@ export interface operations {
               created_at: string;
             }[];
             history: {
-              /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired */
+              /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`) */
               action: string;
               from: string | null;
               to: string;
@@ -5555,6 +5888,11 @@ export interface operations {
               decided_at: string | null;
               decision_note: string;
             } | null;
+            /**
+             * @description How the system resolved it (added to the spec's fields): `verified_fixed` (a retest ran the check and it no longer matched), `not_detected` (auto-resolution: a later scan covered the same check on the same component and did not match); null while not resolved or when a person resolved it
+             * @enum {string|null}
+             */
+            resolution?: "verified_fixed" | "not_detected" | null;
           }[];
           "application/pdf": string;
         };
@@ -5857,7 +6195,8 @@ export interface operations {
            *         "decided_by": "decided by",
            *         "decided_at": "2026-11-27T09:30:00.000Z",
            *         "decision_note": "decision note"
-           *       }
+           *       },
+           *       "resolution": "verified_fixed"
            *     }
            */
           "application/json": {
@@ -5923,7 +6262,7 @@ export interface operations {
               created_at: string;
             }[];
             history: {
-              /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired */
+              /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`) */
               action: string;
               from: string | null;
               to: string;
@@ -5971,6 +6310,11 @@ export interface operations {
               decided_at: string | null;
               decision_note: string;
             } | null;
+            /**
+             * @description How the system resolved it (added to the spec's fields): `verified_fixed` (a retest ran the check and it no longer matched), `not_detected` (auto-resolution: a later scan covered the same check on the same component and did not match); null while not resolved or when a person resolved it
+             * @enum {string|null}
+             */
+            resolution?: "verified_fixed" | "not_detected" | null;
           };
         };
       };
@@ -6404,6 +6748,335 @@ export interface operations {
         };
       };
       /** @description `RATE_LIMIT_EXCEEDED`: the plan's hourly or daily request limit is used up (see Retry-After); `AI_QUOTA_EXCEEDED`: the plan's AI credits of this month are used up */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE`: a service this operation needs is down; retry after Retry-After seconds */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `UPSTREAM_TIMEOUT`: a service this operation needs did not answer in time */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  retestFinding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @example finding_01JD8N3Q7WX4K2 */
+        finding_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Accepted: the work runs in the background */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "retest_01JD7Q3W6XK2M8S4B9ZC5T1V0E",
+           *       "finding_id": "finding_01JD7P9Y2F6G3H4J5K6L7M8N9P",
+           *       "status": "pending",
+           *       "verdict": null,
+           *       "reason": null,
+           *       "detail": "",
+           *       "check": {
+           *         "template_id": "git-repository-exposure",
+           *         "tool": "templates",
+           *         "affected_component": "http://10.77.0.2:80/.git/",
+           *         "port": 80
+           *       },
+           *       "evidence": {
+           *         "request": "retest of git-repository-exposure on 10.77.0.2:80",
+           *         "response": "service: http nginx 1.24.0"
+           *       },
+           *       "requested_by": "ana@example.com",
+           *       "requested_at": "2026-11-27T20:41:02.118Z",
+           *       "completed_at": null,
+           *       "finding_status": null,
+           *       "remaining_this_month": 249
+           *     }
+           */
+          "application/json": {
+            /** @description `retest_<id>` */
+            id: string;
+            finding_id: string;
+            /**
+             * @description `pending` while the scanner runs the check; `completed` once it has a verdict
+             * @enum {string}
+             */
+            status: "pending" | "completed";
+            /**
+             * @description `fixed`: the check ran, the component answered and the check no longer matched (the finding is resolved as `verified_fixed`). `still_vulnerable`: the check matched again; `evidence` is the fresh one. `inconclusive`: no verdict (see `reason`); the finding's status is never changed. null while pending
+             * @enum {string|null}
+             */
+            verdict: "fixed" | "still_vulnerable" | "inconclusive" | null;
+            /**
+             * @description Why a retest was inconclusive: `unreachable` (no route, host down, name not resolved, outside the allowed networks), `timeout` (no answer in time, or no scanner reported before the deadline), `refused` (the port refused the connection); null otherwise
+             * @enum {string|null}
+             */
+            reason: "unreachable" | "timeout" | "refused" | null;
+            /** @description What was done and seen */
+            detail: string;
+            /** @description The one check that ran, and where */
+            check: {
+              template_id: string;
+              tool: string;
+              affected_component: string;
+              port: number;
+            };
+            evidence: {
+              request: string;
+              response: string;
+            };
+            requested_by: string;
+            /** Format: date-time */
+            requested_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description The finding's status after the verdict; null while pending */
+            finding_status: string | null;
+            /** @description Retests left this month; null when unlimited */
+            remaining_this_month: number | null;
+          };
+        };
+      };
+      /** @description `BAD_REQUEST`: the body or URL cannot be read (malformed JSON, form or multipart); `INVALID_STATE`: the resource is not in a state that allows this */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `NOT_AUTHENTICATED`: no bearer token or API key was sent; `INVALID_TOKEN`: the token or API key is not valid (revoked, signed by another key, unknown); `TOKEN_EXPIRED`: the bearer token is past its lifetime (1 hour) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `FORBIDDEN`: the API key lacks the operation's permission, or the operation needs a bearer token */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `NOT_FOUND`: no such resource in your organization (another organization's ids answer the same) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: the plan's hourly or daily request limit is used up (see Retry-After); `RETEST_QUOTA_EXCEEDED`: the plan's retests of this month are used up (ten per monthly scan of the plan) */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `SERVICE_UNAVAILABLE`: a service this operation needs is down; retry after Retry-After seconds */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `UPSTREAM_TIMEOUT`: a service this operation needs did not answer in time */
+      504: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+    };
+  };
+  listFindingRetests: {
+    parameters: {
+      query?: {
+        /** @description 1-based page number, at most 100000 */
+        page?: number;
+        /** @description Items per page (max 100) */
+        per_page?: number;
+      };
+      header?: never;
+      path: {
+        /** @example finding_01JD8N3Q7WX4K2 */
+        finding_id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "id": "retest_01JD7Q3W6XK2M8S4B9ZC5T1V0E",
+           *           "finding_id": "finding_01JD7P9Y2F6G3H4J5K6L7M8N9P",
+           *           "status": "completed",
+           *           "verdict": "fixed",
+           *           "reason": null,
+           *           "detail": "The check git-repository-exposure ran against http://10.77.0.2:80/.git/; http nginx 1.24.0 answered and the check no longer matched.",
+           *           "check": {
+           *             "template_id": "git-repository-exposure",
+           *             "tool": "templates",
+           *             "affected_component": "http://10.77.0.2:80/.git/",
+           *             "port": 80
+           *           },
+           *           "evidence": {
+           *             "request": "retest of git-repository-exposure on 10.77.0.2:80",
+           *             "response": "service: http nginx 1.24.0"
+           *           },
+           *           "requested_by": "ana@example.com",
+           *           "requested_at": "2026-11-27T20:41:02.118Z",
+           *           "completed_at": "2026-11-27T20:41:02.731Z",
+           *           "finding_status": "resolved"
+           *         }
+           *       ],
+           *       "total": 1,
+           *       "page": 1,
+           *       "per_page": 20,
+           *       "pages": 1
+           *     }
+           */
+          "application/json": {
+            items: {
+              /** @description `retest_<id>` */
+              id: string;
+              finding_id: string;
+              /**
+               * @description `pending` while the scanner runs the check; `completed` once it has a verdict
+               * @enum {string}
+               */
+              status: "pending" | "completed";
+              /**
+               * @description `fixed`: the check ran, the component answered and the check no longer matched (the finding is resolved as `verified_fixed`). `still_vulnerable`: the check matched again; `evidence` is the fresh one. `inconclusive`: no verdict (see `reason`); the finding's status is never changed. null while pending
+               * @enum {string|null}
+               */
+              verdict: "fixed" | "still_vulnerable" | "inconclusive" | null;
+              /**
+               * @description Why a retest was inconclusive: `unreachable` (no route, host down, name not resolved, outside the allowed networks), `timeout` (no answer in time, or no scanner reported before the deadline), `refused` (the port refused the connection); null otherwise
+               * @enum {string|null}
+               */
+              reason: "unreachable" | "timeout" | "refused" | null;
+              /** @description What was done and seen */
+              detail: string;
+              /** @description The one check that ran, and where */
+              check: {
+                template_id: string;
+                tool: string;
+                affected_component: string;
+                port: number;
+              };
+              evidence: {
+                request: string;
+                response: string;
+              };
+              requested_by: string;
+              /** Format: date-time */
+              requested_at: string;
+              /** Format: date-time */
+              completed_at: string | null;
+              /** @description The finding's status after the verdict; null while pending */
+              finding_status: string | null;
+            }[];
+            total: number;
+            page: number;
+            per_page: number;
+            pages: number;
+          };
+        };
+      };
+      /** @description `BAD_REQUEST`: the body or URL cannot be read (malformed JSON, form or multipart) */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `NOT_AUTHENTICATED`: no bearer token or API key was sent; `INVALID_TOKEN`: the token or API key is not valid (revoked, signed by another key, unknown); `TOKEN_EXPIRED`: the bearer token is past its lifetime (1 hour) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `FORBIDDEN`: the API key lacks the operation's permission, or the operation needs a bearer token */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `NOT_FOUND`: no such resource in your organization (another organization's ids answer the same) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `VALIDATION_ERROR`: a request field is invalid; `field` names the first, `errors` lists all */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorBody"];
+        };
+      };
+      /** @description `RATE_LIMIT_EXCEEDED`: the plan's hourly or daily request limit is used up (see Retry-After) */
       429: {
         headers: {
           [name: string]: unknown;
@@ -7939,8 +8612,11 @@ export interface operations {
             status: "clean" | "quarantined" | "pending_scan" | "expired";
             /** @description Signature found, for quarantined items */
             threat?: string | null;
-            /** @enum {string} */
-            source?: "upload" | "scan";
+            /**
+             * @description `scan`: a compliance scan's report; `retest`: a verified fix (scan_id is then the retest id)
+             * @enum {string}
+             */
+            source?: "upload" | "scan" | "retest";
             scan_id?: string | null;
             uploaded_by?: string;
             /** Format: date-time */
@@ -8102,8 +8778,11 @@ export interface operations {
               status: "clean" | "quarantined" | "pending_scan" | "expired";
               /** @description Signature found, for quarantined items */
               threat?: string | null;
-              /** @enum {string} */
-              source?: "upload" | "scan";
+              /**
+               * @description `scan`: a compliance scan's report; `retest`: a verified fix (scan_id is then the retest id)
+               * @enum {string}
+               */
+              source?: "upload" | "scan" | "retest";
               scan_id?: string | null;
               uploaded_by?: string;
               /** Format: date-time */
@@ -8258,8 +8937,11 @@ export interface operations {
             status: "clean" | "quarantined" | "pending_scan" | "expired";
             /** @description Signature found, for quarantined items */
             threat?: string | null;
-            /** @enum {string} */
-            source?: "upload" | "scan";
+            /**
+             * @description `scan`: a compliance scan's report; `retest`: a verified fix (scan_id is then the retest id)
+             * @enum {string}
+             */
+            source?: "upload" | "scan" | "retest";
             scan_id?: string | null;
             uploaded_by?: string;
             /** Format: date-time */

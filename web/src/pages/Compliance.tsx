@@ -8,7 +8,7 @@ import { type CONTROL_STATUSES, type Control, FRAMEWORKS, type FrameworkScore, t
 import { ErrorNote, Loading, Unavailable, useLoad } from "../components/ui.js";
 import { href, type Route } from "../router.js";
 import { controlStatusWords, count, frameworkName } from "../words.js";
-import { BASE as CONTROLS, Controls, FindingLinks, Requirement, Scores } from "./Controls.js";
+import { BASE as CONTROLS, Controls, FindingLinks, Requirement, ScoreBar, Scores } from "./Controls.js";
 
 /** Failing first: what needs work, then what is under way, then the rest. */
 const STATUS_ORDER = ["failing", "in_progress", "not_started", "implemented", "not_applicable"] as const satisfies readonly (typeof CONTROL_STATUSES)[number][];
@@ -85,12 +85,7 @@ function ScoreCard({ score: f }: { score: FrameworkScore }) {
   return (
     <section className="card" aria-labelledby="score-title">
       <h2 id="score-title">Score</h2>
-      <div className="score big">
-        <span className="bar-track" aria-hidden="true">
-          <span className="bar-fill" style={{ width: `${Math.min(100, Math.max(0, f.score))}%` }} />
-        </span>
-        <span className="bar-value">{Math.round(f.score)}%</span>
-      </div>
+      <ScoreBar score={f.score} big />
       <p>
         {f.controls_implemented ?? 0} of {count(f.controls_total - (f.controls_not_applicable ?? 0), "applicable control")} implemented.
       </p>

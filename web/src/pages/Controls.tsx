@@ -89,6 +89,18 @@ function ControlList({ route }: { route: Route }) {
   );
 }
 
+/** A framework's score (0–100) as a bar and a rounded percentage. */
+export function ScoreBar({ score, big }: { score: number; big?: boolean }) {
+  return (
+    <div className={big ? "score big" : "score"}>
+      <span className="bar-track" aria-hidden="true">
+        <span className="bar-fill" style={{ width: `${Math.min(100, Math.max(0, score))}%` }} />
+      </span>
+      <span className="bar-value">{Math.round(score)}%</span>
+    </div>
+  );
+}
+
 /** GET /api/v1/frameworks: one row per framework, the score drawn as a bar; the name links where `linkTo` says. */
 export function Scores({ linkTo }: { linkTo: (framework: string) => string }) {
   const scores = useLoad(() => api<{ items: FrameworkScore[] }>("/api/v1/frameworks"), []);
@@ -104,12 +116,7 @@ export function Scores({ linkTo }: { linkTo: (framework: string) => string }) {
             </a>
           </td>
           <td>
-            <div className="score">
-              <span className="bar-track" aria-hidden="true">
-                <span className="bar-fill" style={{ width: `${Math.min(100, Math.max(0, f.score))}%` }} />
-              </span>
-              <span className="bar-value">{Math.round(f.score)}%</span>
-            </div>
+            <ScoreBar score={f.score} />
           </td>
           <td>
             {f.controls_implemented ?? 0} / {f.controls_total}
