@@ -307,6 +307,9 @@ describe("web console", () => {
     await page.getByLabel("Select all on this page").check();
     const bulk = page.getByRole("form", { name: "Bulk update" });
     await bulk.getByLabel("New status").selectOption("accepted");
+    // A move to accepted needs an expiry and a justification (issue 28), for every finding.
+    await bulk.getByLabel("Accepted until").fill(new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10));
+    await bulk.getByLabel("Justification").fill("Internal test hosts only");
     await bulk.getByRole("button", { name: "Update selected" }).click();
     await page.getByText("4 updated, 0 failed.").waitFor();
     await expect.poll(() => page.locator("tbody .badge.status-accepted").count()).toBe(4);

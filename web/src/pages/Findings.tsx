@@ -5,7 +5,7 @@ import { Badge, Choice, ErrorNote, Field, Loading, Pager, Table, useLoad, when }
 import { formValues } from "../components/forms.js";
 import { href, navigate, pageOf, type Route } from "../router.js";
 import { count, optionsOf, words } from "../words.js";
-import { SLA_STATES, SlaBadge, slaWords } from "./sla.js";
+import { AcceptanceFields, acceptanceBody, SLA_STATES, SlaBadge, slaWords } from "./sla.js";
 
 /** The filter form's fields (the sort is set by the column headers). */
 const FILTERS = ["search", "severity", "status", "confidence", "sla_state", "scan_id", "target", "tool", "cve"] as const;
@@ -37,6 +37,7 @@ export function FindingList({ route }: { route: Route }) {
   const list = useLoad(() => api<Page<Finding>>("/api/v1/findings", { query: { ...filters, sort, order, page, per_page: 25 } }), [q.toString()]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulk, setBulk] = useState<BulkResult>();
+  const [bulkStatus, setBulkStatus] = useState("in_progress");
   const [error, setError] = useState<string>();
   const kept = { ...filters, sort: q.get("sort") ?? "", order: q.get("order") ?? "", group: q.get("group") ?? "" };
   const go = (over: Record<string, string | number>) => navigate("/findings", { ...kept, page, ...over });
@@ -64,7 +65,15 @@ export function FindingList({ route }: { route: Route }) {
     try {
       const res = await api<BulkResult>("/api/v1/findings/bulk", {
         method: "POST",
-        body: { finding_ids: [...selected], update: { status: String(f.get("status")), ...(notes ? { notes } : {}) } },
+        body: {
+          finding_ids: [...selected],
+          update: {
+            status: String(f.get("status")),
+            ...(notes ? { notes } : {}),
+            // A move to accepted carries an expiry and a justification, for every finding (the API checks them).
+            ...(f.get("status") === "accepted" ? { acceptance: acceptanceBody(f) } : {}),
+          },
+        },
       });
       setBulk(res);
       setSelected(new Set());
@@ -122,7 +131,10 @@ export function FindingList({ route }: { route: Route }) {
       {selected.size > 0 && (
         <form className="bulk card" aria-label="Bulk update" onSubmit={applyBulk}>
           <strong>{selected.size} selected</strong>
-          <Choice label="New status" name="status" options={optionsOf("findingStatus", FINDING_STATUSES)} defaultValue="in_progress" />
+          <div onChange={(e) => (e.target as HTMLElement).getAttribute("name") === "status" && setBulkStatus((e.target as unknown as HTMLSelectElement).value)}>
+            <Choice label="New status" name="status" options={optionsOf("findingStatus", FINDING_STATUSES)} defaultValue="in_progress" />
+          </div>
+          {bulkStatus === "accepted" && <AcceptanceFields errors={{}} current={null} />}
           <Field label="Notes">{(id) => <input id={id} name="notes" />}</Field>
           <button className="primary" type="submit">
             Update selected
