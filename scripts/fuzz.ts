@@ -176,6 +176,12 @@ try {
       SCAN_ALLOWED_NETWORKS: FUZZ_NETWORK,
       SCAN_VERIFIED_NETWORKS: FUZZ_NETWORK,
       WEBHOOK_ALLOWED_NETWORKS: FUZZ_NETWORK,
+      // The fuzzer sends wrong credentials to the token endpoint by design (the request examples
+      // among them), all from one address, and signs in from that address: login throttling
+      // (tested elsewhere) would otherwise lock its own account out mid-run.
+      AUTH_LOGIN_SOURCE_MAX_FAILURES: "1000000",
+      AUTH_LOGIN_ACCOUNT_MAX_FAILURES: "1000000",
+      AUTH_LOGIN_MAX_FAILURES: "1000000",
     },
   });
   log(`system ready at ${system.gatewayUrl} on ${stack.mongoServer}; scan targets and webhook URLs limited to ${FUZZ_NETWORK}`);
