@@ -86,11 +86,20 @@ export interface BreakingChange {
   text: string;
 }
 
-/** oasdiff's breaking changes (level ERR) from the document `base` to `current`. */
+/**
+ * Rules oasdiff rates ERR that the change policy calls compatible (docs/api-changes.md, "What a
+ * compatible change is"): a new value of an enum in a response — clients must take an unknown one
+ * as "other".
+ */
+const COMPATIBLE_RULES = new Set(["response-property-enum-value-added"]);
+
+/** oasdiff's breaking changes (level ERR, minus what the policy calls compatible) from the document `base` to `current`. */
 export async function breakingChanges(base: string, current: string): Promise<BreakingChange[]> {
   const out = await run("go", ["run", OASDIFF, "breaking", base, current, "--format", "json"], { cwd: os.tmpdir() });
   const found = JSON.parse(out.trim() || "[]") as { id: string; level: number; operation?: string; path?: string; text?: string }[];
-  return found.filter((c) => c.level >= 3).map((c) => ({ key: [c.id, c.operation, c.path].filter(Boolean).join(" "), text: c.text ?? "" }));
+  return found
+    .filter((c) => c.level >= 3 && !COMPATIBLE_RULES.has(c.id))
+    .map((c) => ({ key: [c.id, c.operation, c.path].filter(Boolean).join(" "), text: c.text ?? "" }));
 }
 
 /** The changes a changelog does not declare with a line `- breaking: \`<key>\``. */

@@ -513,6 +513,27 @@ func (e RevokeApiKey200JSONResponseBodyPermissions) Valid() bool {
 	}
 }
 
+// Defines values for GetMe200JSONResponseBodyOrganizationPlan.
+const (
+	GetMe200JSONResponseBodyOrganizationPlanEnterprise   GetMe200JSONResponseBodyOrganizationPlan = "enterprise"
+	GetMe200JSONResponseBodyOrganizationPlanProfessional GetMe200JSONResponseBodyOrganizationPlan = "professional"
+	GetMe200JSONResponseBodyOrganizationPlanStartup      GetMe200JSONResponseBodyOrganizationPlan = "startup"
+)
+
+// Valid indicates whether the value is a known member of the GetMe200JSONResponseBodyOrganizationPlan enum.
+func (e GetMe200JSONResponseBodyOrganizationPlan) Valid() bool {
+	switch e {
+	case GetMe200JSONResponseBodyOrganizationPlanEnterprise:
+		return true
+	case GetMe200JSONResponseBodyOrganizationPlanProfessional:
+		return true
+	case GetMe200JSONResponseBodyOrganizationPlanStartup:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RefreshToken200JSONResponseBodyTokenType.
 const (
 	RefreshToken200JSONResponseBodyTokenTypeBearer RefreshToken200JSONResponseBodyTokenType = "bearer"
@@ -2456,19 +2477,19 @@ func (e CreateScan201JSONResponseBodyStatus) Valid() bool {
 
 // Defines values for GetScanQuota200JSONResponseBodyPlan.
 const (
-	Enterprise   GetScanQuota200JSONResponseBodyPlan = "enterprise"
-	Professional GetScanQuota200JSONResponseBodyPlan = "professional"
-	Startup      GetScanQuota200JSONResponseBodyPlan = "startup"
+	GetScanQuota200JSONResponseBodyPlanEnterprise   GetScanQuota200JSONResponseBodyPlan = "enterprise"
+	GetScanQuota200JSONResponseBodyPlanProfessional GetScanQuota200JSONResponseBodyPlan = "professional"
+	GetScanQuota200JSONResponseBodyPlanStartup      GetScanQuota200JSONResponseBodyPlan = "startup"
 )
 
 // Valid indicates whether the value is a known member of the GetScanQuota200JSONResponseBodyPlan enum.
 func (e GetScanQuota200JSONResponseBodyPlan) Valid() bool {
 	switch e {
-	case Enterprise:
+	case GetScanQuota200JSONResponseBodyPlanEnterprise:
 		return true
-	case Professional:
+	case GetScanQuota200JSONResponseBodyPlanProfessional:
 		return true
-	case Startup:
+	case GetScanQuota200JSONResponseBodyPlanStartup:
 		return true
 	default:
 		return false
@@ -3914,7 +3935,7 @@ type ErrorBody struct {
 		ErrorCode string `json:"error_code"`
 
 		// Field The request field at fault, as a dotted path (`update.status`, `finding_ids.3`)
-		Field string `json:"field"`
+		Field *string `json:"field,omitempty"`
 	} `json:"errors,omitempty"`
 
 	// Field The request field at fault (validation errors)
@@ -4015,15 +4036,24 @@ type CreateApiKey201JSONResponseBodyPermissions string
 // RevokeApiKey200JSONResponseBodyPermissions defines parameters for RevokeApiKey.
 type RevokeApiKey200JSONResponseBodyPermissions string
 
+// GetMe200JSONResponseBodyOrganizationPlan defines parameters for GetMe.
+type GetMe200JSONResponseBodyOrganizationPlan string
+
 // DisableMfaJSONBody defines parameters for DisableMfa.
 type DisableMfaJSONBody struct {
-	// Code Current 6-digit TOTP code
+	// Code A current 6-digit TOTP code, or one of your unused recovery codes (`xxxx-xxxx-xxxx-xxxx`)
 	Code string `json:"code"`
 }
 
 // EnableMfaJSONBody defines parameters for EnableMfa.
 type EnableMfaJSONBody struct {
 	// Code Current 6-digit TOTP code
+	Code string `json:"code"`
+}
+
+// RegenerateRecoveryCodesJSONBody defines parameters for RegenerateRecoveryCodes.
+type RegenerateRecoveryCodesJSONBody struct {
+	// Code A current 6-digit TOTP code, or one of your unused recovery codes (`xxxx-xxxx-xxxx-xxxx`)
 	Code string `json:"code"`
 }
 
@@ -4811,6 +4841,9 @@ type DisableMfaJSONRequestBody DisableMfaJSONBody
 // EnableMfaJSONRequestBody defines body for EnableMfa for application/json ContentType.
 type EnableMfaJSONRequestBody EnableMfaJSONBody
 
+// RegenerateRecoveryCodesJSONRequestBody defines body for RegenerateRecoveryCodes for application/json ContentType.
+type RegenerateRecoveryCodesJSONRequestBody RegenerateRecoveryCodesJSONBody
+
 // CreateTokenFormdataRequestBody defines body for CreateToken for application/x-www-form-urlencoded ContentType.
 type CreateTokenFormdataRequestBody CreateTokenFormdataBody
 
@@ -5033,9 +5066,16 @@ type ClientInterface interface {
 	// Corresponds with POST /api/v1/auth/logout-all (the `LogoutAll` operationId).
 	LogoutAll(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
 
+	// GetMe Your account: user, organization, MFA state
+	//
+	// Who the token belongs to: the user, whether MFA is on and how many recovery codes are left, and the organization with its plan. A bearer token's route (API keys belong to no user).
+	//
+	// Corresponds with GET /api/v1/auth/me (the `GetMe` operationId).
+	GetMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
+
 	// DisableMfaWithBody Turn MFA off (needs a current code)
 	//
-	// Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+	// Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5044,7 +5084,7 @@ type ClientInterface interface {
 
 	// DisableMfa Turn MFA off (needs a current code)
 	//
-	// Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+	// Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -5053,7 +5093,7 @@ type ClientInterface interface {
 
 	// EnableMfaWithBody Confirm a TOTP code and turn MFA on
 	//
-	// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
+	// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5062,12 +5102,30 @@ type ClientInterface interface {
 
 	// EnableMfa Confirm a TOTP code and turn MFA on
 	//
-	// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
+	// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 	//
 	// Takes a body of the `application/json` content type.
 	//
 	// Corresponds with POST /api/v1/auth/mfa/enable (the `EnableMfa` operationId).
 	EnableMfa(ctx context.Context, body EnableMfaJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RegenerateRecoveryCodesWithBody Replace your MFA recovery codes
+	//
+	// Makes 10 new recovery codes (in this response only) after a current TOTP code or an unused recovery code; every earlier code stops working. MFA not on: 400 INVALID_STATE; a wrong or used code: 422 on `code`.
+	//
+	// Takes any type of body and a specified content type.
+	//
+	// Corresponds with POST /api/v1/auth/mfa/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+	RegenerateRecoveryCodesWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// RegenerateRecoveryCodes Replace your MFA recovery codes
+	//
+	// Makes 10 new recovery codes (in this response only) after a current TOTP code or an unused recovery code; every earlier code stops working. MFA not on: 400 INVALID_STATE; a wrong or used code: 422 on `code`.
+	//
+	// Takes a body of the `application/json` content type.
+	//
+	// Corresponds with POST /api/v1/auth/mfa/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+	RegenerateRecoveryCodes(ctx context.Context, body RegenerateRecoveryCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// SetupMfa Start MFA enrolment (TOTP)
 	//
@@ -5922,9 +5980,26 @@ func (c *Client) LogoutAll(ctx context.Context, reqEditors ...RequestEditorFn) (
 	return c.Client.Do(req)
 }
 
+// GetMe Your account: user, organization, MFA state
+//
+// Who the token belongs to: the user, whether MFA is on and how many recovery codes are left, and the organization with its plan. A bearer token's route (API keys belong to no user).
+//
+// Corresponds with GET /api/v1/auth/me (the `GetMe` operationId).
+func (c *Client) GetMe(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewGetMeRequest(c.Server)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
 // DisableMfaWithBody Turn MFA off (needs a current code)
 //
-// Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+// Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 //
 // Takes any type of body and a specified content type.
 //
@@ -5943,7 +6018,7 @@ func (c *Client) DisableMfaWithBody(ctx context.Context, contentType string, bod
 
 // DisableMfa Turn MFA off (needs a current code)
 //
-// Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+// Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -5962,7 +6037,7 @@ func (c *Client) DisableMfa(ctx context.Context, body DisableMfaJSONRequestBody,
 
 // EnableMfaWithBody Confirm a TOTP code and turn MFA on
 //
-// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
+// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 //
 // Takes any type of body and a specified content type.
 //
@@ -5981,13 +6056,51 @@ func (c *Client) EnableMfaWithBody(ctx context.Context, contentType string, body
 
 // EnableMfa Confirm a TOTP code and turn MFA on
 //
-// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
+// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 //
 // Takes a body of the `application/json` content type.
 //
 // Corresponds with POST /api/v1/auth/mfa/enable (the `EnableMfa` operationId).
 func (c *Client) EnableMfa(ctx context.Context, body EnableMfaJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewEnableMfaRequest(c.Server, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RegenerateRecoveryCodesWithBody Replace your MFA recovery codes
+//
+// Makes 10 new recovery codes (in this response only) after a current TOTP code or an unused recovery code; every earlier code stops working. MFA not on: 400 INVALID_STATE; a wrong or used code: 422 on `code`.
+//
+// Takes any type of body and a specified content type.
+//
+// Corresponds with POST /api/v1/auth/mfa/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+func (c *Client) RegenerateRecoveryCodesWithBody(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRegenerateRecoveryCodesRequestWithBody(c.Server, contentType, body)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// RegenerateRecoveryCodes Replace your MFA recovery codes
+//
+// Makes 10 new recovery codes (in this response only) after a current TOTP code or an unused recovery code; every earlier code stops working. MFA not on: 400 INVALID_STATE; a wrong or used code: 422 on `code`.
+//
+// Takes a body of the `application/json` content type.
+//
+// Corresponds with POST /api/v1/auth/mfa/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+func (c *Client) RegenerateRecoveryCodes(ctx context.Context, body RegenerateRecoveryCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewRegenerateRecoveryCodesRequest(c.Server, body)
 	if err != nil {
 		return nil, err
 	}
@@ -7648,6 +7761,33 @@ func NewLogoutAllRequest(server string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewGetMeRequest constructs an http.Request for the GetMe method
+func NewGetMeRequest(server string) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/me")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewDisableMfaRequest calls the generic DisableMfa builder with application/json body
 func NewDisableMfaRequest(server string, body DisableMfaJSONRequestBody) (*http.Request, error) {
 	var bodyReader io.Reader
@@ -7709,6 +7849,46 @@ func NewEnableMfaRequestWithBody(server string, contentType string, body io.Read
 	}
 
 	operationPath := fmt.Sprintf("/api/v1/auth/mfa/enable")
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	req, err := http.NewRequest(http.MethodPost, queryURL.String(), body)
+	if err != nil {
+		return nil, err
+	}
+
+	req.Header.Add("Content-Type", contentType)
+
+	return req, nil
+}
+
+// NewRegenerateRecoveryCodesRequest calls the generic RegenerateRecoveryCodes builder with application/json body
+func NewRegenerateRecoveryCodesRequest(server string, body RegenerateRecoveryCodesJSONRequestBody) (*http.Request, error) {
+	var bodyReader io.Reader
+	buf, err := json.Marshal(body)
+	if err != nil {
+		return nil, err
+	}
+	bodyReader = bytes.NewReader(buf)
+	return NewRegenerateRecoveryCodesRequestWithBody(server, "application/json", bodyReader)
+}
+
+// NewRegenerateRecoveryCodesRequestWithBody constructs an http.Request for the RegenerateRecoveryCodes method, with any body, and a specified content type
+func NewRegenerateRecoveryCodesRequestWithBody(server string, contentType string, body io.Reader) (*http.Request, error) {
+	var err error
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/auth/mfa/recovery-codes")
 	if operationPath[0] == '/' {
 		operationPath = "." + operationPath
 	}
@@ -10620,9 +10800,18 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with POST /api/v1/auth/logout-all (the `LogoutAll` operationId).
 	LogoutAllWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*LogoutAllResponse, error)
 
+	// GetMeWithResponse Your account: user, organization, MFA state
+	//
+	// Who the token belongs to: the user, whether MFA is on and how many recovery codes are left, and the organization with its plan. A bearer token's route (API keys belong to no user).
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/auth/me (the `GetMe` operationId).
+	GetMeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMeResponse, error)
+
 	// DisableMfaWithBodyWithResponse Turn MFA off (needs a current code)
 	//
-	// Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+	// Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10631,7 +10820,7 @@ type ClientWithResponsesInterface interface {
 
 	// DisableMfaWithResponse Turn MFA off (needs a current code)
 	//
-	// Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+	// Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10640,7 +10829,7 @@ type ClientWithResponsesInterface interface {
 
 	// EnableMfaWithBodyWithResponse Confirm a TOTP code and turn MFA on
 	//
-	// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
+	// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -10649,12 +10838,30 @@ type ClientWithResponsesInterface interface {
 
 	// EnableMfaWithResponse Confirm a TOTP code and turn MFA on
 	//
-	// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
+	// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
 	// Corresponds with POST /api/v1/auth/mfa/enable (the `EnableMfa` operationId).
 	EnableMfaWithResponse(ctx context.Context, body EnableMfaJSONRequestBody, reqEditors ...RequestEditorFn) (*EnableMfaResponse, error)
+
+	// RegenerateRecoveryCodesWithBodyWithResponse Replace your MFA recovery codes
+	//
+	// Makes 10 new recovery codes (in this response only) after a current TOTP code or an unused recovery code; every earlier code stops working. MFA not on: 400 INVALID_STATE; a wrong or used code: 422 on `code`.
+	//
+	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/mfa/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+	RegenerateRecoveryCodesWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RegenerateRecoveryCodesResponse, error)
+
+	// RegenerateRecoveryCodesWithResponse Replace your MFA recovery codes
+	//
+	// Makes 10 new recovery codes (in this response only) after a current TOTP code or an unused recovery code; every earlier code stops working. MFA not on: 400 INVALID_STATE; a wrong or used code: 422 on `code`.
+	//
+	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with POST /api/v1/auth/mfa/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+	RegenerateRecoveryCodesWithResponse(ctx context.Context, body RegenerateRecoveryCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*RegenerateRecoveryCodesResponse, error)
 
 	// SetupMfaWithResponse Start MFA enrolment (TOTP)
 	//
@@ -12448,6 +12655,130 @@ func (r LogoutAllResponse) ContentType() string {
 	return ""
 }
 
+type GetMeResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		CreatedAt time.Time `json:"created_at"`
+		Email     string    `json:"email"`
+
+		// Id `user_<id>`
+		Id           string     `json:"id"`
+		LastLoginAt  *time.Time `json:"last_login_at"`
+		MfaEnabled   bool       `json:"mfa_enabled"`
+		Organization struct {
+			// Id `org_<id>`
+			Id   string                                   `json:"id"`
+			Name string                                   `json:"name"`
+			Plan GetMe200JSONResponseBodyOrganizationPlan `json:"plan"`
+		} `json:"organization"`
+
+		// RecoveryCodesRemaining Unused recovery codes; 0 while MFA is off
+		RecoveryCodesRemaining int `json:"recovery_codes_remaining"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorBody
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorBody
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorBody
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorBody
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
+	// JSON504 the response for an HTTP 504 `application/json` response
+	JSON504 *ErrorBody
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r GetMeResponse) GetJSON200() *struct {
+	CreatedAt time.Time `json:"created_at"`
+	Email     string    `json:"email"`
+
+	// Id `user_<id>`
+	Id           string     `json:"id"`
+	LastLoginAt  *time.Time `json:"last_login_at"`
+	MfaEnabled   bool       `json:"mfa_enabled"`
+	Organization struct {
+		// Id `org_<id>`
+		Id   string                                   `json:"id"`
+		Name string                                   `json:"name"`
+		Plan GetMe200JSONResponseBodyOrganizationPlan `json:"plan"`
+	} `json:"organization"`
+
+	// RecoveryCodesRemaining Unused recovery codes; 0 while MFA is off
+	RecoveryCodesRemaining int `json:"recovery_codes_remaining"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r GetMeResponse) GetJSON400() *ErrorBody {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r GetMeResponse) GetJSON401() *ErrorBody {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r GetMeResponse) GetJSON403() *ErrorBody {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r GetMeResponse) GetJSON404() *ErrorBody {
+	return r.JSON404
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r GetMeResponse) GetJSON429() *ErrorBody {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r GetMeResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
+}
+
+// GetJSON504 returns the response for an HTTP 504 `application/json` response
+func (r GetMeResponse) GetJSON504() *ErrorBody {
+	return r.JSON504
+}
+
+// GetBody returns the raw response body bytes
+func (r GetMeResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r GetMeResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r GetMeResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r GetMeResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
 type DisableMfaResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
@@ -12548,6 +12879,9 @@ type EnableMfaResponse struct {
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
 		MfaEnabled bool `json:"mfa_enabled"`
+
+		// RecoveryCodes Recovery codes, shown in this response only: each signs in once instead of a TOTP code. Store them somewhere safe.
+		RecoveryCodes []string `json:"recovery_codes"`
 	}
 	// JSON400 the response for an HTTP 400 `application/json` response
 	JSON400 *ErrorBody
@@ -12568,6 +12902,9 @@ type EnableMfaResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r EnableMfaResponse) GetJSON200() *struct {
 	MfaEnabled bool `json:"mfa_enabled"`
+
+	// RecoveryCodes Recovery codes, shown in this response only: each signs in once instead of a TOTP code. Store them somewhere safe.
+	RecoveryCodes []string `json:"recovery_codes"`
 } {
 	return r.JSON200
 }
@@ -12630,6 +12967,104 @@ func (r EnableMfaResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r EnableMfaResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type RegenerateRecoveryCodesResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		// RecoveryCodes Recovery codes, shown in this response only: each signs in once instead of a TOTP code. Store them somewhere safe.
+		RecoveryCodes          []string `json:"recovery_codes"`
+		RecoveryCodesRemaining int      `json:"recovery_codes_remaining"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorBody
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorBody
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorBody
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *ErrorBody
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
+	// JSON504 the response for an HTTP 504 `application/json` response
+	JSON504 *ErrorBody
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r RegenerateRecoveryCodesResponse) GetJSON200() *struct {
+	// RecoveryCodes Recovery codes, shown in this response only: each signs in once instead of a TOTP code. Store them somewhere safe.
+	RecoveryCodes          []string `json:"recovery_codes"`
+	RecoveryCodesRemaining int      `json:"recovery_codes_remaining"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r RegenerateRecoveryCodesResponse) GetJSON400() *ErrorBody {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r RegenerateRecoveryCodesResponse) GetJSON401() *ErrorBody {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r RegenerateRecoveryCodesResponse) GetJSON403() *ErrorBody {
+	return r.JSON403
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r RegenerateRecoveryCodesResponse) GetJSON422() *ErrorBody {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r RegenerateRecoveryCodesResponse) GetJSON429() *ErrorBody {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r RegenerateRecoveryCodesResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
+}
+
+// GetJSON504 returns the response for an HTTP 504 `application/json` response
+func (r RegenerateRecoveryCodesResponse) GetJSON504() *ErrorBody {
+	return r.JSON504
+}
+
+// GetBody returns the raw response body bytes
+func (r RegenerateRecoveryCodesResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r RegenerateRecoveryCodesResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r RegenerateRecoveryCodesResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r RegenerateRecoveryCodesResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -14607,7 +15042,7 @@ type ExportFindingsResponse struct {
 			Name     string   `json:"name"`
 		} `json:"frameworks"`
 		History []struct {
-			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired
+			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
 			Action    string    `json:"action"`
 			From      *string   `json:"from"`
 			Timestamp time.Time `json:"timestamp"`
@@ -14724,7 +15159,7 @@ func (r ExportFindingsResponse) GetJSON200() *[]struct {
 		Name     string   `json:"name"`
 	} `json:"frameworks"`
 	History []struct {
-		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired
+		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
 		Action    string    `json:"action"`
 		From      *string   `json:"from"`
 		Timestamp time.Time `json:"timestamp"`
@@ -15284,7 +15719,7 @@ type GetFindingResponse struct {
 			Name     string   `json:"name"`
 		} `json:"frameworks"`
 		History []struct {
-			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired
+			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
 			Action    string    `json:"action"`
 			From      *string   `json:"from"`
 			Timestamp time.Time `json:"timestamp"`
@@ -15401,7 +15836,7 @@ func (r GetFindingResponse) GetJSON200() *struct {
 		Name     string   `json:"name"`
 	} `json:"frameworks"`
 	History []struct {
-		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired
+		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
 		Action    string    `json:"action"`
 		From      *string   `json:"from"`
 		Timestamp time.Time `json:"timestamp"`
@@ -15679,7 +16114,7 @@ type DecideFindingAcceptanceResponse struct {
 			Name     string   `json:"name"`
 		} `json:"frameworks"`
 		History []struct {
-			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired
+			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
 			Action    string    `json:"action"`
 			From      *string   `json:"from"`
 			Timestamp time.Time `json:"timestamp"`
@@ -15800,7 +16235,7 @@ func (r DecideFindingAcceptanceResponse) GetJSON200() *struct {
 		Name     string   `json:"name"`
 	} `json:"frameworks"`
 	History []struct {
-		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired
+		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
 		Action    string    `json:"action"`
 		From      *string   `json:"from"`
 		Timestamp time.Time `json:"timestamp"`
@@ -20146,9 +20581,24 @@ func (c *ClientWithResponses) LogoutAllWithResponse(ctx context.Context, reqEdit
 	return ParseLogoutAllResponse(rsp)
 }
 
+// GetMeWithResponse Your account: user, organization, MFA state
+//
+// Who the token belongs to: the user, whether MFA is on and how many recovery codes are left, and the organization with its plan. A bearer token's route (API keys belong to no user).
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/auth/me (the `GetMe` operationId).
+func (c *ClientWithResponses) GetMeWithResponse(ctx context.Context, reqEditors ...RequestEditorFn) (*GetMeResponse, error) {
+	rsp, err := c.GetMe(ctx, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseGetMeResponse(rsp)
+}
+
 // DisableMfaWithBodyWithResponse Turn MFA off (needs a current code)
 //
-// Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+// Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -20163,7 +20613,7 @@ func (c *ClientWithResponses) DisableMfaWithBodyWithResponse(ctx context.Context
 
 // DisableMfaWithResponse Turn MFA off (needs a current code)
 //
-// Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+// Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -20178,7 +20628,7 @@ func (c *ClientWithResponses) DisableMfaWithResponse(ctx context.Context, body D
 
 // EnableMfaWithBodyWithResponse Confirm a TOTP code and turn MFA on
 //
-// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
+// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -20193,7 +20643,7 @@ func (c *ClientWithResponses) EnableMfaWithBodyWithResponse(ctx context.Context,
 
 // EnableMfaWithResponse Confirm a TOTP code and turn MFA on
 //
-// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
+// Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -20204,6 +20654,36 @@ func (c *ClientWithResponses) EnableMfaWithResponse(ctx context.Context, body En
 		return nil, err
 	}
 	return ParseEnableMfaResponse(rsp)
+}
+
+// RegenerateRecoveryCodesWithBodyWithResponse Replace your MFA recovery codes
+//
+// Makes 10 new recovery codes (in this response only) after a current TOTP code or an unused recovery code; every earlier code stops working. MFA not on: 400 INVALID_STATE; a wrong or used code: 422 on `code`.
+//
+// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/mfa/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+func (c *ClientWithResponses) RegenerateRecoveryCodesWithBodyWithResponse(ctx context.Context, contentType string, body io.Reader, reqEditors ...RequestEditorFn) (*RegenerateRecoveryCodesResponse, error) {
+	rsp, err := c.RegenerateRecoveryCodesWithBody(ctx, contentType, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRegenerateRecoveryCodesResponse(rsp)
+}
+
+// RegenerateRecoveryCodesWithResponse Replace your MFA recovery codes
+//
+// Makes 10 new recovery codes (in this response only) after a current TOTP code or an unused recovery code; every earlier code stops working. MFA not on: 400 INVALID_STATE; a wrong or used code: 422 on `code`.
+//
+// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
+//
+// Corresponds with POST /api/v1/auth/mfa/recovery-codes (the `RegenerateRecoveryCodes` operationId).
+func (c *ClientWithResponses) RegenerateRecoveryCodesWithResponse(ctx context.Context, body RegenerateRecoveryCodesJSONRequestBody, reqEditors ...RequestEditorFn) (*RegenerateRecoveryCodesResponse, error) {
+	rsp, err := c.RegenerateRecoveryCodes(ctx, body, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseRegenerateRecoveryCodesResponse(rsp)
 }
 
 // SetupMfaWithResponse Start MFA enrolment (TOTP)
@@ -22112,6 +22592,98 @@ func ParseLogoutAllResponse(rsp *http.Response) (*LogoutAllResponse, error) {
 	return response, nil
 }
 
+// ParseGetMeResponse parses an HTTP response from a GetMeWithResponse call
+func ParseGetMeResponse(rsp *http.Response) (*GetMeResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &GetMeResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			CreatedAt time.Time `json:"created_at"`
+			Email     string    `json:"email"`
+
+			// Id `user_<id>`
+			Id           string     `json:"id"`
+			LastLoginAt  *time.Time `json:"last_login_at"`
+			MfaEnabled   bool       `json:"mfa_enabled"`
+			Organization struct {
+				// Id `org_<id>`
+				Id   string                                   `json:"id"`
+				Name string                                   `json:"name"`
+				Plan GetMe200JSONResponseBodyOrganizationPlan `json:"plan"`
+			} `json:"organization"`
+
+			// RecoveryCodesRemaining Unused recovery codes; 0 while MFA is off
+			RecoveryCodesRemaining int `json:"recovery_codes_remaining"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 504:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON504 = &dest
+
+	}
+
+	return response, nil
+}
+
 // ParseDisableMfaResponse parses an HTTP response from a DisableMfaWithResponse call
 func ParseDisableMfaResponse(rsp *http.Response) (*DisableMfaResponse, error) {
 	bodyBytes, err := io.ReadAll(rsp.Body)
@@ -22206,6 +22778,88 @@ func ParseEnableMfaResponse(rsp *http.Response) (*EnableMfaResponse, error) {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
 			MfaEnabled bool `json:"mfa_enabled"`
+
+			// RecoveryCodes Recovery codes, shown in this response only: each signs in once instead of a TOTP code. Store them somewhere safe.
+			RecoveryCodes []string `json:"recovery_codes"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 504:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON504 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseRegenerateRecoveryCodesResponse parses an HTTP response from a RegenerateRecoveryCodesWithResponse call
+func ParseRegenerateRecoveryCodesResponse(rsp *http.Response) (*RegenerateRecoveryCodesResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &RegenerateRecoveryCodesResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			// RecoveryCodes Recovery codes, shown in this response only: each signs in once instead of a TOTP code. Store them somewhere safe.
+			RecoveryCodes          []string `json:"recovery_codes"`
+			RecoveryCodesRemaining int      `json:"recovery_codes_remaining"`
 		}
 		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
 			return nil, err
@@ -23736,7 +24390,7 @@ func ParseExportFindingsResponse(rsp *http.Response) (*ExportFindingsResponse, e
 				Name     string   `json:"name"`
 			} `json:"frameworks"`
 			History []struct {
-				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired
+				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
 				Action    string    `json:"action"`
 				From      *string   `json:"from"`
 				Timestamp time.Time `json:"timestamp"`
@@ -24194,7 +24848,7 @@ func ParseGetFindingResponse(rsp *http.Response) (*GetFindingResponse, error) {
 				Name     string   `json:"name"`
 			} `json:"frameworks"`
 			History []struct {
-				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired
+				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
 				Action    string    `json:"action"`
 				From      *string   `json:"from"`
 				Timestamp time.Time `json:"timestamp"`
@@ -24455,7 +25109,7 @@ func ParseDecideFindingAcceptanceResponse(rsp *http.Response) (*DecideFindingAcc
 				Name     string   `json:"name"`
 			} `json:"frameworks"`
 			History []struct {
-				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired
+				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
 				Action    string    `json:"action"`
 				From      *string   `json:"from"`
 				Timestamp time.Time `json:"timestamp"`

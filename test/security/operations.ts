@@ -99,6 +99,13 @@ export const ENTRIES: Record<string, Entry> = {
   // One retest runs per finding: a later allowed caller is answered by the domain (400 INVALID_STATE) until it ends.
   "POST /api/v1/findings/{finding_id}/retest": { ok: [202, 400], body: () => ({}) },
   "GET /api/v1/findings/{finding_id}/retests": { ok: 200 },
+  "GET /api/v1/findings/policy": { ok: 200 },
+  "PUT /api/v1/findings/policy": {
+    ok: 200,
+    body: () => ({ sla_days: { critical: 7, high: 30, medium: 90, low: 180, info: null }, require_acceptance_approval: false }),
+  },
+  // The matrix's finding has no acceptance waiting: a caller allowed this far is answered by the domain (409).
+  "POST /api/v1/findings/{finding_id}/acceptance/decision": { ok: 409, body: () => ({ decision: "approve" }) },
   "POST /api/v1/webhooks": { ok: 201, body: webhookBody },
   "GET /api/v1/webhooks": { ok: 200 },
   "GET /api/v1/webhooks/{webhook_id}": { ok: 200 },
@@ -112,13 +119,6 @@ export const ENTRIES: Record<string, Entry> = {
   "GET /api/v1/controls/{control_id}": { ok: 200 },
   "PATCH /api/v1/controls/{control_id}": { ok: 200, body: () => ({ notes: "matrix" }) },
   "POST /api/v1/controls/{control_id}/evidence": { ok: 201, multipart: true },
-  "GET /api/v1/findings/policy": { ok: 200 },
-  "PUT /api/v1/findings/policy": {
-    ok: 200,
-    body: () => ({ sla_days: { critical: 7, high: 30, medium: 90, low: 180, info: null }, require_acceptance_approval: false }),
-  },
-  // The matrix's finding has no acceptance waiting: a caller allowed this far is answered by the domain (409).
-  "POST /api/v1/findings/{finding_id}/acceptance/decision": { ok: 409, body: () => ({ decision: "approve" }) },
   "GET /api/v1/evidence": { ok: 200 },
   "GET /api/v1/evidence/{evidence_id}": { ok: 200 },
   "GET /api/v1/evidence/{evidence_id}/download": { ok: 200 },

@@ -155,7 +155,7 @@ export interface paths {
         put?: never;
         /**
          * Confirm a TOTP code and turn MFA on
-         * @description Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
+         * @description Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
          */
         post: operations["enableMfa"];
         delete?: never;
@@ -175,9 +175,49 @@ export interface paths {
         put?: never;
         /**
          * Turn MFA off (needs a current code)
-         * @description Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+         * @description Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
          */
         post: operations["disableMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/mfa/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace your MFA recovery codes
+         * @description Makes 10 new recovery codes (in this response only) after a current TOTP code or an unused recovery code; every earlier code stops working. MFA not on: 400 INVALID_STATE; a wrong or used code: 422 on `code`.
+         */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your account: user, organization, MFA state
+         * @description Who the token belongs to: the user, whether MFA is on and how many recovery codes are left, and the organization with its plan. A bearer token's route (API keys belong to no user).
+         */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1109,7 +1149,7 @@ export interface components {
             /** @description Every field error of the request (422 VALIDATION_ERROR from request validation) */
             errors?: {
                 /** @description The request field at fault, as a dotted path (`update.status`, `finding_ids.3`) */
-                field: string;
+                field?: string;
                 /** @description What is wrong with it, in plain words */
                 detail: string;
                 /** @description VALIDATION_ERROR */
@@ -1794,11 +1834,25 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "mfa_enabled": true
+                     *       "mfa_enabled": true,
+                     *       "recovery_codes": [
+                     *         "k7q2-m9xd-4tfp-w3ha",
+                     *         "p2vn-x6ce-r5ub-7jqs",
+                     *         "d3hw-y4nk-q7ra-m2fe",
+                     *         "t6bz-c2xu-h5pn-w4dq",
+                     *         "a5mr-j3yf-v7kc-e2np",
+                     *         "x2gq-w6ts-b4fe-n3hk",
+                     *         "r7cy-d5pa-m2zv-k6uj",
+                     *         "f4nx-t3hq-w7eb-y2md",
+                     *         "s6kd-q2rc-x5wf-h3ap",
+                     *         "u3ev-n7mb-z4ty-c6gx"
+                     *       ]
                      *     }
                      */
                     "application/json": {
                         mfa_enabled: boolean;
+                        /** @description Recovery codes, shown in this response only: each signs in once instead of a TOTP code. Store them somewhere safe. */
+                        recovery_codes: string[];
                     };
                 };
             };
@@ -1882,7 +1936,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Current 6-digit TOTP code */
+                    /** @description A current 6-digit TOTP code, or one of your unused recovery codes (`xxxx-xxxx-xxxx-xxxx`) */
                     code: string;
                 };
             };
@@ -1896,7 +1950,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "mfa_enabled": true
+                     *       "mfa_enabled": false
                      *     }
                      */
                     "application/json": {
@@ -1941,6 +1995,238 @@ export interface operations {
                 };
             };
             /** @description `RATE_LIMIT_EXCEEDED`: the plan's hourly or daily request limit is used up (see Retry-After); `TOO_MANY_ATTEMPTS`: too many failed sign-in or MFA attempts; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: a service this operation needs is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: a service this operation needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "code": "123456"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description A current 6-digit TOTP code, or one of your unused recovery codes (`xxxx-xxxx-xxxx-xxxx`) */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recovery_codes": [
+                     *         "k7q2-m9xd-4tfp-w3ha",
+                     *         "p2vn-x6ce-r5ub-7jqs",
+                     *         "d3hw-y4nk-q7ra-m2fe",
+                     *         "t6bz-c2xu-h5pn-w4dq",
+                     *         "a5mr-j3yf-v7kc-e2np",
+                     *         "x2gq-w6ts-b4fe-n3hk",
+                     *         "r7cy-d5pa-m2zv-k6uj",
+                     *         "f4nx-t3hq-w7eb-y2md",
+                     *         "s6kd-q2rc-x5wf-h3ap",
+                     *         "u3ev-n7mb-z4ty-c6gx"
+                     *       ],
+                     *       "recovery_codes_remaining": 10
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Recovery codes, shown in this response only: each signs in once instead of a TOTP code. Store them somewhere safe. */
+                        recovery_codes: string[];
+                        recovery_codes_remaining: number;
+                    };
+                };
+            };
+            /** @description `BAD_REQUEST`: the body or URL cannot be read (malformed JSON, form or multipart); `INVALID_STATE`: the resource is not in a state that allows this */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `NOT_AUTHENTICATED`: no bearer token or API key was sent; `INVALID_TOKEN`: the token or API key is not valid (revoked, signed by another key, unknown); `TOKEN_EXPIRED`: the bearer token is past its lifetime (1 hour) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `FORBIDDEN`: the API key lacks the operation's permission, or the operation needs a bearer token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: a request field is invalid; `field` names the first, `errors` lists all */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: the plan's hourly or daily request limit is used up (see Retry-After); `TOO_MANY_ATTEMPTS`: too many failed sign-in or MFA attempts; retry after Retry-After seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: a service this operation needs is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: a service this operation needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "user_01JD8N3Q7WX4K2",
+                     *       "email": "alice@acme.example",
+                     *       "mfa_enabled": true,
+                     *       "recovery_codes_remaining": 8,
+                     *       "created_at": "2026-11-01T09:00:00.000Z",
+                     *       "last_login_at": "2026-11-27T08:55:00.000Z",
+                     *       "organization": {
+                     *         "id": "org_01JD8N2V5K3P9Q",
+                     *         "name": "Acme Corp",
+                     *         "plan": "professional"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description `user_<id>` */
+                        id: string;
+                        email: string;
+                        mfa_enabled: boolean;
+                        /** @description Unused recovery codes; 0 while MFA is off */
+                        recovery_codes_remaining: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        last_login_at: string | null;
+                        organization: {
+                            /** @description `org_<id>` */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            plan: "startup" | "professional" | "enterprise";
+                        };
+                    };
+                };
+            };
+            /** @description `BAD_REQUEST`: the body or URL cannot be read (malformed JSON, form or multipart) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `NOT_AUTHENTICATED`: no bearer token or API key was sent; `INVALID_TOKEN`: the token or API key is not valid (revoked, signed by another key, unknown); `TOKEN_EXPIRED`: the bearer token is past its lifetime (1 hour) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `FORBIDDEN`: the API key lacks the operation's permission, or the operation needs a bearer token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `NOT_FOUND`: no such resource in your organization (another organization's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: the plan's hourly or daily request limit is used up (see Retry-After) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5202,7 +5488,7 @@ export interface operations {
                             created_at: string;
                         }[];
                         history: {
-                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired */
+                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`) */
                             action: string;
                             from: string | null;
                             to: string;
@@ -5536,7 +5822,7 @@ export interface operations {
                             created_at: string;
                         }[];
                         history: {
-                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired */
+                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`) */
                             action: string;
                             from: string | null;
                             to: string;
@@ -5958,7 +6244,7 @@ export interface operations {
                             created_at: string;
                         }[];
                         history: {
-                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired */
+                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`) */
                             action: string;
                             from: string | null;
                             to: string;

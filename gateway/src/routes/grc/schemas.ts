@@ -63,7 +63,11 @@ export const evidenceItem = {
     sha256: { type: "string", description: "Lowercase hex SHA-256 of the file" },
     status: { type: "string", enum: EVIDENCE_STATUSES, description: "Only clean and expired files can be downloaded" },
     threat: { type: ["string", "null"], description: "Signature found, for quarantined items" },
-    source: { type: "string", enum: ["upload", "scan", "retest"], description: "`scan`: a compliance scan's report; `retest`: a verified fix (scan_id is then the retest id)" },
+    source: {
+      type: "string",
+      enum: ["upload", "scan", "retest"],
+      description: "`scan`: a compliance scan's report; `retest`: a verified fix (scan_id is then the retest id)",
+    },
     scan_id: { type: ["string", "null"] },
     uploaded_by: { type: "string" },
     uploaded_at: timestamp,

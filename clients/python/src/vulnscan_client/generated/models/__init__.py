@@ -154,6 +154,9 @@ from .get_health_response_503 import GetHealthResponse503
 from .get_health_response_503_services import GetHealthResponse503Services
 from .get_health_response_503_services_additional_property import GetHealthResponse503ServicesAdditionalProperty
 from .get_health_response_503_status import GetHealthResponse503Status
+from .get_me_response_200 import GetMeResponse200
+from .get_me_response_200_organization import GetMeResponse200Organization
+from .get_me_response_200_organization_plan import GetMeResponse200OrganizationPlan
 from .get_scan_quota_response_200 import GetScanQuotaResponse200
 from .get_scan_quota_response_200_plan import GetScanQuotaResponse200Plan
 from .get_scan_response_200 import GetScanResponse200
@@ -260,6 +263,8 @@ from .list_webhooks_response_200_items_item import ListWebhooksResponse200ItemsI
 from .logout_all_response_200 import LogoutAllResponse200
 from .refresh_token_response_200 import RefreshTokenResponse200
 from .refresh_token_response_200_token_type import RefreshTokenResponse200TokenType
+from .regenerate_recovery_codes_body import RegenerateRecoveryCodesBody
+from .regenerate_recovery_codes_response_200 import RegenerateRecoveryCodesResponse200
 from .replay_webhook_deliveries_body import ReplayWebhookDeliveriesBody
 from .replay_webhook_deliveries_response_202 import ReplayWebhookDeliveriesResponse202
 from .retest_finding_response_202 import RetestFindingResponse202
@@ -474,6 +479,9 @@ __all__ = (
     "GetHealthResponse503Services",
     "GetHealthResponse503ServicesAdditionalProperty",
     "GetHealthResponse503Status",
+    "GetMeResponse200",
+    "GetMeResponse200Organization",
+    "GetMeResponse200OrganizationPlan",
     "GetScanQuotaResponse200",
     "GetScanQuotaResponse200Plan",
     "GetScanResponse200",
@@ -580,6 +588,8 @@ __all__ = (
     "LogoutAllResponse200",
     "RefreshTokenResponse200",
     "RefreshTokenResponse200TokenType",
+    "RegenerateRecoveryCodesBody",
+    "RegenerateRecoveryCodesResponse200",
     "ReplayWebhookDeliveriesBody",
     "ReplayWebhookDeliveriesResponse202",
     "RetestFindingResponse202",

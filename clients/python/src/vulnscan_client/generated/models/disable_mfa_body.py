@@ -22,7 +22,7 @@ T = TypeVar("T", bound="DisableMfaBody")
 class DisableMfaBody:
     """ 
         Attributes:
-            code (str): Current 6-digit TOTP code
+            code (str): A current 6-digit TOTP code, or one of your unused recovery codes (`xxxx-xxxx-xxxx-xxxx`)
      """
 
     code: str

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from typing import cast
 
 
 
@@ -23,9 +24,12 @@ class EnableMfaResponse200:
     """ 
         Attributes:
             mfa_enabled (bool):
+            recovery_codes (list[str]): Recovery codes, shown in this response only: each signs in once instead of a TOTP
+                code. Store them somewhere safe.
      """
 
     mfa_enabled: bool
+    recovery_codes: list[str]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -35,11 +39,16 @@ class EnableMfaResponse200:
     def to_dict(self) -> dict[str, Any]:
         mfa_enabled = self.mfa_enabled
 
+        recovery_codes = self.recovery_codes
+
+
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
             "mfa_enabled": mfa_enabled,
+            "recovery_codes": recovery_codes,
         })
 
         return field_dict
@@ -51,8 +60,12 @@ class EnableMfaResponse200:
         d = dict(src_dict)
         mfa_enabled = d.pop("mfa_enabled")
 
+        recovery_codes = cast(list[str], d.pop("recovery_codes"))
+
+
         enable_mfa_response_200 = cls(
             mfa_enabled=mfa_enabled,
+            recovery_codes=recovery_codes,
         )
 
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 
 
 
@@ -22,14 +23,14 @@ T = TypeVar("T", bound="ErrorBodyErrorsItem")
 class ErrorBodyErrorsItem:
     """ 
         Attributes:
-            field (str): The request field at fault, as a dotted path (`update.status`, `finding_ids.3`)
             detail (str): What is wrong with it, in plain words
             error_code (str): VALIDATION_ERROR
+            field (str | Unset): The request field at fault, as a dotted path (`update.status`, `finding_ids.3`)
      """
 
-    field: str
     detail: str
     error_code: str
+    field: str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -37,20 +38,21 @@ class ErrorBodyErrorsItem:
 
 
     def to_dict(self) -> dict[str, Any]:
-        field = self.field
-
         detail = self.detail
 
         error_code = self.error_code
+
+        field = self.field
 
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({
-            "field": field,
             "detail": detail,
             "error_code": error_code,
         })
+        if field is not UNSET:
+            field_dict["field"] = field
 
         return field_dict
 
@@ -59,16 +61,16 @@ class ErrorBodyErrorsItem:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        field = d.pop("field")
-
         detail = d.pop("detail")
 
         error_code = d.pop("error_code")
 
+        field = d.pop("field", UNSET)
+
         error_body_errors_item = cls(
-            field=field,
             detail=detail,
             error_code=error_code,
+            field=field,
         )
 
 

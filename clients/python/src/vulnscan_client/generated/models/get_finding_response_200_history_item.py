@@ -26,7 +26,8 @@ class GetFindingResponse200HistoryItem:
         Attributes:
             action (str): created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed,
                 notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved,
-                acceptance_rejected, acceptance_expired
+                acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed
+                (retest_…)`)
             from_ (None | str):
             to (str):
             user (str): `system` for automatic changes

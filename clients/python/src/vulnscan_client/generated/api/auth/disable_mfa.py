@@ -121,8 +121,9 @@ def sync_detailed(
 ) -> Response[DisableMfaResponse200 | ErrorBody]:
     """ Turn MFA off (needs a current code)
 
-     Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off.
-    Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+     Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever
+    lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are
+    deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 
     Args:
         body (DisableMfaBody):
@@ -155,8 +156,9 @@ def sync(
 ) -> DisableMfaResponse200 | ErrorBody | None:
     """ Turn MFA off (needs a current code)
 
-     Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off.
-    Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+     Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever
+    lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are
+    deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 
     Args:
         body (DisableMfaBody):
@@ -184,8 +186,9 @@ async def asyncio_detailed(
 ) -> Response[DisableMfaResponse200 | ErrorBody]:
     """ Turn MFA off (needs a current code)
 
-     Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off.
-    Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+     Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever
+    lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are
+    deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 
     Args:
         body (DisableMfaBody):
@@ -218,8 +221,9 @@ async def asyncio(
 ) -> DisableMfaResponse200 | ErrorBody | None:
     """ Turn MFA off (needs a current code)
 
-     Needs a current code that has not been used before, so a stolen token alone cannot turn MFA off.
-    Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
+     Needs a current TOTP code that has not been used before, or an unused recovery code (for whoever
+    lost the authenticator), so a stolen token alone cannot turn MFA off. The recovery codes are
+    deleted. Emits user.mfa_disabled. MFA not on: 400 INVALID_STATE.
 
     Args:
         body (DisableMfaBody):

@@ -122,8 +122,9 @@ def sync_detailed(
     """ Confirm a TOTP code and turn MFA on
 
      Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in
-    needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422
-    on `code`.
+    needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code
+    (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first,
+    or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 
     Args:
         body (EnableMfaBody):
@@ -157,8 +158,9 @@ def sync(
     """ Confirm a TOTP code and turn MFA on
 
      Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in
-    needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422
-    on `code`.
+    needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code
+    (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first,
+    or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 
     Args:
         body (EnableMfaBody):
@@ -187,8 +189,9 @@ async def asyncio_detailed(
     """ Confirm a TOTP code and turn MFA on
 
      Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in
-    needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422
-    on `code`.
+    needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code
+    (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first,
+    or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 
     Args:
         body (EnableMfaBody):
@@ -222,8 +225,9 @@ async def asyncio(
     """ Confirm a TOTP code and turn MFA on
 
      Confirms a current code of the secret from `POST /api/v1/auth/mfa/setup`; from then on signing in
-    needs `mfa_code`. No setup first, or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422
-    on `code`.
+    needs `mfa_code`. The answer carries 10 recovery codes, once: each can stand in for a TOTP code
+    (sign-in, turning MFA off, new recovery codes) one time; only their hashes are kept. No setup first,
+    or MFA already on: 400 INVALID_STATE; a wrong or reused code: 422 on `code`.
 
     Args:
         body (EnableMfaBody):
