@@ -62,8 +62,13 @@ export const ENTRIES: Record<string, Entry> = {
   "POST /api/v1/auth/mfa/setup": { ok: 200 },
   // A successful enable/disable needs a fresh TOTP step per call (auth.test.ts covers it); a
   // wrong code answers from the domain, after the guard.
-  "POST /api/v1/auth/mfa/enable": { ok: 422, body: () => ({ code: "000000" }) },
+  // Enable answers 400 INVALID_STATE without a setup pending (another case may have finished or
+  // replaced it), else 422 on the wrong code.
+  "POST /api/v1/auth/mfa/enable": { ok: [400, 422], body: () => ({ code: "000000" }) },
   "POST /api/v1/auth/mfa/disable": { ok: 400, body: () => ({ code: "000000" }) },
+  // MFA is not on for the matrix's users: 400 INVALID_STATE from the domain, after the guard.
+  "POST /api/v1/auth/mfa/recovery-codes": { ok: 400, body: () => ({ code: "000000" }) },
+  "GET /api/v1/auth/me": { ok: 200 },
   "POST /api/v1/auth/api-keys": { ok: 201, body: () => ({ name: unique("key"), permissions: ["read:scans"] }) },
   "GET /api/v1/auth/api-keys": { ok: 200 },
   "DELETE /api/v1/auth/api-keys/{api_key_id}": { ok: 200, fresh: ["api_key_id"] },

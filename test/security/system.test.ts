@@ -60,7 +60,10 @@ async function eventually<T>(fn: () => Promise<T | undefined>, what: string, tim
 function expectError(res: { status: number; body: unknown }, status: number, code?: string, field?: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(res.body).toMatchObject({ detail: expect.any(String), error_code: code ?? expect.any(String), ...(field ? { field } : {}) });
-  expect(Object.keys(res.body as object).every((k) => ["detail", "error_code", "field"].includes(k))).toBe(true);
+  // The spec's shape, plus `errors` (every field error of a 422 at once, the first repeated above).
+  expect(Object.keys(res.body as object).every((k) => ["detail", "error_code", "field", "errors"].includes(k))).toBe(true);
+  const errors = (res.body as { errors?: { field?: string; error_code: string }[] }).errors;
+  if (errors) expect(errors[0]).toMatchObject({ error_code: (res.body as { error_code: string }).error_code, ...(field ? { field } : {}) });
 }
 
 beforeAll(async () => {
