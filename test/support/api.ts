@@ -31,7 +31,14 @@ export class Api {
       payload = typeof body === "string" ? body : JSON.stringify(body);
       h["content-type"] ??= "application/json";
     }
-    const res = await fetch(`${this.baseUrl}${path}`, { method, headers: h, body: payload });
+    const send = () => fetch(`${this.baseUrl}${path}`, { method, headers: h, body: payload });
+    // A pooled keep-alive connection the server closed while idle fails the request before it is
+    // sent ("other side closed"); a read is sent again once, on a fresh connection. Writes are not:
+    // whether they were applied would be unknown.
+    const res = await send().catch((err: Error & { cause?: { code?: string } }) => {
+      if ((method === "GET" || method === "HEAD") && err.cause?.code === "UND_ERR_SOCKET") return send();
+      throw err;
+    });
     const text = await res.text();
     let parsed: unknown = text;
     if ((res.headers.get("content-type") ?? "").includes("application/json") && text) parsed = JSON.parse(text);
