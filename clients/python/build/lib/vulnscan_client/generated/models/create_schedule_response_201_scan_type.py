@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class CreateScheduleResponse201ScanType(StrEnum):
-    COMPLIANCE = "compliance"
-    FULL = "full"
-    QUICK = "quick"
-
-    def __str__(self) -> str:
-        return str(self.value)

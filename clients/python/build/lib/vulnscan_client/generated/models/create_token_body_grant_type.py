@@ -1,7 +1,0 @@
-from enum import StrEnum
-
-class CreateTokenBodyGrantType(StrEnum):
-    PASSWORD = "password"
-
-    def __str__(self) -> str:
-        return str(self.value)

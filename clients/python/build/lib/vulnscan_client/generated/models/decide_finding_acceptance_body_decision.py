@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class DecideFindingAcceptanceBodyDecision(StrEnum):
-    APPROVE = "approve"
-    REJECT = "reject"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class DecideFindingAcceptanceResponse200ConfidenceType2Type1(StrEnum):
-    CONFIRMED = "confirmed"
-    VERSION_MATCH = "version_match"
-    VERSION_MATCH_UNVERIFIED_BACKPORT = "version_match_unverified_backport"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class DecideFindingAcceptanceResponse200SlaStateType2Type1(StrEnum):
-    AT_RISK = "at_risk"
-    BREACHED = "breached"
-    WITHIN = "within"
-
-    def __str__(self) -> str:
-        return str(self.value)

@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class GetHealthResponse200Status(StrEnum):
-    DEGRADED = "degraded"
-    HEALTHY = "healthy"
-
-    def __str__(self) -> str:
-        return str(self.value)

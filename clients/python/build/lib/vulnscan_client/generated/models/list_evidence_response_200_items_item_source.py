@@ -1,8 +1,0 @@
-from enum import StrEnum
-
-class ListEvidenceResponse200ItemsItemSource(StrEnum):
-    SCAN = "scan"
-    UPLOAD = "upload"
-
-    def __str__(self) -> str:
-        return str(self.value)

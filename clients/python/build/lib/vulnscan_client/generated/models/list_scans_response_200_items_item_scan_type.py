@@ -1,9 +1,0 @@
-from enum import StrEnum
-
-class ListScansResponse200ItemsItemScanType(StrEnum):
-    COMPLIANCE = "compliance"
-    FULL = "full"
-    QUICK = "quick"
-
-    def __str__(self) -> str:
-        return str(self.value)

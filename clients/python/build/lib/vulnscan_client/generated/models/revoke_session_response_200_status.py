@@ -1,7 +1,0 @@
-from enum import StrEnum
-
-class RevokeSessionResponse200Status(StrEnum):
-    REVOKED = "revoked"
-
-    def __str__(self) -> str:
-        return str(self.value)
