@@ -17,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/findings/v1/detection.proto.
  */
 export const file_vulnscan_findings_v1_detection: GenFile = /*@__PURE__*/
-  fileDesc("CiR2dWxuc2Nhbi9maW5kaW5ncy92MS9kZXRlY3Rpb24ucHJvdG8SFHZ1bG5zY2FuLmZpbmRpbmdzLnYxIsUFCglEZXRlY3Rpb24SFAoMZGV0ZWN0aW9uX2lkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRIPCgdzY2FuX2lkGAMgASgJEg4KBnRhcmdldBgEIAEoCRITCgt0ZW1wbGF0ZV9pZBgFIAEoCRINCgV0aXRsZRgGIAEoCRIwCghzZXZlcml0eRgHIAEoDjIeLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlNldmVyaXR5EhIKCmN2c3Nfc2NvcmUYCCABKAESEwoLY3Zzc192ZWN0b3IYCSABKAkSDwoHY3dlX2lkcxgKIAMoCRIPCgdjdmVfaWRzGAsgAygJEgwKBHRvb2wYDCABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GA0gASgJEhMKC2Rlc2NyaXB0aW9uGA4gASgJEg4KBmltcGFjdBgPIAEoCRI2CgtyZW1lZGlhdGlvbhgQIAEoCzIhLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlJlbWVkaWF0aW9uEjAKCGV2aWRlbmNlGBEgASgLMh4udnVsbnNjYW4uZmluZGluZ3MudjEuRXZpZGVuY2USOgoKZnJhbWV3b3JrcxgSIAMoCzImLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZyYW1ld29ya01hcHBpbmcSFwoKZXBzc19zY29yZRgTIAEoAUgAiAEBEgsKA2tldhgUIAEoCBIvCgtkZXRlY3RlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFcGhhc2UYFiABKAkSNAoKY29uZmlkZW5jZRgXIAEoDjIgLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkNvbmZpZGVuY2USMAoMa2V2X2R1ZV9kYXRlGBggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcEINCgtfZXBzc19zY29yZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_vulnscan_findings_v1_findings_service]);
+  fileDesc("CiR2dWxuc2Nhbi9maW5kaW5ncy92MS9kZXRlY3Rpb24ucHJvdG8SFHZ1bG5zY2FuLmZpbmRpbmdzLnYxIvsFCglEZXRlY3Rpb24SFAoMZGV0ZWN0aW9uX2lkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRIPCgdzY2FuX2lkGAMgASgJEg4KBnRhcmdldBgEIAEoCRITCgt0ZW1wbGF0ZV9pZBgFIAEoCRINCgV0aXRsZRgGIAEoCRIwCghzZXZlcml0eRgHIAEoDjIeLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlNldmVyaXR5EhIKCmN2c3Nfc2NvcmUYCCABKAESEwoLY3Zzc192ZWN0b3IYCSABKAkSDwoHY3dlX2lkcxgKIAMoCRIPCgdjdmVfaWRzGAsgAygJEgwKBHRvb2wYDCABKAkSGgoSYWZmZWN0ZWRfY29tcG9uZW50GA0gASgJEhMKC2Rlc2NyaXB0aW9uGA4gASgJEg4KBmltcGFjdBgPIAEoCRI2CgtyZW1lZGlhdGlvbhgQIAEoCzIhLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlJlbWVkaWF0aW9uEjAKCGV2aWRlbmNlGBEgASgLMh4udnVsbnNjYW4uZmluZGluZ3MudjEuRXZpZGVuY2USOgoKZnJhbWV3b3JrcxgSIAMoCzImLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkZyYW1ld29ya01hcHBpbmcSFwoKZXBzc19zY29yZRgTIAEoAUgAiAEBEgsKA2tldhgUIAEoCBIvCgtkZXRlY3RlZF9hdBgVIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDQoFcGhhc2UYFiABKAkSNAoKY29uZmlkZW5jZRgXIAEoDjIgLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkNvbmZpZGVuY2USMAoMa2V2X2R1ZV9kYXRlGBggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBI0Cghjb3ZlcmFnZRgZIAEoCzIiLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlNjYW5Db3ZlcmFnZUINCgtfZXBzc19zY29yZSLYAQoMU2NhbkNvdmVyYWdlEg8KB2F0dGVtcHQYASABKAUSDwoHb3V0Y29tZRgCIAEoCRIuCgpzdGFydGVkX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZ0YXJnZXQYBCABKAkSDwoHYWRkcmVzcxgFIAEoCRINCgVhbGl2ZRgGIAEoCBITCgtob3N0X2NoZWNrcxgHIAMoCRIxCgVwb3J0cxgIIAMoCzIiLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLlBvcnRDb3ZlcmFnZSI9CgxQb3J0Q292ZXJhZ2USDAoEcG9ydBgBIAEoBRIPCgdvdXRjb21lGAIgASgJEg4KBmNoZWNrcxgDIAMoCWIGcHJvdG8z", [file_google_protobuf_timestamp, file_vulnscan_findings_v1_findings_service]);
 
 /**
  * One issue a scanner found. Topic `vulnscan.findings.detected`, keyed by
@@ -30,6 +30,13 @@ export const file_vulnscan_findings_v1_detection: GenFile = /*@__PURE__*/
  * vulnerability.found (+ .critical / .high); a known key updates
  * last_seen_at and the detection facts, and reopens a resolved finding.
  * Records are at-least-once: detection_id makes a repeat harmless.
+ *
+ * The same topic carries each scan attempt's coverage (issue 28): a record
+ * with `coverage` set and no detection_id is not a detection but what the
+ * attempt checked on one host. The scanner sends it after the attempt's
+ * detections, on the same key, so findings reads it after them (one
+ * partition per key): a finding is never judged "not detected" by coverage
+ * whose detections are still on their way.
  *
  * @generated from message vulnscan.findings.v1.Detection
  */
@@ -176,6 +183,14 @@ export type Detection = Message<"vulnscan.findings.v1.Detection"> & {
    * @generated from field: google.protobuf.Timestamp kev_due_date = 24;
    */
   kevDueDate?: Timestamp | undefined;
+
+  /**
+   * Set only on a coverage record (see above); every other field but org_id
+   * and scan_id is then empty.
+   *
+   * @generated from field: vulnscan.findings.v1.ScanCoverage coverage = 25;
+   */
+  coverage?: ScanCoverage | undefined;
 };
 
 /**
@@ -184,4 +199,103 @@ export type Detection = Message<"vulnscan.findings.v1.Detection"> & {
  */
 export const DetectionSchema: GenMessage<Detection> = /*@__PURE__*/
   messageDesc(file_vulnscan_findings_v1_detection, 0);
+
+/**
+ * What one scan attempt checked on one host: the host's state and, per port
+ * that answered, the checks that ran to the end against it. A check id is
+ * `template:<template id>`, `cve` (version matching of the identified
+ * service), `web`, `tls`, `ssh`, `datastore`, `telnet`, or `portscan` (the
+ * host's port inventory, on the host itself). A check that failed, was
+ * cut short or never started is absent, so it counts as not covered.
+ *
+ * @generated from message vulnscan.findings.v1.ScanCoverage
+ */
+export type ScanCoverage = Message<"vulnscan.findings.v1.ScanCoverage"> & {
+  /**
+   * @generated from field: int32 attempt = 1;
+   */
+  attempt: number;
+
+  /**
+   * How the attempt ended: completed, failed or cancelled.
+   *
+   * @generated from field: string outcome = 2;
+   */
+  outcome: string;
+
+  /**
+   * When the attempt started: a finding last seen after it is not judged by it.
+   *
+   * @generated from field: google.protobuf.Timestamp started_at = 3;
+   */
+  startedAt?: Timestamp | undefined;
+
+  /**
+   * The host as detections name it (host name, else address), and its address.
+   *
+   * @generated from field: string target = 4;
+   */
+  target: string;
+
+  /**
+   * @generated from field: string address = 5;
+   */
+  address: string;
+
+  /**
+   * Some port answered the port scan (open or refused).
+   *
+   * @generated from field: bool alive = 6;
+   */
+  alive: boolean;
+
+  /**
+   * Checks run on the host itself.
+   *
+   * @generated from field: repeated string host_checks = 7;
+   */
+  hostChecks: string[];
+
+  /**
+   * @generated from field: repeated vulnscan.findings.v1.PortCoverage ports = 8;
+   */
+  ports: PortCoverage[];
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.ScanCoverage.
+ * Use `create(ScanCoverageSchema)` to create a new message.
+ */
+export const ScanCoverageSchema: GenMessage<ScanCoverage> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_detection, 1);
+
+/**
+ * @generated from message vulnscan.findings.v1.PortCoverage
+ */
+export type PortCoverage = Message<"vulnscan.findings.v1.PortCoverage"> & {
+  /**
+   * @generated from field: int32 port = 1;
+   */
+  port: number;
+
+  /**
+   * answered: the service spoke or was identified; silent: the port accepted
+   * connections and said nothing (its checks prove nothing).
+   *
+   * @generated from field: string outcome = 2;
+   */
+  outcome: string;
+
+  /**
+   * @generated from field: repeated string checks = 3;
+   */
+  checks: string[];
+};
+
+/**
+ * Describes the message vulnscan.findings.v1.PortCoverage.
+ * Use `create(PortCoverageSchema)` to create a new message.
+ */
+export const PortCoverageSchema: GenMessage<PortCoverage> = /*@__PURE__*/
+  messageDesc(file_vulnscan_findings_v1_detection, 2);
 
