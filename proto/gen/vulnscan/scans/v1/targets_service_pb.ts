@@ -25,7 +25,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/scans/v1/targets_service.proto.
  */
 export const file_vulnscan_scans_v1_targets_service: GenFile = /*@__PURE__*/
-  fileDesc("Cid2dWxuc2Nhbi9zY2Fucy92MS90YXJnZXRzX3NlcnZpY2UucHJvdG8SEXZ1bG5zY2FuLnNjYW5zLnYxIlIKCUNoYWxsZW5nZRIOCgZtZXRob2QYASABKAkSEAoIbG9jYXRpb24YAiABKAkSDQoFdmFsdWUYAyABKAkSFAoMaW5zdHJ1Y3Rpb25zGAQgASgJIs0CCgxWZXJpZmljYXRpb24SDgoGc3RhdHVzGAEgASgJEg0KBXRva2VuGAIgASgJEjAKCmNoYWxsZW5nZXMYAyADKAsyHC52dWxuc2Nhbi5zY2Fucy52MS5DaGFsbGVuZ2USDgoGbWV0aG9kGAQgASgJEi8KC3ZlcmlmaWVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1uZXh0X2NoZWNrX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpsYXN0X2Vycm9yGAggASgJEhoKEmluY2x1ZGVfc3ViZG9tYWlucxgJIAEoCBIYChBwcm92ZW5fYWRkcmVzc2VzGAogAygJIrIBChNWZXJpZmljYXRpb25BdHRlbXB0Eg4KBm1ldGhvZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKAoFYWN0b3IYAyABKAsyGS52dWxuc2Nhbi5jb21tb24udjEuQWN0b3ISDgoGc291cmNlGAQgASgJEgoKAm9rGAUgASgIEg4KBmFuc3dlchgGIAEoCRINCgVlcnJvchgHIAEoCSKSAgoGVGFyZ2V0EgoKAmlkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRIOCgZ0YXJnZXQYAyABKAkSDAoEa2luZBgEIAEoCRI1Cgx2ZXJpZmljYXRpb24YBSABKAsyHy52dWxuc2Nhbi5zY2Fucy52MS5WZXJpZmljYXRpb24SLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLQoKY3JlYXRlZF9ieRgHIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvchI4CghhdHRlbXB0cxgIIAMoCzImLnZ1bG5zY2FuLnNjYW5zLnYxLlZlcmlmaWNhdGlvbkF0dGVtcHQiXwoTQ3JlYXRlVGFyZ2V0UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEigKBWFjdG9yGAMgASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yIkEKFENyZWF0ZVRhcmdldFJlc3BvbnNlEikKBnRhcmdldBgBIAEoCzIZLnZ1bG5zY2FuLnNjYW5zLnYxLlRhcmdldCKUAQoSTGlzdFRhcmdldHNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIyCgpwYWdpbmF0aW9uGAIgASgLMh4udnVsbnNjYW4uY29tbW9uLnYxLlBhZ2luYXRpb24SEwoGc3RhdHVzGAMgASgJSACIAQESEQoEa2luZBgEIAEoCUgBiAEBQgkKB19zdGF0dXNCBwoFX2tpbmQicgoTTGlzdFRhcmdldHNSZXNwb25zZRIqCgd0YXJnZXRzGAEgAygLMhkudnVsbnNjYW4uc2NhbnMudjEuVGFyZ2V0Ei8KCXBhZ2VfaW5mbxgCIAEoCzIcLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdlSW5mbyI1ChBHZXRUYXJnZXRSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIRCgl0YXJnZXRfaWQYAiABKAkiPgoRR2V0VGFyZ2V0UmVzcG9uc2USKQoGdGFyZ2V0GAEgASgLMhkudnVsbnNjYW4uc2NhbnMudjEuVGFyZ2V0IjgKE0RlbGV0ZVRhcmdldFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhEKCXRhcmdldF9pZBgCIAEoCSIWChREZWxldGVUYXJnZXRSZXNwb25zZSJyChNWZXJpZnlUYXJnZXRSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIRCgl0YXJnZXRfaWQYAiABKAkSDgoGbWV0aG9kGAMgASgJEigKBWFjdG9yGAQgASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yIkEKFFZlcmlmeVRhcmdldFJlc3BvbnNlEikKBnRhcmdldBgBIAEoCzIZLnZ1bG5zY2FuLnNjYW5zLnYxLlRhcmdldCJaChNBdHRlc3RUYXJnZXRSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIRCgl0YXJnZXRfaWQYAiABKAkSDgoGcmVhc29uGAMgASgJEhAKCG9wZXJhdG9yGAQgASgJIkEKFEF0dGVzdFRhcmdldFJlc3BvbnNlEikKBnRhcmdldBgBIAEoCzIZLnZ1bG5zY2FuLnNjYW5zLnYxLlRhcmdldDLJBAoNVGFyZ2V0U2VydmljZRJfCgxDcmVhdGVUYXJnZXQSJi52dWxuc2Nhbi5zY2Fucy52MS5DcmVhdGVUYXJnZXRSZXF1ZXN0GicudnVsbnNjYW4uc2NhbnMudjEuQ3JlYXRlVGFyZ2V0UmVzcG9uc2USXAoLTGlzdFRhcmdldHMSJS52dWxuc2Nhbi5zY2Fucy52MS5MaXN0VGFyZ2V0c1JlcXVlc3QaJi52dWxuc2Nhbi5zY2Fucy52MS5MaXN0VGFyZ2V0c1Jlc3BvbnNlElYKCUdldFRhcmdldBIjLnZ1bG5zY2FuLnNjYW5zLnYxLkdldFRhcmdldFJlcXVlc3QaJC52dWxuc2Nhbi5zY2Fucy52MS5HZXRUYXJnZXRSZXNwb25zZRJfCgxEZWxldGVUYXJnZXQSJi52dWxuc2Nhbi5zY2Fucy52MS5EZWxldGVUYXJnZXRSZXF1ZXN0GicudnVsbnNjYW4uc2NhbnMudjEuRGVsZXRlVGFyZ2V0UmVzcG9uc2USXwoMVmVyaWZ5VGFyZ2V0EiYudnVsbnNjYW4uc2NhbnMudjEuVmVyaWZ5VGFyZ2V0UmVxdWVzdBonLnZ1bG5zY2FuLnNjYW5zLnYxLlZlcmlmeVRhcmdldFJlc3BvbnNlEl8KDEF0dGVzdFRhcmdldBImLnZ1bG5zY2FuLnNjYW5zLnYxLkF0dGVzdFRhcmdldFJlcXVlc3QaJy52dWxuc2Nhbi5zY2Fucy52MS5BdHRlc3RUYXJnZXRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_vulnscan_common_v1_actor, file_vulnscan_common_v1_pagination]);
+  fileDesc("Cid2dWxuc2Nhbi9zY2Fucy92MS90YXJnZXRzX3NlcnZpY2UucHJvdG8SEXZ1bG5zY2FuLnNjYW5zLnYxIlIKCUNoYWxsZW5nZRIOCgZtZXRob2QYASABKAkSEAoIbG9jYXRpb24YAiABKAkSDQoFdmFsdWUYAyABKAkSFAoMaW5zdHJ1Y3Rpb25zGAQgASgJIs0CCgxWZXJpZmljYXRpb24SDgoGc3RhdHVzGAEgASgJEg0KBXRva2VuGAIgASgJEjAKCmNoYWxsZW5nZXMYAyADKAsyHC52dWxuc2Nhbi5zY2Fucy52MS5DaGFsbGVuZ2USDgoGbWV0aG9kGAQgASgJEi8KC3ZlcmlmaWVkX2F0GAUgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1uZXh0X2NoZWNrX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgpsYXN0X2Vycm9yGAggASgJEhoKEmluY2x1ZGVfc3ViZG9tYWlucxgJIAEoCBIYChBwcm92ZW5fYWRkcmVzc2VzGAogAygJIrIBChNWZXJpZmljYXRpb25BdHRlbXB0Eg4KBm1ldGhvZBgBIAEoCRImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASKAoFYWN0b3IYAyABKAsyGS52dWxuc2Nhbi5jb21tb24udjEuQWN0b3ISDgoGc291cmNlGAQgASgJEgoKAm9rGAUgASgIEg4KBmFuc3dlchgGIAEoCRINCgVlcnJvchgHIAEoCSLJAgoGVGFyZ2V0EgoKAmlkGAEgASgJEg4KBm9yZ19pZBgCIAEoCRIOCgZ0YXJnZXQYAyABKAkSDAoEa2luZBgEIAEoCRI1Cgx2ZXJpZmljYXRpb24YBSABKAsyHy52dWxuc2Nhbi5zY2Fucy52MS5WZXJpZmljYXRpb24SLgoKY3JlYXRlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLQoKY3JlYXRlZF9ieRgHIAEoCzIZLnZ1bG5zY2FuLmNvbW1vbi52MS5BY3RvchI4CghhdHRlbXB0cxgIIAMoCzImLnZ1bG5zY2FuLnNjYW5zLnYxLlZlcmlmaWNhdGlvbkF0dGVtcHQSNQoJaW52ZW50b3J5GAkgASgLMiIudnVsbnNjYW4uc2NhbnMudjEuVGFyZ2V0SW52ZW50b3J5IoIBCg9UYXJnZXRJbnZlbnRvcnkSNAoJbGFzdF9zY2FuGAEgASgLMiEudnVsbnNjYW4uc2NhbnMudjEuVGFyZ2V0TGFzdFNjYW4SKgoFcG9ydHMYAiADKAsyGy52dWxuc2Nhbi5zY2Fucy52MS5TZWVuUG9ydBINCgVob3N0cxgDIAMoCSJfCg5UYXJnZXRMYXN0U2NhbhIPCgdzY2FuX2lkGAEgASgJEg4KBnN0YXR1cxgCIAEoCRIsCghlbmRlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi5wEKCFNlZW5Qb3J0EgwKBGhvc3QYASABKAkSDwoHYWRkcmVzcxgCIAEoCRIMCgRwb3J0GAMgASgFEhEKCXRyYW5zcG9ydBgEIAEoCRIPCgdzZXJ2aWNlGAUgASgJEg8KB3Byb2R1Y3QYBiABKAkSMQoNZmlyc3Rfc2Vlbl9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMAoMbGFzdF9zZWVuX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIUCgxsYXN0X3NjYW5faWQYCSABKAkiXwoTQ3JlYXRlVGFyZ2V0UmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEigKBWFjdG9yGAMgASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yIkEKFENyZWF0ZVRhcmdldFJlc3BvbnNlEikKBnRhcmdldBgBIAEoCzIZLnZ1bG5zY2FuLnNjYW5zLnYxLlRhcmdldCKUAQoSTGlzdFRhcmdldHNSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIyCgpwYWdpbmF0aW9uGAIgASgLMh4udnVsbnNjYW4uY29tbW9uLnYxLlBhZ2luYXRpb24SEwoGc3RhdHVzGAMgASgJSACIAQESEQoEa2luZBgEIAEoCUgBiAEBQgkKB19zdGF0dXNCBwoFX2tpbmQicgoTTGlzdFRhcmdldHNSZXNwb25zZRIqCgd0YXJnZXRzGAEgAygLMhkudnVsbnNjYW4uc2NhbnMudjEuVGFyZ2V0Ei8KCXBhZ2VfaW5mbxgCIAEoCzIcLnZ1bG5zY2FuLmNvbW1vbi52MS5QYWdlSW5mbyI1ChBHZXRUYXJnZXRSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIRCgl0YXJnZXRfaWQYAiABKAkiPgoRR2V0VGFyZ2V0UmVzcG9uc2USKQoGdGFyZ2V0GAEgASgLMhkudnVsbnNjYW4uc2NhbnMudjEuVGFyZ2V0IjgKE0RlbGV0ZVRhcmdldFJlcXVlc3QSDgoGb3JnX2lkGAEgASgJEhEKCXRhcmdldF9pZBgCIAEoCSIWChREZWxldGVUYXJnZXRSZXNwb25zZSJyChNWZXJpZnlUYXJnZXRSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIRCgl0YXJnZXRfaWQYAiABKAkSDgoGbWV0aG9kGAMgASgJEigKBWFjdG9yGAQgASgLMhkudnVsbnNjYW4uY29tbW9uLnYxLkFjdG9yIkEKFFZlcmlmeVRhcmdldFJlc3BvbnNlEikKBnRhcmdldBgBIAEoCzIZLnZ1bG5zY2FuLnNjYW5zLnYxLlRhcmdldCJaChNBdHRlc3RUYXJnZXRSZXF1ZXN0Eg4KBm9yZ19pZBgBIAEoCRIRCgl0YXJnZXRfaWQYAiABKAkSDgoGcmVhc29uGAMgASgJEhAKCG9wZXJhdG9yGAQgASgJIkEKFEF0dGVzdFRhcmdldFJlc3BvbnNlEikKBnRhcmdldBgBIAEoCzIZLnZ1bG5zY2FuLnNjYW5zLnYxLlRhcmdldDLJBAoNVGFyZ2V0U2VydmljZRJfCgxDcmVhdGVUYXJnZXQSJi52dWxuc2Nhbi5zY2Fucy52MS5DcmVhdGVUYXJnZXRSZXF1ZXN0GicudnVsbnNjYW4uc2NhbnMudjEuQ3JlYXRlVGFyZ2V0UmVzcG9uc2USXAoLTGlzdFRhcmdldHMSJS52dWxuc2Nhbi5zY2Fucy52MS5MaXN0VGFyZ2V0c1JlcXVlc3QaJi52dWxuc2Nhbi5zY2Fucy52MS5MaXN0VGFyZ2V0c1Jlc3BvbnNlElYKCUdldFRhcmdldBIjLnZ1bG5zY2FuLnNjYW5zLnYxLkdldFRhcmdldFJlcXVlc3QaJC52dWxuc2Nhbi5zY2Fucy52MS5HZXRUYXJnZXRSZXNwb25zZRJfCgxEZWxldGVUYXJnZXQSJi52dWxuc2Nhbi5zY2Fucy52MS5EZWxldGVUYXJnZXRSZXF1ZXN0GicudnVsbnNjYW4uc2NhbnMudjEuRGVsZXRlVGFyZ2V0UmVzcG9uc2USXwoMVmVyaWZ5VGFyZ2V0EiYudnVsbnNjYW4uc2NhbnMudjEuVmVyaWZ5VGFyZ2V0UmVxdWVzdBonLnZ1bG5zY2FuLnNjYW5zLnYxLlZlcmlmeVRhcmdldFJlc3BvbnNlEl8KDEF0dGVzdFRhcmdldBImLnZ1bG5zY2FuLnNjYW5zLnYxLkF0dGVzdFRhcmdldFJlcXVlc3QaJy52dWxuc2Nhbi5zY2Fucy52MS5BdHRlc3RUYXJnZXRSZXNwb25zZWIGcHJvdG8z", [file_google_protobuf_timestamp, file_vulnscan_common_v1_actor, file_vulnscan_common_v1_pagination]);
 
 /**
  * What to publish for one method.
@@ -262,6 +262,14 @@ export type Target = Message<"vulnscan.scans.v1.Target"> & {
    * @generated from field: repeated vulnscan.scans.v1.VerificationAttempt attempts = 8;
    */
   attempts: VerificationAttempt[];
+
+  /**
+   * What scans saw of it (GetTarget only), kept up to date as scans end and
+   * report open ports.
+   *
+   * @generated from field: vulnscan.scans.v1.TargetInventory inventory = 9;
+   */
+  inventory?: TargetInventory | undefined;
 };
 
 /**
@@ -270,6 +278,143 @@ export type Target = Message<"vulnscan.scans.v1.Target"> & {
  */
 export const TargetSchema: GenMessage<Target> = /*@__PURE__*/
   messageDesc(file_vulnscan_scans_v1_targets_service, 3);
+
+/**
+ * A target's inventory summary (issue 29): maintained by the orchestrator
+ * from scan.completed/scan.failed and the scanner's port inventory
+ * detections, never computed from scans or findings on request.
+ *
+ * @generated from message vulnscan.scans.v1.TargetInventory
+ */
+export type TargetInventory = Message<"vulnscan.scans.v1.TargetInventory"> & {
+  /**
+   * The latest scan that ended whose target overlaps this one; unset when
+   * none has.
+   *
+   * @generated from field: vulnscan.scans.v1.TargetLastScan last_scan = 1;
+   */
+  lastScan?: TargetLastScan | undefined;
+
+  /**
+   * Open ports seen on its hosts, by host address then port (at most 1000).
+   *
+   * @generated from field: repeated vulnscan.scans.v1.SeenPort ports = 2;
+   */
+  ports: SeenPort[];
+
+  /**
+   * The finding targets (host names or addresses) scans reported for it,
+   * the target itself first: what findings counts open findings by.
+   *
+   * @generated from field: repeated string hosts = 3;
+   */
+  hosts: string[];
+};
+
+/**
+ * Describes the message vulnscan.scans.v1.TargetInventory.
+ * Use `create(TargetInventorySchema)` to create a new message.
+ */
+export const TargetInventorySchema: GenMessage<TargetInventory> = /*@__PURE__*/
+  messageDesc(file_vulnscan_scans_v1_targets_service, 4);
+
+/**
+ * @generated from message vulnscan.scans.v1.TargetLastScan
+ */
+export type TargetLastScan = Message<"vulnscan.scans.v1.TargetLastScan"> & {
+  /**
+   * @generated from field: string scan_id = 1;
+   */
+  scanId: string;
+
+  /**
+   * completed or failed.
+   *
+   * @generated from field: string status = 2;
+   */
+  status: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp ended_at = 3;
+   */
+  endedAt?: Timestamp | undefined;
+};
+
+/**
+ * Describes the message vulnscan.scans.v1.TargetLastScan.
+ * Use `create(TargetLastScanSchema)` to create a new message.
+ */
+export const TargetLastScanSchema: GenMessage<TargetLastScan> = /*@__PURE__*/
+  messageDesc(file_vulnscan_scans_v1_targets_service, 5);
+
+/**
+ * One open port of one host, with when scans first and last found it open.
+ *
+ * @generated from message vulnscan.scans.v1.SeenPort
+ */
+export type SeenPort = Message<"vulnscan.scans.v1.SeenPort"> & {
+  /**
+   * The host as findings name it (host name, else address).
+   *
+   * @generated from field: string host = 1;
+   */
+  host: string;
+
+  /**
+   * @generated from field: string address = 2;
+   */
+  address: string;
+
+  /**
+   * @generated from field: int32 port = 3;
+   */
+  port: number;
+
+  /**
+   * tcp, or tls when the service spoke TLS.
+   *
+   * @generated from field: string transport = 4;
+   */
+  transport: string;
+
+  /**
+   * Service name as identified (e.g. ssh, http), "unknown" when not.
+   *
+   * @generated from field: string service = 5;
+   */
+  service: string;
+
+  /**
+   * Product and version when identified, else empty.
+   *
+   * @generated from field: string product = 6;
+   */
+  product: string;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp first_seen_at = 7;
+   */
+  firstSeenAt?: Timestamp | undefined;
+
+  /**
+   * @generated from field: google.protobuf.Timestamp last_seen_at = 8;
+   */
+  lastSeenAt?: Timestamp | undefined;
+
+  /**
+   * The scan that last found it open.
+   *
+   * @generated from field: string last_scan_id = 9;
+   */
+  lastScanId: string;
+};
+
+/**
+ * Describes the message vulnscan.scans.v1.SeenPort.
+ * Use `create(SeenPortSchema)` to create a new message.
+ */
+export const SeenPortSchema: GenMessage<SeenPort> = /*@__PURE__*/
+  messageDesc(file_vulnscan_scans_v1_targets_service, 6);
 
 /**
  * @generated from message vulnscan.scans.v1.CreateTargetRequest
@@ -296,7 +441,7 @@ export type CreateTargetRequest = Message<"vulnscan.scans.v1.CreateTargetRequest
  * Use `create(CreateTargetRequestSchema)` to create a new message.
  */
 export const CreateTargetRequestSchema: GenMessage<CreateTargetRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 4);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 7);
 
 /**
  * @generated from message vulnscan.scans.v1.CreateTargetResponse
@@ -313,7 +458,7 @@ export type CreateTargetResponse = Message<"vulnscan.scans.v1.CreateTargetRespon
  * Use `create(CreateTargetResponseSchema)` to create a new message.
  */
 export const CreateTargetResponseSchema: GenMessage<CreateTargetResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 5);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 8);
 
 /**
  * @generated from message vulnscan.scans.v1.ListTargetsRequest
@@ -349,7 +494,7 @@ export type ListTargetsRequest = Message<"vulnscan.scans.v1.ListTargetsRequest">
  * Use `create(ListTargetsRequestSchema)` to create a new message.
  */
 export const ListTargetsRequestSchema: GenMessage<ListTargetsRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 6);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 9);
 
 /**
  * @generated from message vulnscan.scans.v1.ListTargetsResponse
@@ -371,7 +516,7 @@ export type ListTargetsResponse = Message<"vulnscan.scans.v1.ListTargetsResponse
  * Use `create(ListTargetsResponseSchema)` to create a new message.
  */
 export const ListTargetsResponseSchema: GenMessage<ListTargetsResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 7);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 10);
 
 /**
  * @generated from message vulnscan.scans.v1.GetTargetRequest
@@ -393,7 +538,7 @@ export type GetTargetRequest = Message<"vulnscan.scans.v1.GetTargetRequest"> & {
  * Use `create(GetTargetRequestSchema)` to create a new message.
  */
 export const GetTargetRequestSchema: GenMessage<GetTargetRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 8);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 11);
 
 /**
  * @generated from message vulnscan.scans.v1.GetTargetResponse
@@ -410,7 +555,7 @@ export type GetTargetResponse = Message<"vulnscan.scans.v1.GetTargetResponse"> &
  * Use `create(GetTargetResponseSchema)` to create a new message.
  */
 export const GetTargetResponseSchema: GenMessage<GetTargetResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 9);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 12);
 
 /**
  * @generated from message vulnscan.scans.v1.DeleteTargetRequest
@@ -432,7 +577,7 @@ export type DeleteTargetRequest = Message<"vulnscan.scans.v1.DeleteTargetRequest
  * Use `create(DeleteTargetRequestSchema)` to create a new message.
  */
 export const DeleteTargetRequestSchema: GenMessage<DeleteTargetRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 10);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 13);
 
 /**
  * @generated from message vulnscan.scans.v1.DeleteTargetResponse
@@ -445,7 +590,7 @@ export type DeleteTargetResponse = Message<"vulnscan.scans.v1.DeleteTargetRespon
  * Use `create(DeleteTargetResponseSchema)` to create a new message.
  */
 export const DeleteTargetResponseSchema: GenMessage<DeleteTargetResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 11);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 14);
 
 /**
  * @generated from message vulnscan.scans.v1.VerifyTargetRequest
@@ -479,7 +624,7 @@ export type VerifyTargetRequest = Message<"vulnscan.scans.v1.VerifyTargetRequest
  * Use `create(VerifyTargetRequestSchema)` to create a new message.
  */
 export const VerifyTargetRequestSchema: GenMessage<VerifyTargetRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 12);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 15);
 
 /**
  * @generated from message vulnscan.scans.v1.VerifyTargetResponse
@@ -496,7 +641,7 @@ export type VerifyTargetResponse = Message<"vulnscan.scans.v1.VerifyTargetRespon
  * Use `create(VerifyTargetResponseSchema)` to create a new message.
  */
 export const VerifyTargetResponseSchema: GenMessage<VerifyTargetResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 13);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 16);
 
 /**
  * @generated from message vulnscan.scans.v1.AttestTargetRequest
@@ -532,7 +677,7 @@ export type AttestTargetRequest = Message<"vulnscan.scans.v1.AttestTargetRequest
  * Use `create(AttestTargetRequestSchema)` to create a new message.
  */
 export const AttestTargetRequestSchema: GenMessage<AttestTargetRequest> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 14);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 17);
 
 /**
  * @generated from message vulnscan.scans.v1.AttestTargetResponse
@@ -549,7 +694,7 @@ export type AttestTargetResponse = Message<"vulnscan.scans.v1.AttestTargetRespon
  * Use `create(AttestTargetResponseSchema)` to create a new message.
  */
 export const AttestTargetResponseSchema: GenMessage<AttestTargetResponse> = /*@__PURE__*/
-  messageDesc(file_vulnscan_scans_v1_targets_service, 15);
+  messageDesc(file_vulnscan_scans_v1_targets_service, 18);
 
 /**
  * Targets and their verification. Owned by `scan-orchestrator`.
