@@ -209,7 +209,7 @@ async function main() {
     .filter(Boolean);
   const mongo = createMongo(url, dbName, "auth-admin");
   const logger = createLogger("auth-admin", "silent");
-  const kafka = brokers.length ? new KafkaBus({ clientId: "auth-admin", brokers, logger }) : undefined;
+  const kafka = brokers.length ? new KafkaBus({ clientId: "auth-admin", brokers, logger, topicPrefix: process.env.KAFKA_TOPIC_PREFIX ?? "" }) : undefined;
   try {
     await mongo.ping().catch((err: Error) => {
       throw new Error(`cannot reach MongoDB at ${url} (from ${where}): ${err.message}`);

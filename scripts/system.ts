@@ -44,6 +44,13 @@ export interface SystemOptions {
   logDir: string;
   logLevel?: string;
   /**
+   * KAFKA_TOPIC_PREFIX of every process: a system with topics of its own neither reads other
+   * systems' records on a shared broker (a new consumer group starts at the beginning, so a late
+   * system would otherwise replay every scan job and event of the run) nor is read by them.
+   * Whoever talks to its topics from outside (a test's own KafkaBus) passes the same prefix.
+   */
+  topicPrefix?: string;
+  /**
    * The PostgreSQL behind FerretDB when it runs on PostgreSQL (the stack's serviceEnv): every
    * process gets it as FERRETDB_POSTGRESQL_URL, so the kit's ensureIndexes adds the GIN indexes
    * FerretDB's equality filters need. Defaults to the variable of this process.
@@ -115,6 +122,7 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
   const pgUrl = opts.ferretdbPostgresqlUrl ?? process.env.FERRETDB_POSTGRESQL_URL;
   const common = {
     KAFKA_BROKERS: opts.kafkaBrokers,
+    ...(opts.topicPrefix ? { KAFKA_TOPIC_PREFIX: opts.topicPrefix } : {}),
     MONGO_URL: opts.mongoUrl,
     HOST: "127.0.0.1",
     LOG_LEVEL: opts.logLevel ?? "info",

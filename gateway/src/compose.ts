@@ -48,6 +48,7 @@ export async function composeGateway(
       new KafkaBus({
         clientId: "gateway",
         brokers: config.KAFKA_BROKERS,
+        topicPrefix: config.KAFKA_TOPIC_PREFIX,
         logger,
         ...(opts.kafkaSocketFactory ? { socketFactory: opts.kafkaSocketFactory } : {}),
       }),

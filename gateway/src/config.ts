@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { booleanFlag, brokerList, loadConfig, mongoUrl, port } from "@vulnscan/kit";
+import { booleanFlag, brokerList, loadConfig, mongoUrl, port, topicPrefix } from "@vulnscan/kit";
 
 const upstream = (fallback: string) => z.url().default(fallback);
 
@@ -36,6 +36,8 @@ export const gatewayEnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** Kafka, for following vulnscan.auth.events (the AuthView). */
   KAFKA_BROKERS: brokerList.default(["127.0.0.1:9092"]),
+  /** Put before every topic name; the same value as the services' (kit config). */
+  KAFKA_TOPIC_PREFIX: topicPrefix,
   /**
    * The AuthView's staleness bound: when this replica cannot show that it has seen every auth
    * event older than this (auth heartbeats every AUTH_HEARTBEAT_INTERVAL_MS on every partition),

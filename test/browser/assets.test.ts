@@ -36,6 +36,7 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-browser-assets-")),
     logLevel: "warn",
     // No file look-ups on this machine's loopback ports 443 and 80 (other processes listen there): the file method is off.

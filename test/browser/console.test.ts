@@ -110,6 +110,7 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir,
     logLevel: "warn",
     env: {
@@ -130,7 +131,7 @@ beforeAll(async () => {
   email = `${unique("analyst")}@example.test`.toLowerCase();
   admin(["create-user", "--org", orgId, "--email", email, "--password", PASSWORD], env);
 
-  bus = newBus(inject("kafkaBrokers"));
+  bus = newBus(inject("kafkaBrokers"), prefix);
   await publish(bus, Topics.findingsDetected, [
     detection(orgId, {
       scanId: SCAN_ID,

@@ -57,6 +57,7 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir,
     logLevel: "warn",
     env: { CLOCK_OFFSET_FILE: clockFile, RELAY_INTERVAL_MS: "300" },
@@ -67,7 +68,7 @@ beforeAll(async () => {
   ana = `${unique("ana")}@example.test`.toLowerCase();
   bob = `${unique("bob")}@example.test`.toLowerCase();
   for (const e of [ana, bob]) admin(["create-user", "--org", orgId, "--email", e, "--password", PASSWORD], env);
-  bus = newBus(inject("kafkaBrokers"));
+  bus = newBus(inject("kafkaBrokers"), prefix);
   const now = timestampFromDate(new Date());
   await publish(bus, Topics.findingsDetected, [
     detection(orgId, { scanId: SCAN_ID, templateId: "redis-noauth", title: "Redis without authentication", severity: Severity.CRITICAL, detectedAt: now }),

@@ -57,7 +57,7 @@ let replicas: Replica[];
 let network: NetworkSwitch;
 let auth: ReturnType<typeof createRpcClient<typeof AuthService>>;
 let orgId: string;
-const env = () => ({ MONGO_URL: inject("mongoUrl"), MONGO_DB: `${prefix}auth`, KAFKA_BROKERS: inject("kafkaBrokers") });
+const env = () => ({ MONGO_URL: inject("mongoUrl"), MONGO_DB: `${prefix}auth`, KAFKA_BROKERS: inject("kafkaBrokers"), KAFKA_TOPIC_PREFIX: prefix });
 let prefix: string;
 
 const probe: FastifyPluginAsync = async (a) => {
@@ -131,6 +131,7 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-e2e-view-")),
     logLevel: "warn",
     env: { AUTH_HEARTBEAT_INTERVAL_MS: String(HEARTBEAT_MS) },

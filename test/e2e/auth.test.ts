@@ -66,12 +66,13 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-e2e-auth-")),
     logLevel: "warn",
   });
   api = new Api(system.gatewayUrl);
   authDb = createMongo(inject("mongoUrl"), `${prefix}auth`, "e2e");
-  bus = new KafkaBus({ clientId: "e2e-auth", brokers: [inject("kafkaBrokers")], logger: createLogger("e2e", "silent") });
+  bus = new KafkaBus({ clientId: "e2e-auth", brokers: [inject("kafkaBrokers")], topicPrefix: prefix, logger: createLogger("e2e", "silent") });
   await bus.subscribe({
     groupId: unique("e2e-auth-events"),
     topic: Topics.authEvents,

@@ -266,11 +266,12 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-e2e-authz-")),
     logLevel: "warn",
   });
   api = new Api(system.gatewayUrl);
-  bus = new KafkaBus({ clientId: unique("e2e-authz"), brokers: [inject("kafkaBrokers")], logger: createLogger("e2e", "silent") });
+  bus = new KafkaBus({ clientId: unique("e2e-authz"), brokers: [inject("kafkaBrokers")], topicPrefix: prefix, logger: createLogger("e2e", "silent") });
   [one, two, startup] = [await signedUp("enterprise"), await signedUp("enterprise"), await signedUp("startup")];
 
   // Organization 1's resources, one of each kind the document names by id.

@@ -97,6 +97,7 @@ async function startGrcReplica(env: Record<string, string>): Promise<ChildProces
 
 const grcEnv = () => ({
   KAFKA_BROKERS: inject("kafkaBrokers"),
+  KAFKA_TOPIC_PREFIX: prefix,
   MONGO_URL: inject("mongoUrl"),
   HOST: "127.0.0.1",
   LOG_LEVEL: "warn",
@@ -112,12 +113,13 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-e2e-grc-")),
     logLevel: "warn",
     env: { EVIDENCE_EXPIRY_INTERVAL_MS: "1000", EVIDENCE_RESCAN_INTERVAL_MS: "1000" },
   });
   api = new Api(system.gatewayUrl);
-  bus = new KafkaBus({ clientId: unique("e2e-grc"), brokers: [inject("kafkaBrokers")], logger: createLogger("e2e", "silent") });
+  bus = new KafkaBus({ clientId: unique("e2e-grc"), brokers: [inject("kafkaBrokers")], topicPrefix: prefix, logger: createLogger("e2e", "silent") });
   await bus.subscribe({
     groupId: unique("e2e-grc-events"),
     topic: Topics.grcEvents,

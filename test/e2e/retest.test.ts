@@ -103,6 +103,7 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir,
     logLevel: "warn",
     env: {
@@ -114,7 +115,7 @@ beforeAll(async () => {
       SCANNER_HEARTBEAT_MS: "1000",
     },
   });
-  bus = new KafkaBus({ clientId: "e2e-retest", brokers: [inject("kafkaBrokers")], logger: createLogger("e2e", "silent") });
+  bus = new KafkaBus({ clientId: "e2e-retest", brokers: [inject("kafkaBrokers")], topicPrefix: prefix, logger: createLogger("e2e", "silent") });
   await bus.subscribe({
     groupId: unique("e2e-retest-events"),
     topic: Topics.findingEvents,

@@ -97,6 +97,7 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir,
     logLevel: "warn",
     env: {
@@ -112,7 +113,7 @@ beforeAll(async () => {
       SCANNER_HEARTBEAT_MS: "1000",
     },
   });
-  bus = new KafkaBus({ clientId: "e2e-scans", brokers: [inject("kafkaBrokers")], logger: createLogger("e2e", "silent") });
+  bus = new KafkaBus({ clientId: "e2e-scans", brokers: [inject("kafkaBrokers")], topicPrefix: prefix, logger: createLogger("e2e", "silent") });
   for (const topic of [Topics.scanEvents, Topics.findingEvents]) {
     await bus.subscribe({ groupId: unique(`e2e-${topic}`), topic, schema: EventEnvelopeSchema, handle: async (e) => void events.push(e) });
   }

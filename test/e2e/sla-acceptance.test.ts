@@ -136,6 +136,7 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir,
     logLevel: "warn",
     env: {
@@ -154,7 +155,7 @@ beforeAll(async () => {
   ana = await signIn(user(orgId, authEnv));
   bob = await signIn(user(orgId, authEnv));
   other = await signIn(user(otherOrg, authEnv));
-  bus = newBus(inject("kafkaBrokers"));
+  bus = newBus(inject("kafkaBrokers"), prefix);
   events = await collectEvents(bus, Topics.findingEvents);
   const hook = await ana.post("/api/v1/webhooks", {
     name: "sla",

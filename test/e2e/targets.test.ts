@@ -46,6 +46,7 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-e2e-targets-")),
     logLevel: "warn",
     // SCAN_VERIFIED_NETWORKS is left to the local stack's default (loopback and the lab).

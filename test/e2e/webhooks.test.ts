@@ -144,6 +144,7 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir,
     logLevel: "warn",
     env: {
@@ -155,7 +156,7 @@ beforeAll(async () => {
     },
   });
   api = new Api(system.gatewayUrl);
-  bus = new KafkaBus({ clientId: unique("webhooks-e2e"), brokers: [inject("kafkaBrokers")], logger: createLogger("webhooks-e2e", "silent") });
+  bus = new KafkaBus({ clientId: unique("webhooks-e2e"), brokers: [inject("kafkaBrokers")], topicPrefix: prefix, logger: createLogger("webhooks-e2e", "silent") });
 });
 
 afterAll(async () => {

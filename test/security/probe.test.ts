@@ -75,6 +75,7 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-probe-")),
     logLevel: "warn",
     env: {

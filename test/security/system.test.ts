@@ -72,13 +72,14 @@ beforeAll(async () => {
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
     dbPrefix: prefix,
+    topicPrefix: prefix,
     logDir: fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-security-")),
     logLevel: "warn",
     env: { SCAN_ALLOW_PRIVATE_TARGETS: "true", SCAN_ALLOWED_NETWORKS: `${ALLOWED}/32` },
   });
   api = new Api(system.gatewayUrl);
   authDb = createMongo(inject("mongoUrl"), `${prefix}auth`, "security-test");
-  bus = new KafkaBus({ clientId: unique("security"), brokers: [inject("kafkaBrokers")], logger: createLogger("security", "silent") });
+  bus = new KafkaBus({ clientId: unique("security"), brokers: [inject("kafkaBrokers")], topicPrefix: prefix, logger: createLogger("security", "silent") });
 }, 240_000);
 
 afterAll(async () => {

@@ -20,6 +20,13 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
 
 export const port = z.coerce.number().int().min(0).max(65535);
 
+/** A Kafka topic name prefix: the characters a topic name may hold, so prefixed names stay legal. */
+export const topicPrefix = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]*$/, "letters, digits, '.', '_' and '-' only")
+  .max(100)
+  .default("");
+
 export const brokerList = z
   .string()
   .min(1, "required (comma-separated host:port list)")
@@ -73,6 +80,8 @@ export function serviceEnvSchema(defaults: ServiceDefaults) {
       .default(defaults.database),
     KAFKA_BROKERS: brokerList.default(["127.0.0.1:9092"]),
     KAFKA_PARTITIONS: z.coerce.number().int().min(1).max(256).default(6),
+    /** Put before every topic name (kafka.ts), for installations that share one Kafka cluster. */
+    KAFKA_TOPIC_PREFIX: topicPrefix,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),

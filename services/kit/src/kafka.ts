@@ -129,6 +129,12 @@ export class KafkaBus {
       socketFactory?: SocketFactory;
       /** Consumer lag and dead-letter counts (kafka_consumer_lag, kafka_dead_letters_total). */
       metrics?: KafkaMetrics;
+      /**
+       * Put before every topic name on the wire (KAFKA_TOPIC_PREFIX), so several installations
+       * can share one cluster without reading each other's records. Code and MessageMeta see the
+       * names of topics.ts; only the broker sees the prefix.
+       */
+      topicPrefix?: string;
     },
   ) {
     const log = opts.logger.child({ component: "kafka" });
@@ -153,6 +159,17 @@ export class KafkaBus {
     });
   }
 
+  /** The name `topic` has on the broker. */
+  private wire(topic: string): string {
+    return `${this.opts.topicPrefix ?? ""}${topic}`;
+  }
+
+  /** The name code knows a broker topic by (the prefix taken off). */
+  private named(wireTopic: string): string {
+    const prefix = this.opts.topicPrefix ?? "";
+    return prefix && wireTopic.startsWith(prefix) ? wireTopic.slice(prefix.length) : wireTopic;
+  }
+
   private async adminClient(): Promise<Admin> {
     if (!this.admin) {
       const admin = this.kafka.admin();
@@ -170,14 +187,14 @@ export class KafkaBus {
     const admin = await this.adminClient();
     const wanted = [...new Set(topics.flatMap((t) => [t, dlqTopic(t)]))];
     const existing = new Set(await admin.listTopics());
-    const missing = wanted.filter((t) => !existing.has(t));
+    const missing = wanted.filter((t) => !existing.has(this.wire(t)));
     if (missing.length === 0) return;
     try {
       await admin.createTopics({
         waitForLeaders: true,
         // Partitions, retention and cleanup policy stated, never the broker's defaults (docs/events.md).
         topics: missing.map((topic) => ({
-          topic,
+          topic: this.wire(topic),
           numPartitions: this.opts.partitions ?? 6,
           replicationFactor: -1,
           configEntries: Object.entries(topicConfig(topic)).map(([name, value]) => ({ name, value })),
@@ -186,14 +203,14 @@ export class KafkaBus {
     } catch (err) {
       // Another replica may have created them between our list and create.
       const now = new Set(await admin.listTopics());
-      if (!missing.every((t) => now.has(t))) throw err;
+      if (!missing.every((t) => now.has(this.wire(t)))) throw err;
     }
   }
 
   /** The next offset of every partition of `topic` (what a consumer starting "now" reads first). */
   async latestOffsets(topic: string): Promise<PartitionOffset[]> {
     const admin = await this.adminClient();
-    const offsets = await admin.fetchTopicOffsets(topic);
+    const offsets = await admin.fetchTopicOffsets(this.wire(topic));
     return offsets.map((o) => ({ partition: o.partition, offset: o.high })).sort((a, b) => a.partition - b.partition);
   }
 
@@ -224,7 +241,7 @@ export class KafkaBus {
       ...opts.headers,
     });
     await this.producer.send({
-      topic,
+      topic: this.wire(topic),
       messages: [
         { key: opts.key, value: Buffer.from(toBinary(schema, message)), headers, ...(opts.partition === undefined ? {} : { partition: opts.partition }) },
       ],
@@ -242,14 +259,14 @@ export class KafkaBus {
       list.push({ key: r.key, value: r.value, headers });
       byTopic.set(r.topic, list);
     }
-    await this.producer.sendBatch({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })) });
+    await this.producer.sendBatch({ topicMessages: [...byTopic].map(([topic, messages]) => ({ topic: this.wire(topic), messages })) });
   }
 
   /** Publishes bytes already encoded (the outbox stores envelopes encoded). */
   async publishRaw(topic: string, key: string, value: Buffer, messageType: string): Promise<void> {
     await this.connectProducer();
     const headers = injectTraceHeaders({ "content-type": "application/x-protobuf", "message-type": messageType });
-    await this.producer.send({ topic, messages: [{ key, value, headers }] });
+    await this.producer.send({ topic: this.wire(topic), messages: [{ key, value, headers }] });
   }
 
   /** A consumer of this bus: tracked for close(), its lag reported to the metrics. */
@@ -258,8 +275,8 @@ export class KafkaBus {
     this.consumers.add(consumer);
     const metrics = this.opts.metrics;
     if (metrics) {
-      consumer.on(consumer.events.END_BATCH_PROCESS, (e) => metrics.batchDone(groupId, e.payload.topic, e.payload.partition, e.payload.offsetLag));
-      consumer.on(consumer.events.GROUP_JOIN, (e) => metrics.assigned(groupId, e.payload.memberAssignment));
+      consumer.on(consumer.events.END_BATCH_PROCESS, (e) => metrics.batchDone(groupId, this.named(e.payload.topic), e.payload.partition, e.payload.offsetLag));
+      consumer.on(consumer.events.GROUP_JOIN, (e) => metrics.assigned(groupId, Object.fromEntries(Object.entries(e.payload.memberAssignment).map(([t, ps]) => [this.named(t), ps]))));
     }
     return consumer;
   }
@@ -268,7 +285,7 @@ export class KafkaBus {
     this.opts.metrics?.deadLettered(groupId, meta.topic);
     await this.connectProducer();
     await this.producer.send({
-      topic: dlqTopic(meta.topic),
+      topic: this.wire(dlqTopic(meta.topic)),
       messages: [
         {
           key: msg.key,
@@ -300,7 +317,7 @@ export class KafkaBus {
   }
 
   private async run<D extends DescMessage>(consumer: Consumer, opts: SubscribeOptions<D>, log: Logger): Promise<Subscription> {
-    await connectAndSubscribe(consumer, opts.topic, opts.fromBeginning ?? true, log);
+    await connectAndSubscribe(consumer, this.wire(opts.topic), opts.fromBeginning ?? true, log);
     const maxAttempts = opts.maxAttempts ?? 3;
     if (opts.onCrash) {
       const onCrash = opts.onCrash;
@@ -311,7 +328,7 @@ export class KafkaBus {
       ...(opts.startAt ? { autoCommit: false } : {}),
       eachMessage: async ({ topic, partition, message, heartbeat }) => {
         const meta: MessageMeta = {
-          topic,
+          topic: this.named(topic),
           partition,
           offset: message.offset,
           key: message.key?.toString(),
@@ -350,7 +367,7 @@ export class KafkaBus {
         }
       },
     });
-    for (const p of opts.startAt ?? []) consumer.seek({ topic: opts.topic, partition: p.partition, offset: p.offset });
+    for (const p of opts.startAt ?? []) consumer.seek({ topic: this.wire(opts.topic), partition: p.partition, offset: p.offset });
     return {
       stop: async () => {
         await consumer.disconnect();
@@ -368,7 +385,7 @@ export class KafkaBus {
   async subscribeBatch<D extends DescMessage>(opts: SubscribeBatchOptions<D>): Promise<Subscription> {
     const log = this.opts.logger.child({ component: "consumer", group: opts.groupId, topic: opts.topic });
     const consumer = this.newConsumer(opts.groupId);
-    await connectAndSubscribe(consumer, opts.topic, opts.fromBeginning ?? true, log);
+    await connectAndSubscribe(consumer, this.wire(opts.topic), opts.fromBeginning ?? true, log);
     const maxAttempts = opts.maxAttempts ?? 3;
     const maxBatch = opts.maxBatch ?? 500;
     const one = async (item: BatchItem<D>, raw: KafkaMessage, heartbeat: () => Promise<void>) => {
@@ -394,7 +411,8 @@ export class KafkaBus {
       partitionsConsumedConcurrently: opts.partitionsConcurrently ?? 1,
       eachBatchAutoResolve: false,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale }) => {
-        const { topic, partition } = batch;
+        const { partition } = batch;
+        const topic = this.named(batch.topic);
         for (let start = 0; start < batch.messages.length; start += maxBatch) {
           if (!isRunning() || isStale()) return;
           const slice = batch.messages.slice(start, start + maxBatch);

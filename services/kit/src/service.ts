@@ -77,6 +77,7 @@ export async function runService<C extends ServiceConfig>(opts: {
     brokers: config.KAFKA_BROKERS,
     logger,
     partitions: config.KAFKA_PARTITIONS,
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
     metrics: new KafkaMetrics(metrics.registry),
   });
   readiness.add({ name: "mongo", check: () => mongo.pingDatabase() });

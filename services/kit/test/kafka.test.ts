@@ -157,4 +157,41 @@ describe("KafkaBus against a real broker", () => {
     expect(errors.some((e) => e?.includes("handler bug"))).toBe(true);
     expect(dead.find((d) => d.key === "k1")?.value).toEqual(Buffer.from([0xff, 0xff, 0xff, 0x01]));
   });
+
+  it("keeps a prefixed installation's topics apart: the broker sees the prefix, code and meta the plain name", async () => {
+    const prefix = `${unique("tenant")}.`;
+    const mine = new KafkaBus({ clientId: "kit-test-prefixed", brokers: [inject("kafkaBrokers")], logger, partitions: 1, topicPrefix: prefix });
+    const topic = unique("vulnscan.test.prefixed");
+    try {
+      await mine.ensureTopics([topic]);
+      await bus.ensureTopics([topic]);
+      const seen: { id: string; topic: string }[] = [];
+      const unprefixed: string[] = [];
+      await mine.subscribe({
+        groupId: unique("g"),
+        topic,
+        schema: EventEnvelopeSchema,
+        handle: async (env, meta) => {
+          if (env.id === "evt_bad") throw new PoisonMessageError("refused");
+          seen.push({ id: env.id, topic: meta.topic });
+        },
+      });
+      const plain = await bus.subscribe({ groupId: unique("g"), topic, schema: EventEnvelopeSchema, handle: async (env) => void unprefixed.push(env.id) });
+      await mine.publish(topic, EventEnvelopeSchema, envelope("evt_bad", "s1"), { key: "s1" });
+      await mine.publish(topic, EventEnvelopeSchema, envelope("evt_mine", "s1"), { key: "s1" });
+      await bus.publish(topic, EventEnvelopeSchema, envelope("evt_theirs", "s1"), { key: "s1" });
+
+      await until(() => seen.length >= 1 && unprefixed.length >= 1);
+      await new Promise((r) => setTimeout(r, 1000)); // time for a record to cross over
+      await plain.stop();
+      expect(seen).toEqual([{ id: "evt_mine", topic }]);
+      expect(unprefixed).toEqual(["evt_theirs"]);
+      const dead = await readAll(`${prefix}${dlqTopic(topic)}`, 1);
+      expect(dead).toHaveLength(1);
+      expect(dead[0]?.headers["x-dlq-topic"]).toBe(topic);
+      expect((await mine.latestOffsets(topic)).map((o) => o.offset)).toEqual(["2"]);
+    } finally {
+      await mine.close();
+    }
+  });
 });
