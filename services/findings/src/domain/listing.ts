@@ -1,9 +1,12 @@
 import { decodeCursor, encodeCursor, validationError } from "@vulnscan/kit/core";
 import { anchorOf, normalizePage, pagesOf, timedFilter, type ListFilter, type ListQuery } from "./list.js";
-import type { Clock, FindingCounts, FindingLists } from "./ports.js";
+import type { Clock, FindingCounts, FindingLists, TargetCounts } from "./ports.js";
 import type { SlaQueue } from "./sla-upkeep.js";
 import type { Stats } from "./stats.js";
 import type { FindingDoc, Severity, Status } from "./types.js";
+
+/** Hosts one inventory asks about at most (the orchestrator sends the target and the hosts scans reported). */
+export const MAX_TARGET_HOSTS = 500;
 
 export interface ListPage {
   items: FindingDoc[];
@@ -52,6 +55,12 @@ export class Listing {
   scanFindings(orgId: string, scanId: string, severity?: Severity, status?: Status): Promise<FindingDoc[]> {
     if (!scanId) throw validationError("scan_id", "scan_id is required");
     return this.deps.lists.scanFindings(orgId, scanId, severity, status);
+  }
+
+  /** A target inventory's counts (issue 29): kept counts of at most MAX_TARGET_HOSTS finding targets. */
+  targetCounts(orgId: string, targets: string[]): Promise<TargetCounts> {
+    if (targets.length > MAX_TARGET_HOSTS) throw validationError("targets", `at most ${MAX_TARGET_HOSTS} targets`);
+    return this.deps.counts.targetCounts(orgId, targets);
   }
 
   /** The counts, plus the SLA's breached and at-risk findings at this moment (counted: they move with time, no count can be kept). */

@@ -57,6 +57,13 @@ export interface FindingCounts {
   stats(orgId: string, opts: { from?: Date; to?: Date; target?: string }): Promise<Stats>;
   /** The list's total when the filter is one the counts keep; undefined otherwise (the caller counts). */
   total(orgId: string, f: { severity?: string; status?: string; tool?: string; target?: string; other: boolean }): Promise<number | undefined>;
+  /** Open findings by severity and announced SLA breaches of these finding targets, summed (a target's inventory). */
+  targetCounts(orgId: string, targets: string[]): Promise<TargetCounts>;
+}
+
+export interface TargetCounts {
+  open: Record<Severity, number>;
+  sla_breached: number;
 }
 
 export interface CachedAnalysis {

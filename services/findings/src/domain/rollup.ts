@@ -1,4 +1,5 @@
 import type { Stats } from "./stats.js";
+import { SLA_STATUSES } from "./sla.js";
 import { SEVERITIES, STATUSES, type FindingDoc, type Severity, type Status } from "./types.js";
 
 /*
@@ -23,6 +24,12 @@ export interface Contribution {
   resolved_day: string | null;
   /** Whole minutes from detection to resolution, while resolved. */
   minutes: number;
+  /**
+   * Open or in progress past a deadline that was announced (finding.sla_breached): the counted
+   * breach moves only with writes, and the announcement is the write that marks the passing of
+   * the deadline (a stored state "breached" would go stale without one; DESIGN: SLA instants).
+   */
+  breached: boolean;
 }
 
 /** A change of one finding's contribution: from `remove` (absent for a new finding) to `add`. */
@@ -43,6 +50,8 @@ export interface Counts {
   rmin: number;
   /** Resolved findings by resolution day; only the last RESOLVED_DAYS_KEPT days are kept. */
   rday: Record<string, number>;
+  /** Announced SLA breaches still open or in progress, by severity (target inventories, issue 29). */
+  br: Record<string, number>;
 }
 
 export const dayOf = (d: Date): string => d.toISOString().slice(0, 10);
@@ -58,8 +67,28 @@ const RESOLVED_DAYS_KEPT = WEEK_DAYS + 1;
 export const keyOf = (s: string): string => s.replace(/%/g, "%25").replace(/\./g, "%2E").replace(/\$/g, "%24");
 export const nameOf = (k: string): string => k.replace(/%2E/g, ".").replace(/%24/g, "$").replace(/%25/g, "%");
 
+/** The fields a contribution is made of (also the rebuild's projection). */
+export const CONTRIBUTION_FIELDS = [
+  "target",
+  "detected_at",
+  "severity",
+  "status",
+  "tool",
+  "resolved_at",
+  "resolution_minutes",
+  "due_date",
+  "sla_breach_announced",
+] as const;
+
+/** A deadline announced as breached and still the finding's deadline, while the SLA runs. */
+export function breachCounted(f: Pick<FindingDoc, "status"> & Partial<Pick<FindingDoc, "due_date" | "sla_breach_announced">>): boolean {
+  const announced = f.sla_breach_announced ?? null;
+  return SLA_STATUSES.includes(f.status) && !!f.due_date && !!announced && announced.getTime() === f.due_date.getTime();
+}
+
 export function contributionOf(
-  f: Pick<FindingDoc, "target" | "detected_at" | "severity" | "status" | "tool" | "resolved_at" | "resolution_minutes">,
+  f: Pick<FindingDoc, "target" | "detected_at" | "severity" | "status" | "tool" | "resolved_at" | "resolution_minutes"> &
+    Partial<Pick<FindingDoc, "due_date" | "sla_breach_announced">>,
 ): Contribution {
   const resolved = f.status === "resolved" && f.resolved_at;
   return {
@@ -70,6 +99,7 @@ export function contributionOf(
     tool: f.tool,
     resolved_day: resolved ? dayOf(f.resolved_at!) : null,
     minutes: resolved ? (f.resolution_minutes ?? 0) : 0,
+    breached: breachCounted(f),
   };
 }
 
@@ -80,7 +110,8 @@ const same = (a: Contribution, b: Contribution) =>
   a.status === b.status &&
   a.tool === b.tool &&
   a.resolved_day === b.resolved_day &&
-  a.minutes === b.minutes;
+  a.minutes === b.minutes &&
+  a.breached === b.breached;
 
 /** The delta of a change from `before` to `after`, or null when the counts do not move. */
 export function deltaOf(before: Contribution | undefined, after: Contribution): Delta | null {
@@ -88,7 +119,7 @@ export function deltaOf(before: Contribution | undefined, after: Contribution): 
   return before ? { remove: before, add: after } : { add: after };
 }
 
-export const emptyCounts = (): Counts => ({ n: 0, sev: {}, st: {}, tool: {}, ss: {}, rn: 0, rmin: 0, rday: {} });
+export const emptyCounts = (): Counts => ({ n: 0, sev: {}, st: {}, tool: {}, ss: {}, rn: 0, rmin: 0, rday: {}, br: {} });
 
 const bump = (m: Record<string, number>, k: string, by: number) => {
   const v = (m[k] ?? 0) + by;
@@ -103,6 +134,7 @@ export function addTo(c: Counts, x: Contribution, sign: 1 | -1): void {
   bump(c.st, x.status, sign);
   bump(c.tool, keyOf(x.tool), sign);
   bump(c.ss, `${x.status}|${x.severity}`, sign);
+  if (x.breached) bump(c.br, x.severity, sign);
   if (x.resolved_day) {
     c.rn += sign;
     c.rmin += sign * x.minutes;
@@ -149,6 +181,7 @@ export function sumCounts(into: Counts, c: Counts): Counts {
   into.rn += c.rn;
   into.rmin += c.rmin;
   for (const [k, v] of Object.entries(c.rday)) bump(into.rday, k, v);
+  for (const [k, v] of Object.entries(c.br ?? {})) bump(into.br, k, v);
   return into;
 }
 
@@ -231,4 +264,10 @@ export function scopesFor(first: string, end: string): { days: string[]; months:
     }
   }
   return { days, months };
+}
+
+/** A target inventory's finding counts (issue 29): open and in-progress by severity, and announced breaches. */
+export function targetCountsOf(c: Counts): { open: Record<Severity, number>; sla_breached: number } {
+  const open = Object.fromEntries(SEVERITIES.map((k) => [k, (c.ss[`open|${k}`] ?? 0) + (c.ss[`in_progress|${k}`] ?? 0)])) as Record<Severity, number>;
+  return { open, sla_breached: Object.values(c.br).reduce((a, b) => a + b, 0) };
 }

@@ -10,6 +10,7 @@ import type {
   GetFindingRequest,
   GetFindingsPolicyRequest,
   GetStatsRequest,
+  GetTargetCountsRequest,
   ListFindingsRequest,
   ListScanFindingsRequest,
   UpdateFindingRequest,
@@ -126,6 +127,11 @@ export class FindingRpcService implements ServiceImpl<typeof FindingService> {
       trends: { newThisWeek: s.trends.new_this_week, resolvedThisWeek: s.trends.resolved_this_week, averageResolutionDays: s.trends.average_resolution_days },
       sla: { breached: s.sla.breached, atRisk: s.sla.at_risk },
     };
+  }
+
+  async getTargetCounts(req: GetTargetCountsRequest) {
+    const c = await this.domain.listing.targetCounts(requireId(req.orgId, "org_id"), req.targets);
+    return { open: c.open, slaBreached: c.sla_breached };
   }
 
   async getFindingsPolicy(req: GetFindingsPolicyRequest) {

@@ -1,8 +1,19 @@
 import type { Change } from "../domain/changes.js";
 import type { FindingEvent } from "../domain/events.js";
 import { anchorOf, type Anchor, type ListFilter, type ListQuery } from "../domain/list.js";
-import type { AiCredits, AnalysisCache, CachedAnalysis, Changed, Clock, FindingCounts, FindingLists, FindingRepository, Holder } from "../domain/ports.js";
-import { addDays, addTo, contributionOf, dayOf, dayRange, emptyCounts, statsOf, WEEK_DAYS } from "../domain/rollup.js";
+import type {
+  AiCredits,
+  AnalysisCache,
+  CachedAnalysis,
+  Changed,
+  Clock,
+  FindingCounts,
+  FindingLists,
+  FindingRepository,
+  Holder,
+  TargetCounts,
+} from "../domain/ports.js";
+import { addDays, addTo, contributionOf, dayOf, dayRange, emptyCounts, statsOf, targetCountsOf, WEEK_DAYS } from "../domain/rollup.js";
 import type { Stats } from "../domain/stats.js";
 import { matchesSearch } from "../domain/search.js";
 import { NEVER, slaStateAt } from "../domain/sla.js";
@@ -173,6 +184,13 @@ export class MemoryCounts implements FindingCounts {
 
   async total(): Promise<number | undefined> {
     return undefined;
+  }
+
+  async targetCounts(orgId: string, targets: string[]): Promise<TargetCounts> {
+    const c = emptyCounts();
+    const wanted = new Set(targets);
+    for (const f of this.findings.of(orgId)) if (wanted.has(f.target)) addTo(c, contributionOf(f), 1);
+    return targetCountsOf(c);
   }
 }
 

@@ -1,9 +1,10 @@
 import { isDuplicateKey, type Logger } from "@vulnscan/kit";
 import type { Collection, Db, Document, Filter } from "mongodb";
 import { randomUUID } from "node:crypto";
-import type { FindingCounts } from "../domain/ports.js";
+import type { FindingCounts, TargetCounts } from "../domain/ports.js";
 import {
   ALL_TARGETS,
+  CONTRIBUTION_FIELDS,
   contributionOf,
   countsByScope,
   dayOf,
@@ -14,6 +15,7 @@ import {
   statsOf,
   statsScopes,
   sumCounts,
+  targetCountsOf,
 } from "../domain/rollup.js";
 import type { Counts, Delta } from "../domain/rollup.js";
 import type { Stats } from "../domain/stats.js";
@@ -72,7 +74,7 @@ const scopeIds = (e: Entry) => scopesOf((e.d.add ?? e.d.remove)!).map((s) => `${
 /** Counts as `$inc` paths. */
 function incOf(c: Counts): Record<string, number> {
   const out: Record<string, number> = { "c.n": c.n, "c.rn": c.rn, "c.rmin": c.rmin };
-  for (const k of ["sev", "st", "tool", "ss", "rday"] as const) for (const [key, v] of Object.entries(c[k])) out[`c.${k}.${key}`] = v;
+  for (const k of ["sev", "st", "tool", "ss", "rday", "br"] as const) for (const [key, v] of Object.entries(c[k])) out[`c.${k}.${key}`] = v;
   return out;
 }
 
@@ -202,6 +204,15 @@ export class Rollups implements FindingCounts {
     return statsOf(range, week, today);
   }
 
+  /** One all-time document per finding target, read by id: the counts are never computed from findings here. */
+  async targetCounts(org: string, targets: string[]): Promise<TargetCounts> {
+    const total = emptyCounts();
+    const ids = [...new Set(targets.map((t) => `${org}|all|${keyOf(t)}`))];
+    if (ids.length === 0) return targetCountsOf(total);
+    for (const d of await this.docs.find({ _id: { $in: ids } }, { projection: { c: 1 } }).toArray()) sumCounts(total, { ...emptyCounts(), ...d.c });
+    return targetCountsOf(total);
+  }
+
   /** The list's total when the filter is one the rollups keep (one document read); undefined otherwise. */
   async total(org: string, f: { severity?: string; status?: string; tool?: string; target?: string; other: boolean }): Promise<number | undefined> {
     if (f.other || (f.tool !== undefined && (f.severity !== undefined || f.status !== undefined))) return undefined;
@@ -221,7 +232,7 @@ export class Rollups implements FindingCounts {
  */
 export async function rebuildRollups(db: Db, org: string, now = new Date()): Promise<{ findings: number; documents: number }> {
   const docs = db.collection<RollupDoc>(ROLLUPS);
-  const projection = { target: 1, detected_at: 1, severity: 1, status: 1, tool: 1, resolved_at: 1, resolution_minutes: 1 };
+  const projection = Object.fromEntries(CONTRIBUTION_FIELDS.map((k) => [k, 1]));
   const xs = (await db.collection<FindingDoc>(FINDINGS).find({ org_id: org }, { projection }).toArray()).map(contributionOf);
   const sums = new Map([...countsByScope(xs.map((x) => [x, 1] as const))].map(([scope, c]) => [`${org}|${scope}`, c]));
   // Documents that no longer have findings must read as empty.
