@@ -71,7 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes({ upstreams: deps.upstreams, version: deps.config.SERVICE_VERSION }));
   await app.register(authRoutes(deps.upstreams.auth));
   await app.register(scanRoutes(deps.upstreams.scans));
-  await app.register(targetRoutes(deps.upstreams.targets));
+  await app.register(targetRoutes(deps.upstreams.targets, deps.upstreams.findings));
   await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans, retests: deps.upstreams.retests }));
   await app.register(consoleRoutes({ distDir: deps.config.WEB_DIST_DIR }));
   await app.register(webhookRoutes(deps.upstreams.webhooks));

@@ -11,6 +11,9 @@ import { dnsClient } from "./net/dns.js";
 import { HttpProofReader } from "./net/http-proof.js";
 import { targetRoutes, targetServiceImpl, targetServiceNames } from "./rpc/target-service.js";
 import { MongoTargetStore, TargetCollections } from "./storage/targets.js";
+import { TargetInventory } from "./domain/inventory.js";
+import { consumeInventoryEvents } from "./events/inventory-consumer.js";
+import { MongoInventoryStore } from "./storage/inventory.js";
 import { consumeReports } from "./events/reports-consumer.js";
 import { scanObserver } from "./metrics.js";
 import { authPlanProvider } from "./plans/auth-plans.js";
@@ -61,6 +64,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     newTargetId: () => newId("target"),
     newAttemptId: () => newId("attempt"),
   });
+  const inventory = new TargetInventory(new MongoInventoryStore(db));
   const domain = createScanDomain({
     scanStore: new MongoScanStore(db, outbox, commands),
     scheduleStore: new MongoScheduleStore(db),
@@ -83,17 +87,18 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
   const every = (intervalMs: number, name: string, run: () => Promise<unknown>) => loops.push(startPeriodic({ name, intervalMs, run, logger }));
 
   let subscription: Subscription | undefined;
+  let inventorySubscriptions: Subscription[] = [];
   let planEvents: { stop(): Promise<void> } | undefined;
   let passes = 0;
   return {
     routes: (router) => {
       scanRoutes(scanServiceImpl(domain.scans, domain.schedules))(router);
-      targetRoutes(targetServiceImpl(targets))(router);
+      targetRoutes(targetServiceImpl(targets, inventory))(router);
     },
     serviceNames: [...scanServiceNames, ...targetServiceNames],
     indexes: scanIndexes,
     fields: scanFields,
-    topics: [Topics.scanEvents, Topics.scanJobs, Topics.scanCancellations, Topics.scanReports],
+    topics: [Topics.scanEvents, Topics.scanJobs, Topics.scanCancellations, Topics.scanReports, Topics.findingsDetected],
     start: async () => {
       outbox.start();
       commands.start();
@@ -106,6 +111,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
         reports: domain.reports,
         logger,
       });
+      inventorySubscriptions = await consumeInventoryEvents({ kafka: ctx.kafka, inventory, logger });
       every(config.SCAN_WATCHDOG_INTERVAL_MS, "watchdog", async () => {
         await domain.watchdog.pass();
         if (passes++ % REPAIR_EVERY === 0) await domain.watchdog.repairPlaces();
@@ -125,6 +131,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     stop: async () => {
       await Promise.all(loops.map((l) => l.stop()));
       await subscription?.stop();
+      await Promise.all(inventorySubscriptions.map((s) => s.stop()));
       await planEvents?.stop();
       await outbox.stop();
       await commands.stop();

@@ -1,10 +1,11 @@
 // Assets (issue 29): the targets the organization proves it owns before scanning beyond the
 // operator's own networks (gateway/src/routes/targets). Add a domain, address or range, copy the
-// record or file it asks for, check now; see each target's state and its recent attempts.
+// record or file it asks for, check now; see each target's state and its recent attempts, and its
+// inventory (item 4): last scan, open findings by severity, SLA breaches, open ports and services.
 import { type FormEvent, useState } from "react";
 import { api } from "../api/client.js";
 import { ErrorNote, Loading, Pager, useLoad } from "../components/ui.js";
-import { when } from "../words.js";
+import { count, when, words } from "../words.js";
 
 interface Challenge {
   method: string;
@@ -41,7 +42,30 @@ interface Target {
     proven_addresses: string[];
   };
   attempts?: Attempt[];
+  inventory?: Inventory;
 }
+
+interface SeenPort {
+  host: string;
+  address: string;
+  port: number;
+  transport: string;
+  service: string;
+  product: string;
+  first_seen_at: string;
+  last_seen_at: string;
+  last_scan_id: string;
+}
+
+/** GET /api/v1/targets/{id} only: what scans saw, from summaries the services keep. */
+interface Inventory {
+  last_scan: { scan_id: string; status: string; ended_at: string } | null;
+  open_findings: Record<"critical" | "high" | "medium" | "low" | "info" | "total", number>;
+  sla_breaches: number;
+  ports: SeenPort[];
+}
+
+const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
 
 interface TargetPage {
   items: Target[];
@@ -209,6 +233,7 @@ function AssetCard({ target, onChange }: { target: Target; onChange: () => Promi
         </button>
       </p>
       {open && v.status === "verified" && v.challenges.map((c) => <ChallengeBox key={c.method} challenge={c} />)}
+      <AssetInventory id={t.id} name={t.target} />
       {open && t.attempts && t.attempts.length > 0 && (
         <table>
           <caption>Recent checks</caption>
@@ -237,6 +262,69 @@ function AssetCard({ target, onChange }: { target: Target; onChange: () => Promi
         </table>
       )}
     </article>
+  );
+}
+
+/** The inventory of one asset, read with the asset (its own request: the list carries none). */
+function AssetInventory({ id, name }: { id: string; name: string }) {
+  const one = useLoad(() => api<Target>(targetPath(id)), [id]);
+  const inv = one.data?.inventory;
+  if (one.error) return <ErrorNote error={one.error} />;
+  if (!inv) return one.loading ? <Loading what={`the inventory of ${name}`} /> : null;
+  const open = inv.open_findings;
+  const shown = SEVERITIES.filter((s) => open[s] > 0).map((s) => `${open[s].toLocaleString()} ${words("severity", s).toLowerCase()}`);
+  return (
+    <section className="inventory" aria-label={`Inventory of ${name}`}>
+      <h3>Inventory</h3>
+      <dl>
+        <dt>Last scan</dt>
+        <dd>
+          {inv.last_scan ? (
+            <>
+              <a href={`#/scans/${encodeURIComponent(inv.last_scan.scan_id)}`}>{words("scanStatus", inv.last_scan.status)}</a> {when(inv.last_scan.ended_at)}
+            </>
+          ) : (
+            "Not scanned yet"
+          )}
+        </dd>
+        <dt>Open findings</dt>
+        <dd>
+          {count(open.total, "open finding")}
+          {shown.length > 0 ? `: ${shown.join(", ")}` : ""}
+        </dd>
+        <dt>Past their due date</dt>
+        <dd>{inv.sla_breaches > 0 ? <span className="error">{count(inv.sla_breaches, "finding")}</span> : "None"}</dd>
+      </dl>
+      {inv.ports.length === 0 ? (
+        <p className="muted">No open ports seen yet.</p>
+      ) : (
+        <table>
+          <caption>Open ports and services</caption>
+          <thead>
+            <tr>
+              <th scope="col">Host</th>
+              <th scope="col">Port</th>
+              <th scope="col">Service</th>
+              <th scope="col">First seen</th>
+              <th scope="col">Last seen</th>
+            </tr>
+          </thead>
+          <tbody>
+            {inv.ports.map((p) => (
+              <tr key={`${p.address}-${p.port}`}>
+                <td>{p.host === p.address ? p.address : `${p.host} (${p.address})`}</td>
+                <td>
+                  {p.port}/{p.transport}
+                </td>
+                <td>{[p.service, p.product].filter((x) => x && x !== "unknown").join(" · ") || "Not identified"}</td>
+                <td>{when(p.first_seen_at)}</td>
+                <td>{when(p.last_seen_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
 

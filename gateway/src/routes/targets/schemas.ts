@@ -50,6 +50,54 @@ const attempt = {
   },
 } as const;
 
+const SEVERITIES = ["critical", "high", "medium", "low", "info"] as const;
+
+const seenPort = {
+  type: "object",
+  required: ["host", "address", "port", "transport", "service", "product", "first_seen_at", "last_seen_at", "last_scan_id"],
+  properties: {
+    host: { type: "string", description: "The host as findings name it: its name, else its address" },
+    address: { type: "string" },
+    port: { type: "integer", minimum: 1, maximum: 65535 },
+    transport: { type: "string", enum: ["tcp", "tls"], description: "tls when the service spoke TLS" },
+    service: { type: "string", description: "Service as identified (ssh, http, redis…), `unknown` when not" },
+    product: { type: "string", description: "Product and version when identified, else empty" },
+    first_seen_at: { ...timestamp, description: "When a scan first found it open" },
+    last_seen_at: { ...timestamp, description: "When a scan last found it open" },
+    last_scan_id: { type: "string", description: "The scan that last found it open" },
+  },
+} as const;
+
+const inventory = {
+  type: "object",
+  required: ["last_scan", "open_findings", "sla_breaches", "ports"],
+  description:
+    "What scans saw of the target, from summaries kept up to date as scans end, ports are reported and findings change (never counted on request). Findings count when their target (host) is the target itself or a host scans reported for it.",
+  properties: {
+    last_scan: {
+      type: ["object", "null"],
+      required: ["scan_id", "status", "ended_at"],
+      description: "The latest scan that ended whose target overlaps this one; null when none has",
+      properties: { scan_id: { type: "string" }, status: { type: "string", enum: ["completed", "failed"] }, ended_at: timestamp },
+    },
+    open_findings: {
+      type: "object",
+      required: [...SEVERITIES, "total"],
+      description: "Open and in-progress findings by severity",
+      properties: Object.fromEntries([...SEVERITIES, "total"].map((k) => [k, { type: "integer", minimum: 0 }])) as Record<
+        (typeof SEVERITIES)[number] | "total",
+        { type: "integer"; minimum: 0 }
+      >,
+    },
+    sla_breaches: {
+      type: "integer",
+      minimum: 0,
+      description: "Open and in-progress findings past their due date, counted once the breach is announced (finding.sla_breached)",
+    },
+    ports: { type: "array", items: seenPort, description: "Open ports by address and port, with first and last seen (at most 1000)" },
+  },
+} as const;
+
 const target = {
   type: "object",
   required: ["id", "target", "kind", "verification", "created_at"],
@@ -60,6 +108,7 @@ const target = {
     verification,
     created_at: timestamp,
     attempts: { type: "array", items: attempt, description: "The 20 most recent verification attempts, newest first (one target and verify only)" },
+    inventory: { ...inventory, description: `${inventory.description} One target only (GET).` },
   },
 } as const;
 
@@ -121,6 +170,27 @@ const verifiedExample = {
     },
   ],
 };
+const inventoryExample = {
+  ...verifiedExample,
+  inventory: {
+    last_scan: { scan_id: "scan_01JD8Q7T2C", status: "completed", ended_at: "2026-11-27T10:12:40.000Z" },
+    open_findings: { critical: 0, high: 2, medium: 1, low: 0, info: 1, total: 4 },
+    sla_breaches: 1,
+    ports: [
+      {
+        host: "shop.example.com",
+        address: "203.0.113.10",
+        port: 443,
+        transport: "tls",
+        service: "http",
+        product: "nginx 1.18.0",
+        first_seen_at: "2026-11-27T09:58:03.000Z",
+        last_seen_at: "2026-11-27T10:05:51.000Z",
+        last_scan_id: "scan_01JD8Q7T2C",
+      },
+    ],
+  },
+};
 
 const op = operation({ tags: ["targets"], security: anySecurity });
 const targetIdParams = idParams("target_id");
@@ -141,11 +211,11 @@ export const listTargets = op("List targets, newest first", {
   },
 });
 
-export const getTarget = op("One target with its verification and recent attempts", {
+export const getTarget = op("One target with its verification, recent attempts and inventory", {
   description:
-    "The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired) and the 20 most recent attempts: who asked, when, which method, what was found.",
+    "The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired), the 20 most recent attempts (who asked, when, which method, what was found) and the inventory: the last scan, open findings by severity, SLA breaches, and the open ports and services scans found with when each was first and last seen.",
   params: targetIdParams,
-  response: { 200: { ...target, examples: [verifiedExample] }, ...errorResponses(403, 404) },
+  response: { 200: { ...target, required: [...target.required, "inventory"], examples: [inventoryExample] }, ...errorResponses(403, 404) },
 });
 
 export const deleteTarget = op("Delete a target", {

@@ -3,6 +3,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { ConnectRouter, ServiceImpl } from "@connectrpc/connect";
 import { validationError } from "@vulnscan/kit/errors";
 import { TargetSchema, TargetService } from "@vulnscan/proto/vulnscan/scans/v1/targets_service_pb.js";
+import type { Inventory, TargetInventory } from "../domain/inventory.js";
 import { challengesOf, type TargetUseCases } from "../domain/targets.js";
 import {
   TARGET_KINDS,
@@ -31,7 +32,25 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   return value as T;
 }
 
-export function targetTo(t: TargetRecord, attempts: AttemptRecord[] = []) {
+function inventoryTo(inv: Inventory) {
+  return {
+    lastScan: inv.last_scan ? { scanId: inv.last_scan.scan_id, status: inv.last_scan.status, endedAt: ts(inv.last_scan.ended_at) } : undefined,
+    ports: inv.ports.map((p) => ({
+      host: p.host ?? p.address,
+      address: p.address,
+      port: p.port,
+      transport: p.transport ?? "",
+      service: p.service ?? "",
+      product: p.product ?? "",
+      firstSeenAt: ts(p.first_seen_at),
+      lastSeenAt: ts(p.last_seen_at),
+      lastScanId: p.last_scan_id ?? "",
+    })),
+    hosts: inv.hosts,
+  };
+}
+
+export function targetTo(t: TargetRecord, attempts: AttemptRecord[] = [], inventory?: Inventory) {
   return create(TargetSchema, {
     id: t._id,
     orgId: t.org_id,
@@ -61,10 +80,11 @@ export function targetTo(t: TargetRecord, attempts: AttemptRecord[] = []) {
       answer: a.answer,
       error: a.error,
     })),
+    inventory: inventory ? inventoryTo(inventory) : undefined,
   });
 }
 
-export function targetServiceImpl(targets: TargetUseCases): ServiceImpl<typeof TargetService> {
+export function targetServiceImpl(targets: TargetUseCases, inventory: TargetInventory): ServiceImpl<typeof TargetService> {
   return {
     async createTarget(req) {
       return { target: targetTo(await targets.create(orgOf(req), req.target, actorFrom(req.actor))) };
@@ -80,10 +100,12 @@ export function targetServiceImpl(targets: TargetUseCases): ServiceImpl<typeof T
     },
     async getTarget(req) {
       const t = await targets.get(orgOf(req), req.targetId);
-      return { target: targetTo(t, await targets.attempts(t.org_id, t._id)) };
+      const [attempts, inv] = await Promise.all([targets.attempts(t.org_id, t._id), inventory.of(t)]);
+      return { target: targetTo(t, attempts, inv) };
     },
     async deleteTarget(req) {
       await targets.delete(orgOf(req), req.targetId);
+      await inventory.forget(orgOf(req), req.targetId);
       return {};
     },
     async verifyTarget(req) {

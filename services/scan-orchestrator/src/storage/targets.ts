@@ -19,10 +19,19 @@ import { changes, clean } from "./documents.js";
 /*
  * Collections of the `scans` database for targets (issue 29):
  *   targets          one document per organization and target: the verification state, its
- *                    version and pending events (`outbox`), the inventory summary
+ *                    version and pending events (`outbox`)
  *   target_attempts  every verification attempt: who, when, method, answer
  */
 export const TargetCollections = { targets: "targets", attempts: "target_attempts" } as const;
+
+/*
+ * Target inventories (issue 29, storage/inventory.ts):
+ *   target_scans  one document per target: its last scan (only ever replaced by a later one)
+ *   target_ports  one document per target, address and port: first and last seen ($min/$max)
+ * Apart from `targets` so the inventory's writes, which follow events, never race the
+ * verification's version-guarded writes.
+ */
+export const InventoryCollections = { scans: "target_scans", ports: "target_ports" } as const;
 
 export const targetIndexes: IndexSpec[] = [
   { collection: TargetCollections.targets, key: { org_id: 1, target: 1 }, options: { name: "org_target", unique: true } },
@@ -32,6 +41,7 @@ export const targetIndexes: IndexSpec[] = [
   { collection: TargetCollections.targets, key: { org_id: 1, kind: 1, status: 1, created_at: -1, _id: -1 }, options: { name: "org_kind_status_newest_id" } },
   { collection: TargetCollections.targets, key: { status: 1, next_check_at: 1 }, options: { name: "status_next_check" } },
   { collection: TargetCollections.attempts, key: { org_id: 1, target_id: 1, at: -1 }, options: { name: "org_target_newest" } },
+  { collection: InventoryCollections.ports, key: { org_id: 1, target_id: 1, address: 1, port: 1 }, options: { name: "org_target_address_port" } },
   ...outboxIndexes(TargetCollections.targets),
 ];
 
@@ -48,6 +58,15 @@ export const targetFields: FieldTypes = mergeFieldTypes(
       version: "number",
     },
     [TargetCollections.attempts]: { _id: "string", org_id: "string", target_id: "string", at: "date" },
+    [InventoryCollections.scans]: { _id: "string", org_id: "string", "last_scan.ended_at": "date" },
+    [InventoryCollections.ports]: {
+      _id: "string",
+      org_id: "string",
+      target_id: "string",
+      address: "string",
+      port: "number",
+      last_seen_at: "date",
+    },
   },
   outboxFieldTypes(TargetCollections.targets),
 );
