@@ -3336,6 +3336,42 @@ func (e GetTarget200JSONResponseBodyAttemptsSource) Valid() bool {
 	}
 }
 
+// Defines values for GetTarget200JSONResponseBodyInventoryLastScanStatus.
+const (
+	GetTarget200JSONResponseBodyInventoryLastScanStatusCompleted GetTarget200JSONResponseBodyInventoryLastScanStatus = "completed"
+	GetTarget200JSONResponseBodyInventoryLastScanStatusFailed    GetTarget200JSONResponseBodyInventoryLastScanStatus = "failed"
+)
+
+// Valid indicates whether the value is a known member of the GetTarget200JSONResponseBodyInventoryLastScanStatus enum.
+func (e GetTarget200JSONResponseBodyInventoryLastScanStatus) Valid() bool {
+	switch e {
+	case GetTarget200JSONResponseBodyInventoryLastScanStatusCompleted:
+		return true
+	case GetTarget200JSONResponseBodyInventoryLastScanStatusFailed:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for GetTarget200JSONResponseBodyInventoryPortsTransport.
+const (
+	Tcp GetTarget200JSONResponseBodyInventoryPortsTransport = "tcp"
+	Tls GetTarget200JSONResponseBodyInventoryPortsTransport = "tls"
+)
+
+// Valid indicates whether the value is a known member of the GetTarget200JSONResponseBodyInventoryPortsTransport enum.
+func (e GetTarget200JSONResponseBodyInventoryPortsTransport) Valid() bool {
+	switch e {
+	case Tcp:
+		return true
+	case Tls:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GetTarget200JSONResponseBodyKind.
 const (
 	GetTarget200JSONResponseBodyKindCidr   GetTarget200JSONResponseBodyKind = "cidr"
@@ -4711,6 +4747,12 @@ type GetTarget200JSONResponseBodyAttemptsMethod string
 // GetTarget200JSONResponseBodyAttemptsSource defines parameters for GetTarget.
 type GetTarget200JSONResponseBodyAttemptsSource string
 
+// GetTarget200JSONResponseBodyInventoryLastScanStatus defines parameters for GetTarget.
+type GetTarget200JSONResponseBodyInventoryLastScanStatus string
+
+// GetTarget200JSONResponseBodyInventoryPortsTransport defines parameters for GetTarget.
+type GetTarget200JSONResponseBodyInventoryPortsTransport string
+
 // GetTarget200JSONResponseBodyKind defines parameters for GetTarget.
 type GetTarget200JSONResponseBodyKind string
 
@@ -5521,9 +5563,9 @@ type ClientInterface interface {
 	// Corresponds with DELETE /api/v1/targets/{target_id} (the `DeleteTarget` operationId).
 	DeleteTarget(ctx context.Context, targetId string, reqEditors ...RequestEditorFn) (*http.Response, error)
 
-	// GetTarget One target with its verification and recent attempts
+	// GetTarget One target with its verification, recent attempts and inventory
 	//
-	// The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired) and the 20 most recent attempts: who asked, when, which method, what was found.
+	// The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired), the 20 most recent attempts (who asked, when, which method, what was found) and the inventory: the last scan, open findings by severity, SLA breaches, and the open ports and services scans found with when each was first and last seen.
 	//
 	// Corresponds with GET /api/v1/targets/{target_id} (the `GetTarget` operationId).
 	GetTarget(ctx context.Context, targetId string, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -7005,9 +7047,9 @@ func (c *Client) DeleteTarget(ctx context.Context, targetId string, reqEditors .
 	return c.Client.Do(req)
 }
 
-// GetTarget One target with its verification and recent attempts
+// GetTarget One target with its verification, recent attempts and inventory
 //
-// The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired) and the 20 most recent attempts: who asked, when, which method, what was found.
+// The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired), the 20 most recent attempts (who asked, when, which method, what was found) and the inventory: the last scan, open findings by severity, SLA breaches, and the open ports and services scans found with when each was first and last seen.
 //
 // Corresponds with GET /api/v1/targets/{target_id} (the `GetTarget` operationId).
 func (c *Client) GetTarget(ctx context.Context, targetId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -11315,9 +11357,9 @@ type ClientWithResponsesInterface interface {
 	// Corresponds with DELETE /api/v1/targets/{target_id} (the `DeleteTarget` operationId).
 	DeleteTargetWithResponse(ctx context.Context, targetId string, reqEditors ...RequestEditorFn) (*DeleteTargetResponse, error)
 
-	// GetTargetWithResponse One target with its verification and recent attempts
+	// GetTargetWithResponse One target with its verification, recent attempts and inventory
 	//
-	// The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired) and the 20 most recent attempts: who asked, when, which method, what was found.
+	// The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired), the 20 most recent attempts (who asked, when, which method, what was found) and the inventory: the last scan, open findings by severity, SLA breaches, and the open ports and services scans found with when each was first and last seen.
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -18855,7 +18897,57 @@ type GetTargetResponse struct {
 		CreatedAt time.Time `json:"created_at"`
 
 		// Id `target_<id>`
-		Id   string                           `json:"id"`
+		Id string `json:"id"`
+
+		// Inventory What scans saw of the target, from summaries kept up to date as scans end, ports are reported and findings change (never counted on request). Findings count when their target (host) is the target itself or a host scans reported for it.
+		Inventory struct {
+			// LastScan The latest scan that ended whose target overlaps this one; null when none has
+			LastScan *struct {
+				EndedAt time.Time                                           `json:"ended_at"`
+				ScanId  string                                              `json:"scan_id"`
+				Status  GetTarget200JSONResponseBodyInventoryLastScanStatus `json:"status"`
+			} `json:"last_scan"`
+
+			// OpenFindings Open and in-progress findings by severity
+			OpenFindings struct {
+				Critical int `json:"critical"`
+				High     int `json:"high"`
+				Info     int `json:"info"`
+				Low      int `json:"low"`
+				Medium   int `json:"medium"`
+				Total    int `json:"total"`
+			} `json:"open_findings"`
+
+			// Ports Open ports by address and port, with first and last seen (at most 1000)
+			Ports []struct {
+				Address string `json:"address"`
+
+				// FirstSeenAt When a scan first found it open
+				FirstSeenAt time.Time `json:"first_seen_at"`
+
+				// Host The host as findings name it: its name, else its address
+				Host string `json:"host"`
+
+				// LastScanId The scan that last found it open
+				LastScanId string `json:"last_scan_id"`
+
+				// LastSeenAt When a scan last found it open
+				LastSeenAt time.Time `json:"last_seen_at"`
+				Port       int       `json:"port"`
+
+				// Product Product and version when identified, else empty
+				Product string `json:"product"`
+
+				// Service Service as identified (ssh, http, redis…), `unknown` when not
+				Service string `json:"service"`
+
+				// Transport tls when the service spoke TLS
+				Transport GetTarget200JSONResponseBodyInventoryPortsTransport `json:"transport"`
+			} `json:"ports"`
+
+			// SlaBreaches Open and in-progress findings past their due date, counted once the breach is announced (finding.sla_breached)
+			SlaBreaches int `json:"sla_breaches"`
+		} `json:"inventory"`
 		Kind GetTarget200JSONResponseBodyKind `json:"kind"`
 
 		// Target Domain (lowercased), IP address or CIDR range
@@ -18937,7 +19029,57 @@ func (r GetTargetResponse) GetJSON200() *struct {
 	CreatedAt time.Time `json:"created_at"`
 
 	// Id `target_<id>`
-	Id   string                           `json:"id"`
+	Id string `json:"id"`
+
+	// Inventory What scans saw of the target, from summaries kept up to date as scans end, ports are reported and findings change (never counted on request). Findings count when their target (host) is the target itself or a host scans reported for it.
+	Inventory struct {
+		// LastScan The latest scan that ended whose target overlaps this one; null when none has
+		LastScan *struct {
+			EndedAt time.Time                                           `json:"ended_at"`
+			ScanId  string                                              `json:"scan_id"`
+			Status  GetTarget200JSONResponseBodyInventoryLastScanStatus `json:"status"`
+		} `json:"last_scan"`
+
+		// OpenFindings Open and in-progress findings by severity
+		OpenFindings struct {
+			Critical int `json:"critical"`
+			High     int `json:"high"`
+			Info     int `json:"info"`
+			Low      int `json:"low"`
+			Medium   int `json:"medium"`
+			Total    int `json:"total"`
+		} `json:"open_findings"`
+
+		// Ports Open ports by address and port, with first and last seen (at most 1000)
+		Ports []struct {
+			Address string `json:"address"`
+
+			// FirstSeenAt When a scan first found it open
+			FirstSeenAt time.Time `json:"first_seen_at"`
+
+			// Host The host as findings name it: its name, else its address
+			Host string `json:"host"`
+
+			// LastScanId The scan that last found it open
+			LastScanId string `json:"last_scan_id"`
+
+			// LastSeenAt When a scan last found it open
+			LastSeenAt time.Time `json:"last_seen_at"`
+			Port       int       `json:"port"`
+
+			// Product Product and version when identified, else empty
+			Product string `json:"product"`
+
+			// Service Service as identified (ssh, http, redis…), `unknown` when not
+			Service string `json:"service"`
+
+			// Transport tls when the service spoke TLS
+			Transport GetTarget200JSONResponseBodyInventoryPortsTransport `json:"transport"`
+		} `json:"ports"`
+
+		// SlaBreaches Open and in-progress findings past their due date, counted once the breach is announced (finding.sla_breached)
+		SlaBreaches int `json:"sla_breaches"`
+	} `json:"inventory"`
 	Kind GetTarget200JSONResponseBodyKind `json:"kind"`
 
 	// Target Domain (lowercased), IP address or CIDR range
@@ -21438,9 +21580,9 @@ func (c *ClientWithResponses) DeleteTargetWithResponse(ctx context.Context, targ
 	return ParseDeleteTargetResponse(rsp)
 }
 
-// GetTargetWithResponse One target with its verification and recent attempts
+// GetTargetWithResponse One target with its verification, recent attempts and inventory
 //
-// The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired) and the 20 most recent attempts: who asked, when, which method, what was found.
+// The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired), the 20 most recent attempts (who asked, when, which method, what was found) and the inventory: the last scan, open findings by severity, SLA breaches, and the open ports and services scans found with when each was first and last seen.
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -27044,7 +27186,57 @@ func ParseGetTargetResponse(rsp *http.Response) (*GetTargetResponse, error) {
 			CreatedAt time.Time `json:"created_at"`
 
 			// Id `target_<id>`
-			Id   string                           `json:"id"`
+			Id string `json:"id"`
+
+			// Inventory What scans saw of the target, from summaries kept up to date as scans end, ports are reported and findings change (never counted on request). Findings count when their target (host) is the target itself or a host scans reported for it.
+			Inventory struct {
+				// LastScan The latest scan that ended whose target overlaps this one; null when none has
+				LastScan *struct {
+					EndedAt time.Time                                           `json:"ended_at"`
+					ScanId  string                                              `json:"scan_id"`
+					Status  GetTarget200JSONResponseBodyInventoryLastScanStatus `json:"status"`
+				} `json:"last_scan"`
+
+				// OpenFindings Open and in-progress findings by severity
+				OpenFindings struct {
+					Critical int `json:"critical"`
+					High     int `json:"high"`
+					Info     int `json:"info"`
+					Low      int `json:"low"`
+					Medium   int `json:"medium"`
+					Total    int `json:"total"`
+				} `json:"open_findings"`
+
+				// Ports Open ports by address and port, with first and last seen (at most 1000)
+				Ports []struct {
+					Address string `json:"address"`
+
+					// FirstSeenAt When a scan first found it open
+					FirstSeenAt time.Time `json:"first_seen_at"`
+
+					// Host The host as findings name it: its name, else its address
+					Host string `json:"host"`
+
+					// LastScanId The scan that last found it open
+					LastScanId string `json:"last_scan_id"`
+
+					// LastSeenAt When a scan last found it open
+					LastSeenAt time.Time `json:"last_seen_at"`
+					Port       int       `json:"port"`
+
+					// Product Product and version when identified, else empty
+					Product string `json:"product"`
+
+					// Service Service as identified (ssh, http, redis…), `unknown` when not
+					Service string `json:"service"`
+
+					// Transport tls when the service spoke TLS
+					Transport GetTarget200JSONResponseBodyInventoryPortsTransport `json:"transport"`
+				} `json:"ports"`
+
+				// SlaBreaches Open and in-progress findings past their due date, counted once the breach is announced (finding.sla_breached)
+				SlaBreaches int `json:"sla_breaches"`
+			} `json:"inventory"`
 			Kind GetTarget200JSONResponseBodyKind `json:"kind"`
 
 			// Target Domain (lowercased), IP address or CIDR range

@@ -432,8 +432,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One target with its verification and recent attempts
-         * @description The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired) and the 20 most recent attempts: who asked, when, which method, what was found.
+         * One target with its verification, recent attempts and inventory
+         * @description The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired), the 20 most recent attempts (who asked, when, which method, what was found) and the inventory: the last scan, open findings by severity, SLA breaches, and the open ports and services scans found with when each was first and last seen.
          */
         get: operations["getTarget"];
         put?: never;
@@ -4227,7 +4227,36 @@ export interface operations {
                      *           "answer": "(no TXT record)",
                      *           "error": "no TXT record at _vulnscan-challenge.shop.example.com"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "inventory": {
+                     *         "last_scan": {
+                     *           "scan_id": "scan_01JD8Q7T2C",
+                     *           "status": "completed",
+                     *           "ended_at": "2026-11-27T10:12:40.000Z"
+                     *         },
+                     *         "open_findings": {
+                     *           "critical": 0,
+                     *           "high": 2,
+                     *           "medium": 1,
+                     *           "low": 0,
+                     *           "info": 1,
+                     *           "total": 4
+                     *         },
+                     *         "sla_breaches": 1,
+                     *         "ports": [
+                     *           {
+                     *             "host": "shop.example.com",
+                     *             "address": "203.0.113.10",
+                     *             "port": 443,
+                     *             "transport": "tls",
+                     *             "service": "http",
+                     *             "product": "nginx 1.18.0",
+                     *             "first_seen_at": "2026-11-27T09:58:03.000Z",
+                     *             "last_seen_at": "2026-11-27T10:05:51.000Z",
+                     *             "last_scan_id": "scan_01JD8Q7T2C"
+                     *           }
+                     *         ]
+                     *       }
                      *     }
                      */
                     "application/json": {
@@ -4300,6 +4329,56 @@ export interface operations {
                             /** @description Why it failed */
                             error?: string;
                         }[];
+                        /** @description What scans saw of the target, from summaries kept up to date as scans end, ports are reported and findings change (never counted on request). Findings count when their target (host) is the target itself or a host scans reported for it. */
+                        inventory: {
+                            /** @description The latest scan that ended whose target overlaps this one; null when none has */
+                            last_scan: {
+                                scan_id: string;
+                                /** @enum {string} */
+                                status: "completed" | "failed";
+                                /** Format: date-time */
+                                ended_at: string;
+                            } | null;
+                            /** @description Open and in-progress findings by severity */
+                            open_findings: {
+                                critical: number;
+                                high: number;
+                                medium: number;
+                                low: number;
+                                info: number;
+                                total: number;
+                            };
+                            /** @description Open and in-progress findings past their due date, counted once the breach is announced (finding.sla_breached) */
+                            sla_breaches: number;
+                            /** @description Open ports by address and port, with first and last seen (at most 1000) */
+                            ports: {
+                                /** @description The host as findings name it: its name, else its address */
+                                host: string;
+                                address: string;
+                                port: number;
+                                /**
+                                 * @description tls when the service spoke TLS
+                                 * @enum {string}
+                                 */
+                                transport: "tcp" | "tls";
+                                /** @description Service as identified (ssh, http, redis…), `unknown` when not */
+                                service: string;
+                                /** @description Product and version when identified, else empty */
+                                product: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When a scan first found it open
+                                 */
+                                first_seen_at: string;
+                                /**
+                                 * Format: date-time
+                                 * @description When a scan last found it open
+                                 */
+                                last_seen_at: string;
+                                /** @description The scan that last found it open */
+                                last_scan_id: string;
+                            }[];
+                        };
                     };
                 };
             };

@@ -108,7 +108,6 @@ const target = {
     verification,
     created_at: timestamp,
     attempts: { type: "array", items: attempt, description: "The 20 most recent verification attempts, newest first (one target and verify only)" },
-    inventory: { ...inventory, description: `${inventory.description} One target only (GET).` },
   },
 } as const;
 
@@ -215,7 +214,15 @@ export const getTarget = op("One target with its verification, recent attempts a
   description:
     "The verification state (what to publish while pending; method, time and next re-check once verified; the reason when failed or expired), the 20 most recent attempts (who asked, when, which method, what was found) and the inventory: the last scan, open findings by severity, SLA breaches, and the open ports and services scans found with when each was first and last seen.",
   params: targetIdParams,
-  response: { 200: { ...target, required: [...target.required, "inventory"], examples: [inventoryExample] }, ...errorResponses(403, 404) },
+  response: {
+    200: {
+      ...target,
+      required: [...target.required, "inventory"],
+      properties: { ...target.properties, inventory },
+      examples: [inventoryExample],
+    },
+    ...errorResponses(403, 404),
+  },
 });
 
 export const deleteTarget = op("Delete a target", {

@@ -168,6 +168,12 @@ from .get_target_response_200 import GetTargetResponse200
 from .get_target_response_200_attempts_item import GetTargetResponse200AttemptsItem
 from .get_target_response_200_attempts_item_method import GetTargetResponse200AttemptsItemMethod
 from .get_target_response_200_attempts_item_source import GetTargetResponse200AttemptsItemSource
+from .get_target_response_200_inventory import GetTargetResponse200Inventory
+from .get_target_response_200_inventory_last_scan_type_0 import GetTargetResponse200InventoryLastScanType0
+from .get_target_response_200_inventory_last_scan_type_0_status import GetTargetResponse200InventoryLastScanType0Status
+from .get_target_response_200_inventory_open_findings import GetTargetResponse200InventoryOpenFindings
+from .get_target_response_200_inventory_ports_item import GetTargetResponse200InventoryPortsItem
+from .get_target_response_200_inventory_ports_item_transport import GetTargetResponse200InventoryPortsItemTransport
 from .get_target_response_200_kind import GetTargetResponse200Kind
 from .get_target_response_200_verification import GetTargetResponse200Verification
 from .get_target_response_200_verification_challenges_item import GetTargetResponse200VerificationChallengesItem
@@ -493,6 +499,12 @@ __all__ = (
     "GetTargetResponse200AttemptsItem",
     "GetTargetResponse200AttemptsItemMethod",
     "GetTargetResponse200AttemptsItemSource",
+    "GetTargetResponse200Inventory",
+    "GetTargetResponse200InventoryLastScanType0",
+    "GetTargetResponse200InventoryLastScanType0Status",
+    "GetTargetResponse200InventoryOpenFindings",
+    "GetTargetResponse200InventoryPortsItem",
+    "GetTargetResponse200InventoryPortsItemTransport",
     "GetTargetResponse200Kind",
     "GetTargetResponse200Verification",
     "GetTargetResponse200VerificationChallengesItem",

@@ -15,6 +15,7 @@ import datetime
 
 if TYPE_CHECKING:
   from ..models.get_target_response_200_attempts_item import GetTargetResponse200AttemptsItem
+  from ..models.get_target_response_200_inventory import GetTargetResponse200Inventory
   from ..models.get_target_response_200_verification import GetTargetResponse200Verification
 
 
@@ -34,6 +35,9 @@ class GetTargetResponse200:
             kind (GetTargetResponse200Kind):
             verification (GetTargetResponse200Verification):
             created_at (datetime.datetime):
+            inventory (GetTargetResponse200Inventory): What scans saw of the target, from summaries kept up to date as scans
+                end, ports are reported and findings change (never counted on request). Findings count when their target (host)
+                is the target itself or a host scans reported for it.
             attempts (list[GetTargetResponse200AttemptsItem] | Unset): The 20 most recent verification attempts, newest
                 first (one target and verify only)
      """
@@ -43,6 +47,7 @@ class GetTargetResponse200:
     kind: GetTargetResponse200Kind
     verification: GetTargetResponse200Verification
     created_at: datetime.datetime
+    inventory: GetTargetResponse200Inventory
     attempts: list[GetTargetResponse200AttemptsItem] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -52,6 +57,7 @@ class GetTargetResponse200:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.get_target_response_200_attempts_item import GetTargetResponse200AttemptsItem # noqa: PLC0415
+        from ..models.get_target_response_200_inventory import GetTargetResponse200Inventory # noqa: PLC0415
         from ..models.get_target_response_200_verification import GetTargetResponse200Verification # noqa: PLC0415
         id = self.id
 
@@ -62,6 +68,8 @@ class GetTargetResponse200:
         verification = self.verification.to_dict()
 
         created_at = self.created_at.isoformat()
+
+        inventory = self.inventory.to_dict()
 
         attempts: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.attempts, Unset):
@@ -81,6 +89,7 @@ class GetTargetResponse200:
             "kind": kind,
             "verification": verification,
             "created_at": created_at,
+            "inventory": inventory,
         })
         if attempts is not UNSET:
             field_dict["attempts"] = attempts
@@ -92,6 +101,7 @@ class GetTargetResponse200:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.get_target_response_200_attempts_item import GetTargetResponse200AttemptsItem # noqa: PLC0415
+        from ..models.get_target_response_200_inventory import GetTargetResponse200Inventory # noqa: PLC0415
         from ..models.get_target_response_200_verification import GetTargetResponse200Verification # noqa: PLC0415
         d = dict(src_dict)
         id = d.pop("id")
@@ -109,6 +119,11 @@ class GetTargetResponse200:
 
 
         created_at = datetime.datetime.fromisoformat(d.pop("created_at"))
+
+
+
+
+        inventory = GetTargetResponse200Inventory.from_dict(d.pop("inventory"))
 
 
 
@@ -131,6 +146,7 @@ class GetTargetResponse200:
             kind=kind,
             verification=verification,
             created_at=created_at,
+            inventory=inventory,
             attempts=attempts,
         )
 

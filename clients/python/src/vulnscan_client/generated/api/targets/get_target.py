@@ -112,11 +112,12 @@ def sync_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[ErrorBody | GetTargetResponse200]:
-    """ One target with its verification and recent attempts
+    """ One target with its verification, recent attempts and inventory
 
      The verification state (what to publish while pending; method, time and next re-check once verified;
-    the reason when failed or expired) and the 20 most recent attempts: who asked, when, which method,
-    what was found.
+    the reason when failed or expired), the 20 most recent attempts (who asked, when, which method, what
+    was found) and the inventory: the last scan, open findings by severity, SLA breaches, and the open
+    ports and services scans found with when each was first and last seen.
 
     Args:
         target_id (str):
@@ -147,11 +148,12 @@ def sync(
     client: AuthenticatedClient,
 
 ) -> ErrorBody | GetTargetResponse200 | None:
-    """ One target with its verification and recent attempts
+    """ One target with its verification, recent attempts and inventory
 
      The verification state (what to publish while pending; method, time and next re-check once verified;
-    the reason when failed or expired) and the 20 most recent attempts: who asked, when, which method,
-    what was found.
+    the reason when failed or expired), the 20 most recent attempts (who asked, when, which method, what
+    was found) and the inventory: the last scan, open findings by severity, SLA breaches, and the open
+    ports and services scans found with when each was first and last seen.
 
     Args:
         target_id (str):
@@ -177,11 +179,12 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 
 ) -> Response[ErrorBody | GetTargetResponse200]:
-    """ One target with its verification and recent attempts
+    """ One target with its verification, recent attempts and inventory
 
      The verification state (what to publish while pending; method, time and next re-check once verified;
-    the reason when failed or expired) and the 20 most recent attempts: who asked, when, which method,
-    what was found.
+    the reason when failed or expired), the 20 most recent attempts (who asked, when, which method, what
+    was found) and the inventory: the last scan, open findings by severity, SLA breaches, and the open
+    ports and services scans found with when each was first and last seen.
 
     Args:
         target_id (str):
@@ -212,11 +215,12 @@ async def asyncio(
     client: AuthenticatedClient,
 
 ) -> ErrorBody | GetTargetResponse200 | None:
-    """ One target with its verification and recent attempts
+    """ One target with its verification, recent attempts and inventory
 
      The verification state (what to publish while pending; method, time and next re-check once verified;
-    the reason when failed or expired) and the 20 most recent attempts: who asked, when, which method,
-    what was found.
+    the reason when failed or expired), the 20 most recent attempts (who asked, when, which method, what
+    was found) and the inventory: the last scan, open findings by severity, SLA breaches, and the open
+    ports and services scans found with when each was first and last seen.
 
     Args:
         target_id (str):
