@@ -1,7 +1,8 @@
 // The Assets page (issue 29) in a real browser against the real stack: add a domain, read the TXT
 // record it asks for, check with nothing published (failed, with what was found), publish the
-// record on the test's own DNS server, check now (verified, the recent checks); screenshots in
-// .tmp/screenshots/assets-*.png.
+// record on the test's own DNS server, check now (verified, the recent checks); then an address
+// scanned on loopback shows its inventory (last scan, open findings, open ports with first and
+// last seen). Screenshots in .tmp/screenshots/assets-*.png.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -108,4 +109,32 @@ describe("Assets page", () => {
     const text = (await page.locator("main").textContent()) ?? "";
     expect(text).not.toMatch(RAW);
   });
+
+  it("shows an asset's inventory: the last scan, open findings by severity, open ports with first and last seen", async () => {
+    // Loopback is in the local stack's verified networks: the gateway's own port is the service scanned.
+    const port = Number(new URL(system.gatewayUrl).port);
+    const created = await asUser.post("/api/v1/targets", { target: "127.0.0.1" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const scan = await asUser.post("/api/v1/scans", { target: "127.0.0.1", ports: String(port), scan_type: "quick", authorized: true });
+    expect(scan.status, JSON.stringify(scan.body)).toBe(201);
+    const inventory = async () => (await asUser.get(`/api/v1/targets/${created.body.id}`)).body.inventory;
+    await expect.poll(async () => (await inventory()).last_scan?.scan_id, { timeout: 180_000, interval: 1000 }).toBe(scan.body.id);
+    await expect.poll(async () => (await inventory()).ports.length, { timeout: 30_000, interval: 500 }).toBe(1);
+    const inv = await inventory();
+
+    await page.reload();
+    const card = page.getByRole("article").filter({ has: page.getByRole("heading", { name: /^127\.0\.0\.1/ }) });
+    const section = card.getByRole("region", { name: "Inventory of 127.0.0.1" });
+    await section.getByRole("link", { name: "Completed" }).waitFor();
+    expect(await section.getByRole("link", { name: "Completed" }).getAttribute("href")).toBe(`#/scans/${scan.body.id}`);
+    const total = inv.open_findings.total as number;
+    await section.getByText(new RegExp(`^${total} open findings?`)).waitFor();
+    const row = section.getByRole("table", { name: "Open ports and services" }).getByRole("row").nth(1);
+    await expect.poll(() => row.textContent()).toContain(`${port}/${inv.ports[0].transport}`);
+    expect(await row.textContent()).toContain("127.0.0.1");
+    expect(await row.getByRole("cell").nth(3).textContent()).toMatch(/\d/); // first seen, in the reader's words
+    await card.scrollIntoViewIfNeeded();
+    await shot("inventory");
+    expect((await page.locator("main").textContent()) ?? "").not.toMatch(RAW);
+  }, 240_000);
 });

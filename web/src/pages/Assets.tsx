@@ -276,7 +276,7 @@ function AssetInventory({ id, name }: { id: string; name: string }) {
   return (
     <section className="inventory" aria-label={`Inventory of ${name}`}>
       <h3>Inventory</h3>
-      <dl>
+      <dl className="facts">
         <dt>Last scan</dt>
         <dd>
           {inv.last_scan ? (
@@ -292,7 +292,7 @@ function AssetInventory({ id, name }: { id: string; name: string }) {
           {count(open.total, "open finding")}
           {shown.length > 0 ? `: ${shown.join(", ")}` : ""}
         </dd>
-        <dt>Past their due date</dt>
+        <dt>Overdue</dt>
         <dd>{inv.sla_breaches > 0 ? <span className="error">{count(inv.sla_breaches, "finding")}</span> : "None"}</dd>
       </dl>
       {inv.ports.length === 0 ? (
