@@ -27,6 +27,23 @@ const GENERATED = ["openapi.json", "typescript/src/schema.ts", "python/src/vulns
 
 const log = (line: string) => console.log(`[clients] ${line}`);
 
+/**
+ * The document with every text/event-stream body's schema replaced by a string, for
+ * openapi-python-client: it parses a text body whole against the media type's schema, while an
+ * event stream's schema describes one event (OpenAPI 3.1's reading of a sequential media type), so
+ * its generated function would fail on every 200. The Python client hands back the stream as text.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the document is walked generically, path by path
+function eventStreamsAsText(doc: any): unknown {
+  for (const item of Object.values(doc.paths ?? {}) as Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>[])
+    for (const op of Object.values(item))
+      for (const response of Object.values(op.responses ?? {})) {
+        const media = response.content?.["text/event-stream"];
+        if (media) media.schema = { type: "string" };
+      }
+  return doc;
+}
+
 /** Writes every generated part under `out` (clients/ itself, or a temporary copy for the check). */
 export async function generate(out: string): Promise<void> {
   const doc = path.join(out, "openapi.json");
@@ -39,7 +56,23 @@ export async function generate(out: string): Promise<void> {
   const py = path.join(out, "python/src/vulnscan_client/generated");
   fs.rmSync(py, { recursive: true, force: true });
   const generator = await ensurePythonTool("openapi-python-client", OPENAPI_PYTHON_CLIENT_VERSION, log);
-  await run(generator, ["generate", "--path", doc, "--meta", "none", "--output-path", py, "--config", path.join(CLIENTS, "python/generator.yaml")]);
+  const pyDoc = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-python-doc-"));
+  try {
+    fs.writeFileSync(path.join(pyDoc, "openapi.json"), JSON.stringify(eventStreamsAsText(JSON.parse(fs.readFileSync(doc, "utf8")))));
+    await run(generator, [
+      "generate",
+      "--path",
+      path.join(pyDoc, "openapi.json"),
+      "--meta",
+      "none",
+      "--output-path",
+      py,
+      "--config",
+      path.join(CLIENTS, "python/generator.yaml"),
+    ]);
+  } finally {
+    fs.rmSync(pyDoc, { recursive: true, force: true });
+  }
 
   fs.mkdirSync(path.join(out, "go"), { recursive: true });
   // Outside any module, so `go run pkg@version` resolves the pinned generator alone.

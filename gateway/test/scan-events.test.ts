@@ -1,5 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unique } from "../../test/support/names.js";
@@ -9,7 +11,8 @@ import { type ScansGateway, startScansGateway } from "./scans-gateway.js";
  * GET /api/v1/scans/{scan_id}/events against the real scan-orchestrator (in-process, real Kafka
  * and MongoDB-protocol server; no scanner, so a scan stays pending until it is cancelled), over a
  * real socket: the stream's first event, an event when the scan changes, the end, one hit on the
- * rate limiter for the whole stream, 404 for another organization's scan, and the document.
+ * rate limiter for the whole stream, 404 for another organization's scan, and the document: every
+ * record sent matches the event schema it documents (as schemathesis checks them in test:fuzz).
  */
 const orgA = unique("org_a");
 const orgB = unique("org_b");
@@ -79,6 +82,27 @@ function follow(key: string, scanId: string, on: (e: Sse) => void): Promise<{ st
   });
 }
 
+interface EventSchema {
+  properties: { event: { enum: [string] }; data: { contentMediaType: string; contentSchema: object } };
+}
+
+/** Checks each record against the document's schema for one event: the record's fields, then its data as the JSON its event names. */
+async function expectDocumented(events: Sse[]): Promise<void> {
+  const doc = (await app.inject({ method: "GET", url: "/openapi.json", headers: { "x-api-key": "key_a" } })).json();
+  const media = doc.paths["/api/v1/scans/{scan_id}/events"].get.responses["200"].content["text/event-stream"];
+  const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+  const record = ajv.compile(media.schema);
+  const kinds = media.schema.oneOf as EventSchema[];
+  expect(events.length).toBeGreaterThan(0);
+  for (const e of events) {
+    expect(record(e), `${e.event}: ${ajv.errorsText(record.errors)}`).toBe(true);
+    const kind = kinds.find((k) => k.properties.event.enum[0] === e.event)!;
+    expect(kind.properties.data.contentMediaType).toBe("application/json");
+    const data = ajv.compile(kind.properties.data.contentSchema);
+    expect(data(JSON.parse(e.data)), `${e.event} data: ${ajv.errorsText(data.errors)}`).toBe(true);
+  }
+}
+
 describe("GET /api/v1/scans/{scan_id}/events", () => {
   it("sends the scan at once, again when it changes, then end; one rate-limit hit for the whole stream", async () => {
     const created = await call("key_a", "POST", "/api/v1/scans", { target: "192.0.2.1", scan_type: "quick", authorized: true });
@@ -107,6 +131,7 @@ describe("GET /api/v1/scans/{scan_id}/events", () => {
     expect(result.events.at(-1)).toEqual({ event: "end", data: JSON.stringify({ status: "cancelled" }) });
     // The stream itself was one request for the rate limiter (the DELETE was another).
     expect(hits.length - before).toBe(2);
+    await expectDocumented(result.events);
     expect((await call("key_a", "GET", `/api/v1/scans/${id}`)).json().status).toBe("cancelled");
   });
 
@@ -115,6 +140,7 @@ describe("GET /api/v1/scans/{scan_id}/events", () => {
     await call("key_a", "DELETE", `/api/v1/scans/${id}`);
     const done = await follow("key_a", id, () => undefined);
     expect(done.events.map((e) => e.event)).toEqual(["scan", "end"]);
+    await expectDocumented(done.events);
     for (const [key, scanId] of [
       ["key_b", id],
       ["key_a", "scan_nope"],
@@ -130,6 +156,8 @@ describe("GET /api/v1/scans/{scan_id}/events", () => {
     const doc = (await app.inject({ method: "GET", url: "/openapi.json", headers: { "x-api-key": "key_a" } })).json();
     const op = doc.paths["/api/v1/scans/{scan_id}/events"].get;
     expect(Object.keys(op.responses["200"].content)).toEqual(["text/event-stream"]);
+    // The schema describes one event (OpenAPI 3.1 reads a stream's schema per item), not the body as a string.
+    expect(op.responses["200"].content["text/event-stream"].schema.oneOf.map((k: EventSchema) => k.properties.event.enum[0])).toEqual(["scan", "end", "error"]);
     expect(op.description).toMatch(/one request against the hourly and daily rate limits/);
     expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(["404"]));
   });

@@ -3705,7 +3705,28 @@ export interface operations {
            *     event: end
            *     data: {"status":"completed"}
            */
-          "text/event-stream": string;
+          "text/event-stream":
+            | {
+                /** @enum {string} */
+                event: "scan";
+                data: string;
+                id?: string;
+                retry?: number;
+              }
+            | {
+                /** @enum {string} */
+                event: "end";
+                data: string;
+                id?: string;
+                retry?: number;
+              }
+            | {
+                /** @enum {string} */
+                event: "error";
+                data: string;
+                id?: string;
+                retry?: number;
+              };
         };
       };
       /** @description `BAD_REQUEST`: the body or URL cannot be read (malformed JSON, form or multipart) */

@@ -196,7 +196,8 @@ export const filterQueryProps = {
   due_after: { ...dateOrTimestamp, description: "due_date at or after it; RFC 3339 date or date-time" },
   accepted_expiring_within: {
     type: "string",
-    pattern: "^[1-9][0-9]{0,2}d$",
+    // 1d to 365d stated in the pattern itself, so a client (and schemathesis) can tell what is taken.
+    pattern: "^([1-9]|[1-9][0-9]|[12][0-9]{2}|3[0-5][0-9]|36[0-5])d$",
     description: "Accepted findings whose acceptance runs out within this many days, e.g. `14d` (1d to 365d); implies status accepted",
   },
   sort: {

@@ -207,6 +207,42 @@ export const getScan = op("Scan detail with live progress", {
   response: { 200: scanDetail, ...errorResponses(403, 404) },
 });
 
+/** One SSE record: its `event` name and its `data` line, which is JSON of the schema named by contentSchema. */
+const sseRecord = (event: string, description: string, data: object) =>
+  ({
+    type: "object",
+    description,
+    required: ["event", "data"],
+    properties: {
+      event: { type: "string", enum: [event] },
+      data: { type: "string", contentMediaType: "application/json", contentSchema: data },
+      id: { type: "string" },
+      retry: { type: "integer" },
+    },
+  }) as const;
+
+/*
+ * The schema of each event of the stream (not of the whole body): OpenAPI 3.1 has a sequential
+ * media type's `schema` describe one item (3.2 names it itemSchema), and tools such as
+ * schemathesis check every record against it, `data` parsed as its contentMediaType.
+ */
+const scanEventSchema = {
+  description: "One event of the stream; `retry:` and keep-alive comment lines carry no event.",
+  oneOf: [
+    sseRecord("scan", "The scan detail, when the stream opens and each time it changes", scanDetail),
+    sseRecord("end", "The scan ended; the stream closes", {
+      type: "object",
+      required: ["status"],
+      properties: { status: { type: "string", enum: ["completed", "failed", "cancelled"] } },
+    }),
+    sseRecord("error", "The scan could not be read; the stream closes and the client reconnects after `retry`", {
+      type: "object",
+      required: ["detail"],
+      properties: { detail: { type: "string" } },
+    }),
+  ],
+} as const;
+
 export const scanEvents = op("Follow a scan's progress as server-sent events", {
   description:
     "A `text/event-stream` that sends the scan detail (the same JSON as `GET /api/v1/scans/{scan_id}`) as an `event: scan` at once and again each time it changes " +
@@ -221,7 +257,7 @@ export const scanEvents = op("Follow a scan's progress as server-sent events", {
       description: "Events until the scan ends",
       content: {
         "text/event-stream": {
-          schema: { type: "string" },
+          schema: scanEventSchema,
           example:
             'retry: 2000\n\nevent: scan\ndata: {"id":"scan_1","status":"running","progress":36,"phase":"vulnerability_scanning",…}\n\nevent: end\ndata: {"status":"completed"}\n\n',
         },
