@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes(deps.upstreams.auth));
   await app.register(scanRoutes(deps.upstreams.scans));
   await app.register(targetRoutes(deps.upstreams.targets, deps.upstreams.findings));
-  await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans, retests: deps.upstreams.retests }));
+  await app.register(findingsRoutes(deps.upstreams.findings, { scans: deps.upstreams.scans, retests: deps.upstreams.retests, diffs: deps.upstreams.diffs }));
   await app.register(consoleRoutes({ distDir: deps.config.WEB_DIST_DIR }));
   await app.register(webhookRoutes(deps.upstreams.webhooks));
   await app.register(grcRoutes(deps.upstreams.grc, deps.config.CONTROL_PAGE_FRESH_MS));

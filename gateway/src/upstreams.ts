@@ -4,6 +4,7 @@ import { Health, HealthCheckResponse_ServingStatus } from "@vulnscan/proto/grpc/
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { RetestService } from "@vulnscan/proto/vulnscan/findings/v1/retest_service_pb.js";
+import { ScanDiffService } from "@vulnscan/proto/vulnscan/findings/v1/scan_diff_service_pb.js";
 import { GrcService } from "@vulnscan/proto/vulnscan/grc/v1/grc_service_pb.js";
 import { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import { TargetService } from "@vulnscan/proto/vulnscan/scans/v1/targets_service_pb.js";
@@ -22,6 +23,8 @@ export interface Upstreams {
   findings: Client<typeof FindingService>;
   /** Retests of one finding (issue 28), served by findings too; optional so test fakes may leave it out. */
   retests?: Client<typeof RetestService>;
+  /** Scan comparison (issue 28), served by findings too; optional like retests. */
+  diffs?: Client<typeof ScanDiffService>;
   webhooks: Client<typeof WebhookService>;
   grc: Client<typeof GrcService>;
 }
@@ -48,6 +51,7 @@ export function createUpstreams(config: GatewayConfig): Upstreams {
     targets: createRpcClient(TargetService, urls["scan-orchestrator"], { timeoutMs: Math.max(config.UPSTREAM_TIMEOUT_MS, 60_000) }),
     findings: createRpcClient(FindingService, urls.findings, rpc),
     retests: createRpcClient(RetestService, urls.findings, rpc),
+    diffs: createRpcClient(ScanDiffService, urls.findings, rpc),
     // A test delivery waits for the receiver (up to 30 s): its RPCs may take that long.
     webhooks: createRpcClient(WebhookService, urls["webhook-dispatcher"], { timeoutMs: Math.max(config.UPSTREAM_TIMEOUT_MS, 35_000) }),
     grc: createRpcClient(GrcService, urls.grc, rpc),

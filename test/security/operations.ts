@@ -87,6 +87,9 @@ export const ENTRIES: Record<string, Entry> = {
   // Streams until the scan ends: the matrix's scan of a closed port ends within seconds.
   "GET /api/v1/scans/{scan_id}/events": { ok: 200 },
   "GET /api/v1/scans/{scan_id}/findings": { ok: 200 },
+  // The matrix's scan may still run, or have no earlier completed scan of its target: the domain's
+  // 400 INVALID_STATE proves the guard let the call through as well as a comparison does.
+  "GET /api/v1/scans/{scan_id}/diff": { ok: [200, 400] },
   "POST /api/v1/targets": { ok: 201, body: targetBody },
   "GET /api/v1/targets": { ok: 200 },
   "GET /api/v1/targets/{target_id}": { ok: 200 },

@@ -2,6 +2,7 @@ import { mergeFieldTypes, processedEventsFieldTypes, processedEventsIndexes, typ
 import { rateLimitFields, rateLimitIndexes } from "../../gateway/src/rate-limit.js";
 import { authFields, authIndexes, authScanAllowances } from "../../services/auth/src/storage/index.js";
 import { findingFields, findingIndexes } from "../../services/findings/src/storage/indexes.js";
+import { coverageFields, coverageIndexes } from "../../services/findings/src/storage/coverage.js";
 import { retestFields, retestIndexes } from "../../services/findings/src/storage/retests.js";
 import { grcFields, grcIndexes, grcScanAllowances } from "../../services/grc/src/storage/collections.js";
 import { scanAllowances, scanFields, scanIndexes } from "../../services/scan-orchestrator/src/storage/mongo-store.js";
@@ -26,9 +27,9 @@ export const declaredIndexes: Record<string, DeclaredIndexes> = {
   auth: { indexes: [...processedEventsIndexes, ...authIndexes], allowances: authScanAllowances, fields: withKit(authFields) },
   "scan-orchestrator": { indexes: [...processedEventsIndexes, ...scanIndexes], allowances: scanAllowances, fields: withKit(scanFields) },
   findings: {
-    indexes: [...processedEventsIndexes, ...findingIndexes, ...retestIndexes],
+    indexes: [...processedEventsIndexes, ...findingIndexes, ...retestIndexes, ...coverageIndexes],
     allowances: [],
-    fields: withKit(mergeFieldTypes(findingFields, retestFields)),
+    fields: withKit(mergeFieldTypes(findingFields, retestFields, coverageFields)),
   },
   grc: { indexes: [...processedEventsIndexes, ...grcIndexes], allowances: grcScanAllowances, fields: withKit(grcFields) },
   "webhook-dispatcher": { indexes: [...processedEventsIndexes, ...webhookIndexes], allowances: [], fields: withKit(webhookFields) },

@@ -29,6 +29,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   "GET /api/v1/scans/{scan_id}": "getScan",
   "DELETE /api/v1/scans/{scan_id}": "cancelScan",
   "GET /api/v1/scans/{scan_id}/findings": "listScanFindings",
+  "GET /api/v1/scans/{scan_id}/diff": "diffScan",
   "GET /api/v1/scans/{scan_id}/events": "streamScanEvents",
   "POST /api/v1/targets": "createTarget",
   "GET /api/v1/targets": "listTargets",

@@ -22,6 +22,10 @@ import { MongoRetestBudget, MongoRetestStore, retestFields, retestIndexes } from
 import { mergeFieldTypes, Topics } from "@vulnscan/kit";
 import type { RetestPlans } from "./domain/retest.js";
 import { RETESTS_PER_SCAN } from "./domain/retest.js";
+import { ScanDiffs } from "./domain/coverage.js";
+import { slaRepository } from "./domain/sla-upkeep.js";
+import { ScanDiffRpcService } from "./rpc/scan-diff-service.js";
+import { coverageFields, coverageIndexes, MongoCoverageStore } from "./storage/coverage.js";
 
 export interface ComposeOverrides {
   /** Plan facts (tests); default: auth's GetPlan at AUTH_URL. */
@@ -74,6 +78,13 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   const retests = new MongoRetestStore(db, kafka, logger, { events: config.FINDING_EVENTS_TOPIC, jobs: retestTopics.jobs }, config.RELAY_INTERVAL_MS);
   const retestBudget = new MongoRetestBudget(db);
   const app = createFindingsDomain({ ...repos, retests, retestBudget, retestPlans, ai, plans, writers: exportWriters, logger, now });
+  // Scan comparison and auto-resolution (issue 28): writes go through the SLA-keeping repository like every use case's.
+  const diffs = new ScanDiffs({
+    coverage: new MongoCoverageStore(db),
+    findings: slaRepository(repos.findings, repos.policies),
+    policy: { autoResolve: async (orgId) => (await repos.policies.get(orgId))?.auto_resolve === true },
+    now,
+  });
   // Events the writers could not publish (a crash, the broker away): the kit's relay publishes them.
   const outbox = new Outbox(db, kafka, logger, [FINDINGS], { intervalMs: config.RELAY_INTERVAL_MS });
 
@@ -97,16 +108,18 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   return {
     app,
     store,
-    routes: findingRoutes(new FindingRpcService(app, logger, now), new RetestRpcService(app.retests)),
+    routes: findingRoutes(new FindingRpcService(app, logger, now), new RetestRpcService(app.retests), new ScanDiffRpcService(diffs)),
     serviceNames: findingServiceNames,
-    indexes: [...findingIndexes, ...retestIndexes],
-    fields: mergeFieldTypes(findingFields, retestFields),
+    indexes: [...findingIndexes, ...retestIndexes, ...coverageIndexes],
+    fields: mergeFieldTypes(findingFields, retestFields, coverageFields),
     topics: [config.DETECTIONS_TOPIC, config.FINDING_EVENTS_TOPIC, retestTopics.jobs, retestTopics.results],
     start: async () => {
       subscription = await subscribeDetections(kafka, app.ingestion, {
         topic: config.DETECTIONS_TOPIC,
         groupId: config.CONSUMER_GROUP,
         batchSize: config.INGEST_BATCH_SIZE,
+        coverage: diffs,
+        now,
       });
       retestResults = await subscribeRetestResults(kafka, app.retests, { topic: retestTopics.results, groupId: `${config.CONSUMER_GROUP}-retest` });
       outbox.start();

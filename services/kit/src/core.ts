@@ -9,4 +9,5 @@ export * from "./ids.js";
 export * from "./cursor.js";
 export * from "./enums.js";
 export * from "./networks.js";
+export * from "./coverage.js";
 export type { Logger } from "./logger.js";

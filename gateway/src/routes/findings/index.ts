@@ -1,9 +1,12 @@
 import type { Client } from "@connectrpc/connect";
 import type { FindingService } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import type { RetestService } from "@vulnscan/proto/vulnscan/findings/v1/retest_service_pb.js";
+import type { ScanDiffService } from "@vulnscan/proto/vulnscan/findings/v1/scan_diff_service_pb.js";
 import type { ScanService } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import type { FastifyPluginAsync } from "fastify";
 import { typed } from "../typed.js";
+import { diffHandlers } from "./diff-handlers.js";
+import * as diffSchema from "./diff-schemas.js";
 import { findingHandlers } from "./handlers.js";
 import { policyHandlers } from "./policy-handlers.js";
 import { retestHandlers } from "./retest-handlers.js";
@@ -22,7 +25,11 @@ const write = { permission: "write:findings" } as const;
 export const findingsRoutes =
   (
     findings: Client<typeof FindingService>,
-    opts: { scans?: Pick<Client<typeof ScanService>, "getScan">; retests?: Client<typeof RetestService> } = {},
+    opts: {
+      scans?: Pick<Client<typeof ScanService>, "getScan"> & Partial<Pick<Client<typeof ScanService>, "listScans">>;
+      retests?: Client<typeof RetestService>;
+      diffs?: Client<typeof ScanDiffService>;
+    } = {},
   ): FastifyPluginAsync =>
   async (fastify) => {
     const app = typed(fastify);
@@ -44,4 +51,11 @@ export const findingsRoutes =
     app.post("/api/v1/findings/:finding_id/retest", { config: write, schema: retestSchema.requestRetest }, rt.requestRetest);
     app.get("/api/v1/findings/:finding_id/retests", { config: read, schema: retestSchema.listRetests }, rt.listRetests);
     app.get("/api/v1/scans/:scan_id/findings", { config: read, schema: schema.scanFindings }, h.scanFindings);
+    // Scan comparison (issue 28): the scans from scan-orchestrator, the comparison from findings' ScanDiffService.
+    // Like the retest routes, always declared (the document lists them); the clients are the app's.
+    const dh = diffHandlers(
+      (opts.scans ?? {}) as Pick<Client<typeof ScanService>, "getScan" | "listScans">,
+      opts.diffs ?? ({} as Client<typeof ScanDiffService>),
+    );
+    app.get("/api/v1/scans/:scan_id/diff", { config: read, schema: diffSchema.scanDiff }, dh.scanDiff);
   };

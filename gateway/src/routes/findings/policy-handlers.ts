@@ -15,6 +15,7 @@ function policyJson(p: FindingsPolicy | undefined) {
   return {
     sla_days: Object.fromEntries(SEVERITY_KEYS.map((s) => [s, days?.[s] ?? null])) as Record<(typeof SEVERITY_KEYS)[number], number | null>,
     require_acceptance_approval: p?.requireAcceptanceApproval ?? false,
+    auto_resolve: p?.autoResolve ?? false,
     updated_at: p?.updatedAt ? timestampDate(p.updatedAt).toISOString() : null,
     updated_by: p?.updatedBy ?? "",
   };
@@ -34,7 +35,13 @@ export function policyHandlers(findings: Client<typeof FindingService>) {
     const slaDays = Object.fromEntries(SEVERITY_KEYS.flatMap((s) => (d[s] === null ? [] : [[s, d[s]]])));
     // A policy refresh walks every open finding of the organization: more time than a plain update.
     const res = await findings.updateFindingsPolicy(
-      { orgId: p.orgId, slaDays, requireAcceptanceApproval: req.body.require_acceptance_approval, actor: actorOf(p) },
+      {
+        orgId: p.orgId,
+        slaDays,
+        requireAcceptanceApproval: req.body.require_acceptance_approval,
+        ...(req.body.auto_resolve !== undefined ? { autoResolve: req.body.auto_resolve } : {}),
+        actor: actorOf(p),
+      },
       { timeoutMs: 120_000 },
     );
     return { ...policyJson(res.policy), refreshed: res.refreshed };

@@ -14,12 +14,16 @@ const slaDays = {
   properties: { critical: days, high: days, medium: days, low: days, info: days },
 } as const;
 
+const AUTO_RESOLVE =
+  "Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always";
+
 const policy = {
   type: "object",
-  required: ["sla_days", "require_acceptance_approval", "updated_at", "updated_by"],
+  required: ["sla_days", "require_acceptance_approval", "auto_resolve", "updated_at", "updated_by"],
   properties: {
     sla_days: slaDays,
     require_acceptance_approval: { type: "boolean", description: "A move to accepted waits for a second user's approval" },
+    auto_resolve: { type: "boolean", description: AUTO_RESOLVE },
     updated_at: { ...timestamp, type: ["string", "null"], description: "null while the defaults apply" },
     updated_by: { type: "string" },
   },
@@ -29,7 +33,7 @@ const EXAMPLE = { sla_days: { critical: 7, high: 30, medium: 90, low: 180, info:
 
 export const getPolicy = op("Findings policy: SLA days and acceptance approval", {
   description:
-    "The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none) and whether risk acceptance needs a second user's approval (default: no).",
+    "The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none), whether risk acceptance needs a second user's approval (default: no), and whether a later scan that covered a finding's check and did not match resolves it (`auto_resolve`, default: no).",
   response: { 200: policy, ...errorResponses(403) },
 });
 
@@ -37,7 +41,11 @@ export const putPolicy = op("Replace the findings policy", {
   description:
     "Every open and in-progress finding whose due date comes from the policy gets the new deadline at once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier.",
   body: input(
-    { sla_days: slaDays, require_acceptance_approval: { type: "boolean" } },
+    {
+      sla_days: slaDays,
+      require_acceptance_approval: { type: "boolean" },
+      auto_resolve: { type: "boolean", description: `${AUTO_RESOLVE}. Left out: unchanged` },
+    },
     { required: ["sla_days", "require_acceptance_approval"], examples: [EXAMPLE] },
   ),
   response: {

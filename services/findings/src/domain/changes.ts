@@ -26,6 +26,9 @@ export interface Change {
 /** How many of the latest detection ids a finding keeps: far more than a redelivery can span. */
 export const RECENT_DETECTIONS = 50;
 
+/** How many of the scans that reopened a finding it keeps (a comparison asks about recent scans). */
+export const RECENT_REGRESSIONS = 20;
+
 /** Evidence is capped so a chatty response cannot push a finding towards the 16 MB document limit. */
 export const EVIDENCE_MAX_CHARS = 64 * 1024;
 const cap = (s: string) => (s.length > EVIDENCE_MAX_CHARS ? `${s.slice(0, EVIDENCE_MAX_CHARS)}\n[truncated]` : s);
@@ -112,6 +115,7 @@ export function applyDetection(f: FindingDoc, d: DetectionFacts, now: Date): Cha
   const events: FindingEvent[] = [];
   if (f.status === "resolved") {
     Object.assign(set, statusFields(f, "open", now));
+    set.regressed_in = [...(f.regressed_in ?? []), d.scan_id].slice(-RECENT_REGRESSIONS);
     set.history = [...f.history, { action: "reopened", from: "resolved", to: "open", user: SYSTEM, timestamp: now }];
     set.updated_at = now;
     events.push(...statusEvents({ ...f, ...set } as FindingDoc, "resolved", "open", SYSTEM, now));

@@ -108,12 +108,14 @@ export class Policies {
 
   async update(
     orgId: string,
-    input: { sla_days: Partial<Record<Severity, number | null>>; require_acceptance_approval: boolean },
+    input: { sla_days: Partial<Record<Severity, number | null>>; require_acceptance_approval: boolean; auto_resolve?: boolean },
     actor: Actor | undefined,
   ): Promise<{ policy: FindingsPolicy; refreshed: number }> {
     const policy: FindingsPolicy = {
       sla_days: checkSlaDays(input.sla_days),
       require_acceptance_approval: input.require_acceptance_approval,
+      // Left out, auto-resolution keeps the organization's current setting.
+      auto_resolve: input.auto_resolve ?? (await this.get(orgId)).auto_resolve ?? false,
       updated_at: this.deps.now(),
       updated_by: actorName(actor),
     };

@@ -37,12 +37,23 @@ export interface FindingsPolicy {
   sla_days: SlaDays;
   /** A move to accepted waits for a second user's approval. */
   require_acceptance_approval: boolean;
+  /**
+   * Auto-resolution (issue 28, off by default): a later completed scan that covered a finding's
+   * check on its component and did not match resolves it as `not_detected`. Absent = off.
+   */
+  auto_resolve?: boolean;
   /** null while the defaults apply. */
   updated_at: Date | null;
   updated_by: string;
 }
 
-export const DEFAULT_POLICY: FindingsPolicy = { sla_days: DEFAULT_SLA_DAYS, require_acceptance_approval: false, updated_at: null, updated_by: "" };
+export const DEFAULT_POLICY: FindingsPolicy = {
+  sla_days: DEFAULT_SLA_DAYS,
+  require_acceptance_approval: false,
+  auto_resolve: false,
+  updated_at: null,
+  updated_by: "",
+};
 
 /** A policy as a person sends it, checked: whole days from 1 to SLA_DAYS_MAX, null for none. */
 export function checkSlaDays(days: Partial<Record<Severity, number | null>>): SlaDays {

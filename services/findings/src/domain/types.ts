@@ -119,6 +119,8 @@ export interface FindingDoc {
   scan_ids: string[];
   detected_at: Date;
   last_seen_at: Date;
+  /** Scans whose detection reopened it from resolved (the latest few): the scan comparison's `regressed`. Absent on older findings. */
+  regressed_in?: string[];
   /** The latest detections applied (at most RECENT_DETECTIONS), the first one included: a redelivered one changes nothing. */
   detection_ids: string[];
   description: string;

@@ -141,7 +141,11 @@ export class FindingRpcService implements ServiceImpl<typeof FindingService> {
   async updateFindingsPolicy(req: UpdateFindingsPolicyRequest) {
     const res = await this.domain.policies.update(
       requireId(req.orgId, "org_id"),
-      { sla_days: slaDaysOf(req.slaDays), require_acceptance_approval: req.requireAcceptanceApproval },
+      {
+        sla_days: slaDaysOf(req.slaDays),
+        require_acceptance_approval: req.requireAcceptanceApproval,
+        ...(req.autoResolve !== undefined ? { auto_resolve: req.autoResolve } : {}),
+      },
       actorOf(req.actor),
     );
     return { policy: policyMsg(res.policy), refreshed: res.refreshed };

@@ -16,6 +16,7 @@ export function policyMsg(p: FindingsPolicy): MessageInitShape<typeof FindingsPo
   return {
     slaDays,
     requireAcceptanceApproval: p.require_acceptance_approval,
+    autoResolve: p.auto_resolve ?? false,
     ...(p.updated_at ? { updatedAt: timestampFromDate(p.updated_at) } : {}),
     updatedBy: p.updated_by,
   };

@@ -1,3 +1,4 @@
+import { componentLocation } from "@vulnscan/kit/coverage";
 import type { Confidence, DetectionDraft } from "./types.js";
 
 /*
@@ -12,37 +13,9 @@ import type { Confidence, DetectionDraft } from "./types.js";
  * detecting tool and its evidence.
  */
 
-const DEFAULT_PORTS: Record<string, number> = { http: 80, https: 443 };
-/** Version-control metadata is one exposure whichever of its files a check fetched. */
-const VCS_DIR = /^((?:\/[^/]+)*?\/\.(?:git|svn|hg|bzr))(?:\/.*)?$/;
-const URL_LIKE = /^([a-z][a-z0-9+.-]*):\/\/(\[[^\]]+\]|[^/:?#\s]+)(?::(\d+))?([^?#\s]*)/i;
-const ON_HOST_PORT = /\son\s+(\[[^\]]+\]|[^\s:]+):(\d+)$/;
-
-/**
- * The URL path as one location: the root is the service itself (""), one trailing slash is
- * dropped, version-control files fold into their directory.
- */
-export function normalisePath(path: string): string {
-  let p = path || "/";
-  if (!p.startsWith("/")) p = `/${p}`;
-  const vcs = VCS_DIR.exec(p);
-  if (vcs) return `${vcs[1]}/`;
-  return p.replace(/\/$/, "");
-}
-
-/** The port and location a component string names ("http://h:8080/x", "tcp://h:21", "redis 7 on h:6379"). */
-export function componentLocation(component: string): { port: string; path: string } {
-  const url = URL_LIKE.exec(component.trim());
-  if (url) {
-    const scheme = url[1]!.toLowerCase();
-    const port = url[3] ?? String(DEFAULT_PORTS[scheme] ?? "");
-    const web = scheme === "http" || scheme === "https";
-    return { port, path: web ? normalisePath(url[4] ?? "") : "" };
-  }
-  const on = ON_HOST_PORT.exec(component.trim());
-  if (on) return { port: on[2]!, path: "" };
-  return { port: "", path: component.trim().toLowerCase() };
-}
+// The component's port and location are read the same way by findings, which judges coverage
+// by them (kit/coverage.ts).
+export { componentLocation, normalisePath } from "@vulnscan/kit/coverage";
 
 /** The classification part of the identity. Correlation notes are about several findings, never merged. */
 export function classification(d: Pick<DetectionDraft, "templateId" | "cveIds" | "tool">): string {

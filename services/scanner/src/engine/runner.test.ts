@@ -1,7 +1,7 @@
 import { createLogger } from "@vulnscan/kit";
 import { describe, expect, it } from "vitest";
 import { EgressDenied, EgressGuard } from "../net/egress.js";
-import { progressAfter, progressBasis, runJob, type JobSpec, type RunnerReport, type StopReason } from "./runner.js";
+import { progressAfter, progressBasis, runJob, type CoverageReport, type JobSpec, type RunnerReport, type StopReason } from "./runner.js";
 import { PHASES, type DetectionDraft, type Phase, type PhaseHandler } from "./types.js";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -304,5 +304,108 @@ describe("runJob", () => {
       reason: "target is outside the allowed networks",
       retryable: false,
     });
+  });
+});
+
+describe("scan coverage", () => {
+  it("sends the checks that ran to their end per host and port, before the completed report", async () => {
+    const { spec, all, sinks, reports } = setup({ phases: ["discovery", "enumeration", "vulnerability_scanning"] });
+    const order: string[] = [];
+    const covered: CoverageReport[] = [];
+    all.discovery = async (ctx) => {
+      ctx.hosts.push({ address: "127.0.0.1", hostname: "lab.test", alive: true }, { address: "127.0.0.2", alive: false });
+    };
+    all.enumeration = async (ctx) => {
+      ctx.services.push({ host: "127.0.0.1", port: 6379, tls: false, name: "redis" }, { host: "127.0.0.1", port: 11211, tls: false });
+      ctx.covered?.("127.0.0.1", undefined, "portscan");
+      ctx.covered?.("127.0.0.1", 6379, "telnet");
+    };
+    all.vulnerability_scanning = async (ctx) => {
+      ctx.covered?.("127.0.0.1", 6379, "template:redis-unauth");
+      ctx.covered?.("127.0.0.1", 6379, "cve");
+    };
+    const outcome = await runJob({
+      job: spec,
+      handlers: all,
+      guard,
+      log,
+      sinks: {
+        report: async (r) => {
+          if (r.kind === "completed") order.push("completed");
+          await sinks.report(r);
+        },
+        detection: sinks.detection,
+        coverage: async (c) => {
+          order.push("coverage");
+          covered.push(c);
+        },
+      },
+    });
+    expect(outcome.status).toBe("completed");
+    expect(order).toEqual(["coverage", "completed"]);
+    expect(reports.at(-1)!.kind).toBe("completed");
+    expect(covered).toHaveLength(1);
+    expect(covered[0]).toMatchObject({ attempt: 1, outcome: "completed" });
+    expect(covered[0]!.hosts).toEqual([
+      {
+        target: "lab.test",
+        address: "127.0.0.1",
+        alive: true,
+        hostChecks: ["portscan"],
+        ports: [
+          { port: 6379, outcome: "answered", checks: ["cve", "telnet", "template:redis-unauth"] },
+          // Open, nothing said: listed as silent, with no checks.
+          { port: 11211, outcome: "silent", checks: [] },
+        ],
+      },
+      { target: "127.0.0.2", address: "127.0.0.2", alive: false, hostChecks: [], ports: [] },
+    ]);
+  });
+
+  it("keeps only what ran before a cancellation, and says the attempt was cancelled", async () => {
+    const { spec, all, sinks } = setup({ phases: ["discovery", "enumeration", "vulnerability_scanning"] });
+    const controller = new AbortController();
+    const covered: CoverageReport[] = [];
+    all.discovery = async (ctx) => {
+      ctx.hosts.push({ address: "127.0.0.1", alive: true });
+      ctx.services.push({ host: "127.0.0.1", port: 80, tls: false, name: "http" });
+      ctx.covered?.("127.0.0.1", 80, "web");
+    };
+    all.enumeration = async (ctx) => {
+      controller.abort({ kind: "cancelled" } satisfies StopReason);
+      await sleep(5);
+      ctx.covered?.("127.0.0.1", 80, "template:late");
+    };
+    const outcome = await runJob({
+      job: spec,
+      handlers: all,
+      guard,
+      log,
+      signal: controller.signal,
+      stopGraceMs: 50,
+      sinks: { ...sinks, coverage: async (c) => void covered.push(c) },
+    });
+    expect(outcome.status).toBe("failed");
+    expect(covered).toHaveLength(1);
+    expect(covered[0]!.outcome).toBe("cancelled");
+    expect(covered[0]!.hosts[0]!.ports).toEqual([{ port: 80, outcome: "answered", checks: ["web"] }]);
+  });
+
+  it("does not fail the scan when the coverage cannot be sent", async () => {
+    const { spec, all, sinks, reports } = setup({});
+    const outcome = await runJob({
+      job: spec,
+      handlers: all,
+      guard,
+      log,
+      sinks: {
+        ...sinks,
+        coverage: async () => {
+          throw new Error("broker away");
+        },
+      },
+    });
+    expect(outcome.status).toBe("completed");
+    expect(reports.at(-1)!.kind).toBe("completed");
   });
 });

@@ -26,8 +26,31 @@ export type RunnerReport =
   | { kind: "failed"; reason: string; phase: string; retryable: boolean }
   | { kind: "heartbeat"; phase: string; currentTool: string; progress: number };
 
+/** What one attempt checked on one host (kit/coverage.ts check ids): the scan's coverage. */
+export interface HostCoverage {
+  /** As detections name the host: its name, else its address. */
+  target: string;
+  address: string;
+  alive: boolean;
+  hostChecks: string[];
+  /** Open ports only: a port not listed was closed, filtered or not scanned. */
+  ports: { port: number; outcome: "answered" | "silent"; checks: string[] }[];
+}
+
+export interface CoverageReport {
+  attempt: number;
+  outcome: "completed" | "failed" | "cancelled";
+  startedAt: Date;
+  hosts: HostCoverage[];
+}
+
 export interface RunnerSinks {
   report(r: RunnerReport): Promise<void>;
+  /**
+   * The attempt's coverage, once, after its last detection and before its final report (a
+   * superseded attempt sends none: the newer one covers). Optional: tests may leave it out.
+   */
+  coverage?(c: CoverageReport): Promise<void>;
   /** Publishes one detection (already enriched) found in `phase`. */
   detection(d: DetectionDraft, meta: { phase: Phase; detectionId: string; detectedAt: Date }): Promise<void>;
 }
@@ -116,6 +139,20 @@ export function phaseEstimate(elapsedMs: number): number {
   return Math.min(95, Math.round(100 * (1 - Math.exp(-elapsedMs / 30_000))));
 }
 
+/** The per-host coverage of a context: its hosts, their open ports with how they answered, and the checks recorded. */
+export function coverageOf(ctx: Pick<ScanContext, "hosts" | "services">, covered: ReadonlyMap<string, ReadonlySet<string>>): HostCoverage[] {
+  const checks = (address: string, port: number | undefined) => [...(covered.get(`${address}|${port ?? ""}`) ?? [])].sort();
+  return ctx.hosts.map((h) => ({
+    target: h.hostname ?? h.address,
+    address: h.address,
+    alive: h.alive,
+    hostChecks: checks(h.address, undefined),
+    ports: ctx.services
+      .filter((s) => s.host === h.address)
+      .map((s) => ({ port: s.port, outcome: s.name || s.banner ? ("answered" as const) : ("silent" as const), checks: checks(s.host, s.port) })),
+  }));
+}
+
 export class ScanStopped extends Error {
   override name = "ScanStopped";
   constructor(readonly stop: StopReason) {
@@ -187,6 +224,9 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
   let current: Phase | undefined;
   let tool = "";
   let phaseStarted = Date.now();
+  const startedAt = new Date();
+  /** `address|port` (port "" for the host itself) → the checks that ran to their end there. */
+  const coverage = new Map<string, Set<string>>();
 
   const ctx: ScanContext = {
     scanId: job.scanId,
@@ -203,6 +243,12 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
     detections: [],
     setTool: (t) => {
       tool = t;
+    },
+    covered: (address, port, check) => {
+      if (signal.aborted) return;
+      const key = `${address}|${port ?? ""}`;
+      const set = coverage.get(key) ?? new Set<string>();
+      coverage.set(key, set.add(check));
     },
     report: async (draft) => {
       // After a stop nothing more leaves: what was published stays, the rest is dropped.
@@ -247,6 +293,16 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
     Math.min(opts.heartbeatMs ?? 10_000, 10_000),
   );
 
+  /** Coverage is an addition to the scan's result: one that cannot be sent leaves checks "not covered", never the scan failed. */
+  const sendCoverage = async (outcome: CoverageReport["outcome"]) => {
+    if (!sinks.coverage) return;
+    try {
+      await sinks.coverage({ attempt: job.attempt, outcome, startedAt, hosts: coverageOf(ctx, coverage) });
+    } catch (err) {
+      log.warn({ err: (err as Error).message, scan_id: job.scanId }, "scan coverage not sent");
+    }
+  };
+
   const basis = progressBasis(job.phases, opts.plan);
   const completed: Phase[] = [...basis.before];
   try {
@@ -275,6 +331,7 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
       });
     }
     current = undefined;
+    await sendCoverage("completed");
     await sinks.report({ kind: "completed", findings: { ...total } });
     return { status: "completed", findings: total, detections: ctx.detections };
   } catch (err) {
@@ -287,6 +344,7 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
     }
     const failure = stop ? FAILURE[stop.kind] : failureOf(err, phase as Phase);
     if (!stop) log.error({ err, scan_id: job.scanId, phase }, "scan phase failed");
+    await sendCoverage(stop?.kind === "cancelled" ? "cancelled" : "failed");
     await sinks.report({ kind: "failed", reason: failure.reason, phase, retryable: failure.retryable });
     return { status: "failed", ...failure, phase, findings: total };
   } finally {

@@ -104,6 +104,13 @@ export interface ScanContext extends ScanRequest {
   setTool(tool: string): void;
   /** Publishes a detection now (detections leave as they are found) and records it in `detections`. */
   report(draft: DetectionDraft): Promise<void>;
+  /**
+   * Records that a check ran to its end against a service (`port`) or on the host itself (no
+   * port): the scan's coverage (kit/coverage.ts check ids). A check cut short is not recorded,
+   * so a later comparison calls its findings not covered rather than fixed. Absent in contexts
+   * that keep no coverage (retests, tests).
+   */
+  covered?(address: string, port: number | undefined, check: string): void;
 }
 
 export type PhaseHandler = (ctx: ScanContext) => Promise<void>;

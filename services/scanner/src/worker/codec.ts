@@ -6,7 +6,7 @@ import { DetectionSchema, type Detection } from "@vulnscan/proto/vulnscan/findin
 import { Confidence as ConfidencePb, Severity as SeverityPb } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { ScanReportSchema, type ScanJob, type ScanReport } from "@vulnscan/proto/vulnscan/scans/v1/jobs_pb.js";
 import { ScanType as ScanTypePb } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
-import type { JobSpec, RunnerReport } from "../engine/runner.js";
+import type { CoverageReport, JobSpec, RunnerReport } from "../engine/runner.js";
 import { PHASES, type DetectionDraft, type Phase, type ScanType } from "../engine/types.js";
 import { parsePortSpec } from "./ports.js";
 
@@ -43,6 +43,29 @@ export function jobSpecOf(job: ScanJob): JobSpec {
     attempt: job.attempt,
     ...(job.deadline ? { deadline: timestampDate(job.deadline) } : {}),
   };
+}
+
+/**
+ * An attempt's coverage as records of the detections topic (detection.proto): one per host, so
+ * a wide scan stays far below Kafka's record size limit.
+ */
+export function coverageRecords(c: CoverageReport, job: Pick<JobSpec, "scanId" | "orgId">): Detection[] {
+  return c.hosts.map((h) =>
+    create(DetectionSchema, {
+      orgId: job.orgId,
+      scanId: job.scanId,
+      coverage: {
+        attempt: c.attempt,
+        outcome: c.outcome,
+        startedAt: timestampFromDate(c.startedAt),
+        target: h.target,
+        address: h.address,
+        alive: h.alive,
+        hostChecks: h.hostChecks,
+        ports: h.ports.map((p) => ({ port: p.port, outcome: p.outcome, checks: p.checks })),
+      },
+    }),
+  );
 }
 
 export function detectionRecord(d: DetectionDraft, meta: { job: JobSpec; phase: Phase; detectionId: string; detectedAt: Date }): Detection {

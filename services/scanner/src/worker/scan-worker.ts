@@ -7,7 +7,7 @@ import { phasesFor } from "@vulnscan/scan-contract";
 import { runJob, type JobOutcome, type JobSpec, type RunnerReport, type StopReason } from "../engine/runner.js";
 import type { DetectionDraft, Phase, PhaseHandler } from "../engine/types.js";
 import type { EgressGuard } from "../net/egress.js";
-import { BadJobError, detectionRecord, jobSpecOf, reportRecord } from "./codec.js";
+import { BadJobError, coverageRecords, detectionRecord, jobSpecOf, reportRecord } from "./codec.js";
 
 export interface WorkerTopics {
   jobs: string;
@@ -228,6 +228,10 @@ export class ScanWorker {
           detection: async (d, meta) => {
             await this.o.bus.publish(this.o.topics.detections, DetectionSchema, detectionRecord(d, { job: spec, ...meta }), { key: spec.scanId });
             this.o.metrics?.detection(d.severity);
+          },
+          // After the attempt's detections, on the same key: findings reads it after them.
+          coverage: async (c) => {
+            for (const record of coverageRecords(c, spec)) await this.o.bus.publish(this.o.topics.detections, DetectionSchema, record, { key: spec.scanId });
           },
         },
       });

@@ -32,5 +32,6 @@ export const cloudAnalysis: PhaseHandler = async (ctx) => {
     if (ctx.signal.aborted) return;
     const found = await checkDatastore(svc, { guard: ctx.guard, signal: ctx.signal });
     if (found) await ctx.report(found);
+    if (!ctx.signal.aborted) ctx.covered?.(svc.host, svc.port, "datastore");
   }
 };

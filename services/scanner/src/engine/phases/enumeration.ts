@@ -47,6 +47,8 @@ export const enumeration: PhaseHandler = async (ctx) => {
   );
   ctx.log.info({ probes: scan.probes, retries: scan.retries, ms: Math.round(scan.durationMs), aborted: scan.aborted }, "port scan done");
   if (scan.aborted || ctx.signal.aborted) return;
+  // The port inventory of every scanned host is complete (an empty one included).
+  for (const h of hosts) ctx.covered?.(h.address, undefined, "portscan");
 
   ctx.setTool("fingerprint");
   for (const result of scan.hosts) {
@@ -61,6 +63,8 @@ export const enumeration: PhaseHandler = async (ctx) => {
     );
     ctx.services.push(...services);
     if (ctx.signal.aborted) return;
+    // Identification decides the telnet exposure of every open port.
+    for (const s of services) ctx.covered?.(s.host, s.port, "telnet");
     await reportHost(ctx, host.address, host.hostname, services);
   }
 };

@@ -17,14 +17,17 @@ export const webAnalysis: PhaseHandler = async (ctx) => {
     if (isWeb(svc)) {
       ctx.setTool("web");
       for (const d of await analyzeWebService(svc, { guard: ctx.guard, signal: ctx.signal, hostHasHttps: httpsHosts.has(svc.host) })) await ctx.report(d);
+      if (!ctx.signal.aborted) ctx.covered?.(svc.host, svc.port, "web");
     }
     if (svc.tls && !ctx.signal.aborted) {
       ctx.setTool("tls");
       for (const d of await analyzeTlsService(svc, { guard: ctx.guard, signal: ctx.signal })) await ctx.report(d);
+      if (!ctx.signal.aborted) ctx.covered?.(svc.host, svc.port, "tls");
     }
     if (svc.name === "ssh" && !ctx.signal.aborted) {
       ctx.setTool("ssh");
       for (const d of await analyzeSshService(svc, { guard: ctx.guard, signal: ctx.signal })) await ctx.report(d);
+      if (!ctx.signal.aborted) ctx.covered?.(svc.host, svc.port, "ssh");
     }
   }
 };

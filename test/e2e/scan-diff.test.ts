@@ -1,0 +1,206 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startSystem, type RunningSystem } from "../../scripts/system.js";
+import { startLab, type Lab } from "../lab/lab.js";
+import { admin, Api } from "../support/api.js";
+import { unique } from "../support/names.js";
+
+/*
+ * Scan comparison (issue 28 item 2) end to end: every service as its own process on the real
+ * Kafka and MongoDB-protocol server, the real scanner against the scan lab. Scan A and scan A2
+ * of the unchanged lab (Redis and memcached without authentication, the Redis-like fake) differ
+ * by nothing fixed; then the lab fixes Redis (a password) and memcached is killed, and scan B's
+ * comparison lists the Redis finding as fixed and memcached's as not covered (port not open).
+ */
+
+let system: RunningSystem;
+let lab: Lab;
+let api: Api;
+let other: Api;
+let prefix: string;
+const PASSWORD = "correct horse battery staple";
+
+async function account(plan: string): Promise<Api> {
+  const env = { MONGO_URL: inject("mongoUrl"), MONGO_DB: `${prefix}auth` };
+  const org = admin(["create-org", "--name", `${plan} ${unique("org")}`, "--plan", plan], env);
+  const email = `${unique(plan)}@example.test`.toLowerCase();
+  admin(["create-user", "--org", org.id, "--email", email, "--password", PASSWORD], env);
+  const a = new Api(system.gatewayUrl);
+  const res = await a.token(email, PASSWORD);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return a.withToken(res.body.access_token);
+}
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000, everyMs = 300): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`${what}: not seen within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** Sends one Redis command over RESP (the lab's real redis-server). */
+function redisCommand(host: string, port: number, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const s = net.connect({ host, port });
+    let out = "";
+    s.setTimeout(3000, () => s.destroy(new Error("redis did not answer")));
+    s.on("data", (d) => {
+      out += d.toString();
+      if (out.includes("\r\n")) s.end();
+    });
+    s.on("end", () => resolve(out));
+    s.on("error", reject);
+    s.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join("")}`);
+  });
+}
+
+let ports: string;
+
+/** A quick scan of the lab's weak host on the test's ports, until completed. */
+async function scan(): Promise<string> {
+  const res = await api.post("/api/v1/scans", { target: lab.weak.address, ports, scan_type: "quick", authorized: true });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  await waitFor(
+    `scan ${res.body.id} to complete`,
+    async () => {
+      const s = (await api.get(`/api/v1/scans/${res.body.id}`)).body;
+      expect(["pending", "running", "completed"]).toContain(s.status);
+      return s.status === "completed" ? s : undefined;
+    },
+    240_000,
+    500,
+  );
+  return res.body.id;
+}
+
+/** The comparison once findings has the scan's coverage (it arrives after the scan's detections). */
+async function diff(scanId: string, query = "") {
+  return waitFor(`coverage of ${scanId}`, async () => {
+    const res = await api.get(`/api/v1/scans/${scanId}/diff${query}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.coverage_recorded ? res.body : undefined;
+  });
+}
+
+const ids = (bucket: { items: { finding_id: string }[] }) => bucket.items.map((i) => i.finding_id);
+
+let scanA: string;
+let scanA2: string;
+let scanB: string;
+let redisFinding: any;
+let memcachedFindings: any[];
+
+beforeAll(async () => {
+  prefix = `${unique("e2ediff")}_`;
+  lab = await startLab();
+  const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-e2e-diff-"));
+  system = await startSystem({
+    kafkaBrokers: inject("kafkaBrokers"),
+    mongoUrl: inject("mongoUrl"),
+    dbPrefix: prefix,
+    topicPrefix: prefix,
+    logDir,
+    logLevel: "warn",
+    env: { SCAN_ALLOWED_NETWORKS: lab.allowedNetworks, OUTBOX_RELAY_INTERVAL_MS: "300", SCANNER_HEARTBEAT_MS: "1000" },
+  });
+  api = await account("enterprise");
+  other = await account("enterprise");
+  // Auto-resolution (item 3) is off by default; this organization turns it on, the other keeps it off.
+  const policy = await api.get("/api/v1/findings/policy");
+  expect(policy.body.auto_resolve).toBe(false);
+  const sla_days = policy.body.sla_days;
+  const on = await api.request("PUT", "/api/v1/findings/policy", { sla_days, require_acceptance_approval: false, auto_resolve: true });
+  expect(on.status, JSON.stringify(on.body)).toBe(200);
+  expect(on.body.auto_resolve).toBe(true);
+  // Left out of a later update, the setting is kept.
+  const kept = await api.request("PUT", "/api/v1/findings/policy", { sla_days, require_acceptance_approval: false });
+  expect(kept.body.auto_resolve).toBe(true);
+  const bad = await api.request("PUT", "/api/v1/findings/policy", { sla_days, require_acceptance_approval: false, auto_resolve: "yes" });
+  expect(bad.status).toBe(422);
+  expect((await other.get("/api/v1/findings/policy")).body.auto_resolve).toBe(false);
+  ports = [lab.targets.redis.port, lab.targets.memcached.port].join(",");
+  scanA = await scan();
+  const items = (await api.get(`/api/v1/scans/${scanA}/findings`)).body.items as any[];
+  redisFinding = items.find((f) => f.tool === "templates" && f.affected_component.includes(`:${lab.targets.redis.port}`) && f.severity === "critical");
+  memcachedFindings = items.filter((f) => f.affected_component.includes(`:${lab.targets.memcached.port}`));
+  expect(redisFinding, JSON.stringify(items)).toBeDefined();
+  redisFinding = (await api.get(`/api/v1/findings/${redisFinding.id}`)).body;
+  expect(memcachedFindings.length, JSON.stringify(items)).toBeGreaterThan(0);
+}, 400_000);
+
+afterAll(async () => {
+  await system?.stop();
+  await lab?.stop();
+});
+
+describe("scan comparison against the scan lab", () => {
+  it("finds nothing fixed between two scans of the unchanged lab", async () => {
+    scanA2 = await scan();
+    const d = await diff(scanA2);
+    expect(d.against.id).toBe(scanA);
+    expect(d.counts.fixed).toBe(0);
+    expect(d.fixed.items).toEqual([]);
+    expect(d.counts.new).toBe(0);
+    expect(ids(d.unchanged)).toContain(redisFinding.id);
+    for (const f of memcachedFindings) expect(ids(d.unchanged)).toContain(f.id);
+    expect(d.counts.unchanged).toBe(d.unchanged.items.length);
+    // Auto-resolution resolved nothing: every finding of scan A is still open.
+    for (const f of [redisFinding, ...memcachedFindings]) expect((await api.get(`/api/v1/findings/${f.id}`)).body.status).toBe("open");
+  }, 300_000);
+
+  it("lists the fixed weakness as fixed and the stopped service's findings as not covered", async () => {
+    expect(await redisCommand(lab.targets.redis.host, lab.targets.redis.port, "CONFIG", "SET", "requirepass", "lab-fixed-it")).toMatch(/^\+OK/);
+    await lab.control("memcached", "kill");
+    scanB = await scan();
+    const d = await diff(scanB);
+    // The default comparison is with the previous completed scan of the target.
+    expect(d.against.id).toBe(scanA2);
+    expect(d.scan).toMatchObject({ id: scanB, target: lab.weak.address, status: "completed" });
+    expect(ids(d.fixed)).toContain(redisFinding.id);
+    expect(d.fixed.items.find((i: any) => i.finding_id === redisFinding.id)).toMatchObject({ template_id: redisFinding.template_id, reason: null });
+    for (const f of memcachedFindings) {
+      const item = d.not_covered.items.find((i: any) => i.finding_id === f.id);
+      expect(item, `${f.title} not covered`).toMatchObject({ reason: "port_not_open" });
+      expect(ids(d.fixed)).not.toContain(f.id);
+    }
+    expect(d.counts).toMatchObject({ fixed: d.fixed.items.length, not_covered: d.not_covered.items.length });
+
+    // Auto-resolution: the covered, no longer matching check resolves its finding as not_detected;
+    // the stopped service's findings were not covered and stay open.
+    const resolved = await waitFor("the fixed finding auto-resolved", async () => {
+      const f = (await api.get(`/api/v1/findings/${redisFinding.id}`)).body;
+      return f.status === "resolved" ? f : undefined;
+    });
+    expect(resolved.resolution).toBe("not_detected");
+    expect(resolved.history).toContainEqual(expect.objectContaining({ action: "not_detected", to: scanB, user: "system" }));
+    expect(resolved.history).toContainEqual(expect.objectContaining({ action: "status_changed", from: "open", to: "resolved", user: "system" }));
+    for (const f of memcachedFindings) expect((await api.get(`/api/v1/findings/${f.id}`)).body).toMatchObject({ status: "open", resolution: null });
+
+    // Against an explicit scan, with a bucket limit.
+    const explicit = (await api.get(`/api/v1/scans/${scanB}/diff?against=${scanA}&limit=1`)).body;
+    expect(explicit.against.id).toBe(scanA);
+    expect(explicit.counts.not_covered).toBe(d.counts.not_covered);
+    expect(explicit.not_covered.items.length).toBeLessThanOrEqual(1);
+  }, 300_000);
+
+  it("answers errors in the spec's shape, scoped to the organization", async () => {
+    expect((await other.get(`/api/v1/scans/${scanB}/diff`)).status).toBe(404);
+    const foreign = await other.get(`/api/v1/scans/${scanB}/diff?against=${scanA}`);
+    expect(foreign.status).toBe(404);
+    const same = await api.get(`/api/v1/scans/${scanB}/diff?against=${scanB}`);
+    expect(same.status).toBe(422);
+    expect(same.body).toMatchObject({ error_code: "VALIDATION_ERROR", field: "against" });
+    const missing = await api.get(`/api/v1/scans/${scanB}/diff?against=scan_00000000000000000000000000`);
+    expect(missing.status).toBe(404);
+    // The first scan of a target has nothing earlier to compare with.
+    const first = await api.get(`/api/v1/scans/${scanA}/diff`);
+    expect(first.status).toBe(400);
+    expect(first.body).toMatchObject({ error_code: "INVALID_STATE", field: "against" });
+  }, 60_000);
+});
