@@ -2841,6 +2841,291 @@ func (e GetScan200JSONResponseBodyStatus) Valid() bool {
 	}
 }
 
+// Defines values for DiffScan200JSONResponseBodyFixedItemsReason.
+const (
+	DiffScan200JSONResponseBodyFixedItemsReasonCheckNotRun DiffScan200JSONResponseBodyFixedItemsReason = "check_not_run"
+	DiffScan200JSONResponseBodyFixedItemsReasonHostDown    DiffScan200JSONResponseBodyFixedItemsReason = "host_down"
+	DiffScan200JSONResponseBodyFixedItemsReasonLessThannil DiffScan200JSONResponseBodyFixedItemsReason = "<nil>"
+	DiffScan200JSONResponseBodyFixedItemsReasonNoAnswer    DiffScan200JSONResponseBodyFixedItemsReason = "no_answer"
+	DiffScan200JSONResponseBodyFixedItemsReasonNoCoverage  DiffScan200JSONResponseBodyFixedItemsReason = "no_coverage"
+	DiffScan200JSONResponseBodyFixedItemsReasonPortNotOpen DiffScan200JSONResponseBodyFixedItemsReason = "port_not_open"
+)
+
+// Valid indicates whether the value is a known member of the DiffScan200JSONResponseBodyFixedItemsReason enum.
+func (e DiffScan200JSONResponseBodyFixedItemsReason) Valid() bool {
+	switch e {
+	case DiffScan200JSONResponseBodyFixedItemsReasonCheckNotRun:
+		return true
+	case DiffScan200JSONResponseBodyFixedItemsReasonHostDown:
+		return true
+	case DiffScan200JSONResponseBodyFixedItemsReasonLessThannil:
+		return true
+	case DiffScan200JSONResponseBodyFixedItemsReasonNoAnswer:
+		return true
+	case DiffScan200JSONResponseBodyFixedItemsReasonNoCoverage:
+		return true
+	case DiffScan200JSONResponseBodyFixedItemsReasonPortNotOpen:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DiffScan200JSONResponseBodyFixedItemsSeverity.
+const (
+	DiffScan200JSONResponseBodyFixedItemsSeverityCritical DiffScan200JSONResponseBodyFixedItemsSeverity = "critical"
+	DiffScan200JSONResponseBodyFixedItemsSeverityHigh     DiffScan200JSONResponseBodyFixedItemsSeverity = "high"
+	DiffScan200JSONResponseBodyFixedItemsSeverityInfo     DiffScan200JSONResponseBodyFixedItemsSeverity = "info"
+	DiffScan200JSONResponseBodyFixedItemsSeverityLow      DiffScan200JSONResponseBodyFixedItemsSeverity = "low"
+	DiffScan200JSONResponseBodyFixedItemsSeverityMedium   DiffScan200JSONResponseBodyFixedItemsSeverity = "medium"
+)
+
+// Valid indicates whether the value is a known member of the DiffScan200JSONResponseBodyFixedItemsSeverity enum.
+func (e DiffScan200JSONResponseBodyFixedItemsSeverity) Valid() bool {
+	switch e {
+	case DiffScan200JSONResponseBodyFixedItemsSeverityCritical:
+		return true
+	case DiffScan200JSONResponseBodyFixedItemsSeverityHigh:
+		return true
+	case DiffScan200JSONResponseBodyFixedItemsSeverityInfo:
+		return true
+	case DiffScan200JSONResponseBodyFixedItemsSeverityLow:
+		return true
+	case DiffScan200JSONResponseBodyFixedItemsSeverityMedium:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DiffScan200JSONResponseBodyNewItemsReason.
+const (
+	DiffScan200JSONResponseBodyNewItemsReasonCheckNotRun DiffScan200JSONResponseBodyNewItemsReason = "check_not_run"
+	DiffScan200JSONResponseBodyNewItemsReasonHostDown    DiffScan200JSONResponseBodyNewItemsReason = "host_down"
+	DiffScan200JSONResponseBodyNewItemsReasonLessThannil DiffScan200JSONResponseBodyNewItemsReason = "<nil>"
+	DiffScan200JSONResponseBodyNewItemsReasonNoAnswer    DiffScan200JSONResponseBodyNewItemsReason = "no_answer"
+	DiffScan200JSONResponseBodyNewItemsReasonNoCoverage  DiffScan200JSONResponseBodyNewItemsReason = "no_coverage"
+	DiffScan200JSONResponseBodyNewItemsReasonPortNotOpen DiffScan200JSONResponseBodyNewItemsReason = "port_not_open"
+)
+
+// Valid indicates whether the value is a known member of the DiffScan200JSONResponseBodyNewItemsReason enum.
+func (e DiffScan200JSONResponseBodyNewItemsReason) Valid() bool {
+	switch e {
+	case DiffScan200JSONResponseBodyNewItemsReasonCheckNotRun:
+		return true
+	case DiffScan200JSONResponseBodyNewItemsReasonHostDown:
+		return true
+	case DiffScan200JSONResponseBodyNewItemsReasonLessThannil:
+		return true
+	case DiffScan200JSONResponseBodyNewItemsReasonNoAnswer:
+		return true
+	case DiffScan200JSONResponseBodyNewItemsReasonNoCoverage:
+		return true
+	case DiffScan200JSONResponseBodyNewItemsReasonPortNotOpen:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DiffScan200JSONResponseBodyNewItemsSeverity.
+const (
+	DiffScan200JSONResponseBodyNewItemsSeverityCritical DiffScan200JSONResponseBodyNewItemsSeverity = "critical"
+	DiffScan200JSONResponseBodyNewItemsSeverityHigh     DiffScan200JSONResponseBodyNewItemsSeverity = "high"
+	DiffScan200JSONResponseBodyNewItemsSeverityInfo     DiffScan200JSONResponseBodyNewItemsSeverity = "info"
+	DiffScan200JSONResponseBodyNewItemsSeverityLow      DiffScan200JSONResponseBodyNewItemsSeverity = "low"
+	DiffScan200JSONResponseBodyNewItemsSeverityMedium   DiffScan200JSONResponseBodyNewItemsSeverity = "medium"
+)
+
+// Valid indicates whether the value is a known member of the DiffScan200JSONResponseBodyNewItemsSeverity enum.
+func (e DiffScan200JSONResponseBodyNewItemsSeverity) Valid() bool {
+	switch e {
+	case DiffScan200JSONResponseBodyNewItemsSeverityCritical:
+		return true
+	case DiffScan200JSONResponseBodyNewItemsSeverityHigh:
+		return true
+	case DiffScan200JSONResponseBodyNewItemsSeverityInfo:
+		return true
+	case DiffScan200JSONResponseBodyNewItemsSeverityLow:
+		return true
+	case DiffScan200JSONResponseBodyNewItemsSeverityMedium:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DiffScan200JSONResponseBodyNotCoveredItemsReason.
+const (
+	DiffScan200JSONResponseBodyNotCoveredItemsReasonCheckNotRun DiffScan200JSONResponseBodyNotCoveredItemsReason = "check_not_run"
+	DiffScan200JSONResponseBodyNotCoveredItemsReasonHostDown    DiffScan200JSONResponseBodyNotCoveredItemsReason = "host_down"
+	DiffScan200JSONResponseBodyNotCoveredItemsReasonLessThannil DiffScan200JSONResponseBodyNotCoveredItemsReason = "<nil>"
+	DiffScan200JSONResponseBodyNotCoveredItemsReasonNoAnswer    DiffScan200JSONResponseBodyNotCoveredItemsReason = "no_answer"
+	DiffScan200JSONResponseBodyNotCoveredItemsReasonNoCoverage  DiffScan200JSONResponseBodyNotCoveredItemsReason = "no_coverage"
+	DiffScan200JSONResponseBodyNotCoveredItemsReasonPortNotOpen DiffScan200JSONResponseBodyNotCoveredItemsReason = "port_not_open"
+)
+
+// Valid indicates whether the value is a known member of the DiffScan200JSONResponseBodyNotCoveredItemsReason enum.
+func (e DiffScan200JSONResponseBodyNotCoveredItemsReason) Valid() bool {
+	switch e {
+	case DiffScan200JSONResponseBodyNotCoveredItemsReasonCheckNotRun:
+		return true
+	case DiffScan200JSONResponseBodyNotCoveredItemsReasonHostDown:
+		return true
+	case DiffScan200JSONResponseBodyNotCoveredItemsReasonLessThannil:
+		return true
+	case DiffScan200JSONResponseBodyNotCoveredItemsReasonNoAnswer:
+		return true
+	case DiffScan200JSONResponseBodyNotCoveredItemsReasonNoCoverage:
+		return true
+	case DiffScan200JSONResponseBodyNotCoveredItemsReasonPortNotOpen:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DiffScan200JSONResponseBodyNotCoveredItemsSeverity.
+const (
+	DiffScan200JSONResponseBodyNotCoveredItemsSeverityCritical DiffScan200JSONResponseBodyNotCoveredItemsSeverity = "critical"
+	DiffScan200JSONResponseBodyNotCoveredItemsSeverityHigh     DiffScan200JSONResponseBodyNotCoveredItemsSeverity = "high"
+	DiffScan200JSONResponseBodyNotCoveredItemsSeverityInfo     DiffScan200JSONResponseBodyNotCoveredItemsSeverity = "info"
+	DiffScan200JSONResponseBodyNotCoveredItemsSeverityLow      DiffScan200JSONResponseBodyNotCoveredItemsSeverity = "low"
+	DiffScan200JSONResponseBodyNotCoveredItemsSeverityMedium   DiffScan200JSONResponseBodyNotCoveredItemsSeverity = "medium"
+)
+
+// Valid indicates whether the value is a known member of the DiffScan200JSONResponseBodyNotCoveredItemsSeverity enum.
+func (e DiffScan200JSONResponseBodyNotCoveredItemsSeverity) Valid() bool {
+	switch e {
+	case DiffScan200JSONResponseBodyNotCoveredItemsSeverityCritical:
+		return true
+	case DiffScan200JSONResponseBodyNotCoveredItemsSeverityHigh:
+		return true
+	case DiffScan200JSONResponseBodyNotCoveredItemsSeverityInfo:
+		return true
+	case DiffScan200JSONResponseBodyNotCoveredItemsSeverityLow:
+		return true
+	case DiffScan200JSONResponseBodyNotCoveredItemsSeverityMedium:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DiffScan200JSONResponseBodyRegressedItemsReason.
+const (
+	DiffScan200JSONResponseBodyRegressedItemsReasonCheckNotRun DiffScan200JSONResponseBodyRegressedItemsReason = "check_not_run"
+	DiffScan200JSONResponseBodyRegressedItemsReasonHostDown    DiffScan200JSONResponseBodyRegressedItemsReason = "host_down"
+	DiffScan200JSONResponseBodyRegressedItemsReasonLessThannil DiffScan200JSONResponseBodyRegressedItemsReason = "<nil>"
+	DiffScan200JSONResponseBodyRegressedItemsReasonNoAnswer    DiffScan200JSONResponseBodyRegressedItemsReason = "no_answer"
+	DiffScan200JSONResponseBodyRegressedItemsReasonNoCoverage  DiffScan200JSONResponseBodyRegressedItemsReason = "no_coverage"
+	DiffScan200JSONResponseBodyRegressedItemsReasonPortNotOpen DiffScan200JSONResponseBodyRegressedItemsReason = "port_not_open"
+)
+
+// Valid indicates whether the value is a known member of the DiffScan200JSONResponseBodyRegressedItemsReason enum.
+func (e DiffScan200JSONResponseBodyRegressedItemsReason) Valid() bool {
+	switch e {
+	case DiffScan200JSONResponseBodyRegressedItemsReasonCheckNotRun:
+		return true
+	case DiffScan200JSONResponseBodyRegressedItemsReasonHostDown:
+		return true
+	case DiffScan200JSONResponseBodyRegressedItemsReasonLessThannil:
+		return true
+	case DiffScan200JSONResponseBodyRegressedItemsReasonNoAnswer:
+		return true
+	case DiffScan200JSONResponseBodyRegressedItemsReasonNoCoverage:
+		return true
+	case DiffScan200JSONResponseBodyRegressedItemsReasonPortNotOpen:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DiffScan200JSONResponseBodyRegressedItemsSeverity.
+const (
+	DiffScan200JSONResponseBodyRegressedItemsSeverityCritical DiffScan200JSONResponseBodyRegressedItemsSeverity = "critical"
+	DiffScan200JSONResponseBodyRegressedItemsSeverityHigh     DiffScan200JSONResponseBodyRegressedItemsSeverity = "high"
+	DiffScan200JSONResponseBodyRegressedItemsSeverityInfo     DiffScan200JSONResponseBodyRegressedItemsSeverity = "info"
+	DiffScan200JSONResponseBodyRegressedItemsSeverityLow      DiffScan200JSONResponseBodyRegressedItemsSeverity = "low"
+	DiffScan200JSONResponseBodyRegressedItemsSeverityMedium   DiffScan200JSONResponseBodyRegressedItemsSeverity = "medium"
+)
+
+// Valid indicates whether the value is a known member of the DiffScan200JSONResponseBodyRegressedItemsSeverity enum.
+func (e DiffScan200JSONResponseBodyRegressedItemsSeverity) Valid() bool {
+	switch e {
+	case DiffScan200JSONResponseBodyRegressedItemsSeverityCritical:
+		return true
+	case DiffScan200JSONResponseBodyRegressedItemsSeverityHigh:
+		return true
+	case DiffScan200JSONResponseBodyRegressedItemsSeverityInfo:
+		return true
+	case DiffScan200JSONResponseBodyRegressedItemsSeverityLow:
+		return true
+	case DiffScan200JSONResponseBodyRegressedItemsSeverityMedium:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DiffScan200JSONResponseBodyUnchangedItemsReason.
+const (
+	DiffScan200JSONResponseBodyUnchangedItemsReasonCheckNotRun DiffScan200JSONResponseBodyUnchangedItemsReason = "check_not_run"
+	DiffScan200JSONResponseBodyUnchangedItemsReasonHostDown    DiffScan200JSONResponseBodyUnchangedItemsReason = "host_down"
+	DiffScan200JSONResponseBodyUnchangedItemsReasonLessThannil DiffScan200JSONResponseBodyUnchangedItemsReason = "<nil>"
+	DiffScan200JSONResponseBodyUnchangedItemsReasonNoAnswer    DiffScan200JSONResponseBodyUnchangedItemsReason = "no_answer"
+	DiffScan200JSONResponseBodyUnchangedItemsReasonNoCoverage  DiffScan200JSONResponseBodyUnchangedItemsReason = "no_coverage"
+	DiffScan200JSONResponseBodyUnchangedItemsReasonPortNotOpen DiffScan200JSONResponseBodyUnchangedItemsReason = "port_not_open"
+)
+
+// Valid indicates whether the value is a known member of the DiffScan200JSONResponseBodyUnchangedItemsReason enum.
+func (e DiffScan200JSONResponseBodyUnchangedItemsReason) Valid() bool {
+	switch e {
+	case DiffScan200JSONResponseBodyUnchangedItemsReasonCheckNotRun:
+		return true
+	case DiffScan200JSONResponseBodyUnchangedItemsReasonHostDown:
+		return true
+	case DiffScan200JSONResponseBodyUnchangedItemsReasonLessThannil:
+		return true
+	case DiffScan200JSONResponseBodyUnchangedItemsReasonNoAnswer:
+		return true
+	case DiffScan200JSONResponseBodyUnchangedItemsReasonNoCoverage:
+		return true
+	case DiffScan200JSONResponseBodyUnchangedItemsReasonPortNotOpen:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DiffScan200JSONResponseBodyUnchangedItemsSeverity.
+const (
+	DiffScan200JSONResponseBodyUnchangedItemsSeverityCritical DiffScan200JSONResponseBodyUnchangedItemsSeverity = "critical"
+	DiffScan200JSONResponseBodyUnchangedItemsSeverityHigh     DiffScan200JSONResponseBodyUnchangedItemsSeverity = "high"
+	DiffScan200JSONResponseBodyUnchangedItemsSeverityInfo     DiffScan200JSONResponseBodyUnchangedItemsSeverity = "info"
+	DiffScan200JSONResponseBodyUnchangedItemsSeverityLow      DiffScan200JSONResponseBodyUnchangedItemsSeverity = "low"
+	DiffScan200JSONResponseBodyUnchangedItemsSeverityMedium   DiffScan200JSONResponseBodyUnchangedItemsSeverity = "medium"
+)
+
+// Valid indicates whether the value is a known member of the DiffScan200JSONResponseBodyUnchangedItemsSeverity enum.
+func (e DiffScan200JSONResponseBodyUnchangedItemsSeverity) Valid() bool {
+	switch e {
+	case DiffScan200JSONResponseBodyUnchangedItemsSeverityCritical:
+		return true
+	case DiffScan200JSONResponseBodyUnchangedItemsSeverityHigh:
+		return true
+	case DiffScan200JSONResponseBodyUnchangedItemsSeverityInfo:
+		return true
+	case DiffScan200JSONResponseBodyUnchangedItemsSeverityLow:
+		return true
+	case DiffScan200JSONResponseBodyUnchangedItemsSeverityMedium:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListScanFindingsParamsSeverity.
 const (
 	ListScanFindingsParamsSeverityCritical ListScanFindingsParamsSeverity = "critical"
@@ -4381,7 +4666,9 @@ type ExportFindings200JSONResponseBodyStatus string
 
 // UpdateFindingsPolicyJSONBody defines parameters for UpdateFindingsPolicy.
 type UpdateFindingsPolicyJSONBody struct {
-	RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
+	// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always. Left out: unchanged
+	AutoResolve               *bool `json:"auto_resolve,omitempty"`
+	RequireAcceptanceApproval bool  `json:"require_acceptance_approval"`
 
 	// SlaDays Days from detection to the due date per severity; null = no deadline
 	SlaDays struct {
@@ -4660,6 +4947,45 @@ type GetScan200JSONResponseBodyScanType string
 
 // GetScan200JSONResponseBodyStatus defines parameters for GetScan.
 type GetScan200JSONResponseBodyStatus string
+
+// DiffScanParams defines parameters for DiffScan.
+type DiffScanParams struct {
+	// Against The scan to compare with (default: the previous completed scan of the target)
+	Against *string `form:"against,omitempty" json:"against,omitempty"`
+
+	// Limit Items listed per bucket at most (counts are always whole)
+	Limit *int `form:"limit,omitempty" json:"limit,omitempty"`
+}
+
+// DiffScan200JSONResponseBodyFixedItemsReason defines parameters for DiffScan.
+type DiffScan200JSONResponseBodyFixedItemsReason string
+
+// DiffScan200JSONResponseBodyFixedItemsSeverity defines parameters for DiffScan.
+type DiffScan200JSONResponseBodyFixedItemsSeverity string
+
+// DiffScan200JSONResponseBodyNewItemsReason defines parameters for DiffScan.
+type DiffScan200JSONResponseBodyNewItemsReason string
+
+// DiffScan200JSONResponseBodyNewItemsSeverity defines parameters for DiffScan.
+type DiffScan200JSONResponseBodyNewItemsSeverity string
+
+// DiffScan200JSONResponseBodyNotCoveredItemsReason defines parameters for DiffScan.
+type DiffScan200JSONResponseBodyNotCoveredItemsReason string
+
+// DiffScan200JSONResponseBodyNotCoveredItemsSeverity defines parameters for DiffScan.
+type DiffScan200JSONResponseBodyNotCoveredItemsSeverity string
+
+// DiffScan200JSONResponseBodyRegressedItemsReason defines parameters for DiffScan.
+type DiffScan200JSONResponseBodyRegressedItemsReason string
+
+// DiffScan200JSONResponseBodyRegressedItemsSeverity defines parameters for DiffScan.
+type DiffScan200JSONResponseBodyRegressedItemsSeverity string
+
+// DiffScan200JSONResponseBodyUnchangedItemsReason defines parameters for DiffScan.
+type DiffScan200JSONResponseBodyUnchangedItemsReason string
+
+// DiffScan200JSONResponseBodyUnchangedItemsSeverity defines parameters for DiffScan.
+type DiffScan200JSONResponseBodyUnchangedItemsSeverity string
 
 // ListScanFindingsParams defines parameters for ListScanFindings.
 type ListScanFindingsParams struct {
@@ -5318,7 +5644,7 @@ type ClientInterface interface {
 
 	// GetFindingsPolicy Findings policy: SLA days and acceptance approval
 	//
-	// The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none) and whether risk acceptance needs a second user's approval (default: no).
+	// The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none), whether risk acceptance needs a second user's approval (default: no), and whether a later scan that covered a finding's check and did not match resolves it (`auto_resolve`, default: no).
 	//
 	// Corresponds with GET /api/v1/findings/policy (the `GetFindingsPolicy` operationId).
 	GetFindingsPolicy(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error)
@@ -5516,6 +5842,13 @@ type ClientInterface interface {
 	//
 	// Corresponds with GET /api/v1/scans/{scan_id} (the `GetScan` operationId).
 	GetScan(ctx context.Context, scanId string, reqEditors ...RequestEditorFn) (*http.Response, error)
+
+	// DiffScan Compare a scan with an earlier one
+	//
+	// The findings of the scan compared with those of `against` (same organization and target; by default the latest completed scan of the target created before it). `new`: detected now, not then; `regressed`: detected now after having been resolved; `unchanged`: detected in both; `fixed`: detected then, not now, although this scan ran the same check against the same component and the component answered; `not_covered`: detected then, not now, and this scan did not cover the check on that component (`reason` says why). Nothing is ever called fixed because it was merely absent. Needs `read:findings`, like the scan's findings list.
+	//
+	// Corresponds with GET /api/v1/scans/{scan_id}/diff (the `DiffScan` operationId).
+	DiffScan(ctx context.Context, scanId string, params *DiffScanParams, reqEditors ...RequestEditorFn) (*http.Response, error)
 
 	// StreamScanEvents Follow a scan's progress as server-sent events
 	//
@@ -6492,7 +6825,7 @@ func (c *Client) ExportFindings(ctx context.Context, params *ExportFindingsParam
 
 // GetFindingsPolicy Findings policy: SLA days and acceptance approval
 //
-// The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none) and whether risk acceptance needs a second user's approval (default: no).
+// The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none), whether risk acceptance needs a second user's approval (default: no), and whether a later scan that covered a finding's check and did not match resolves it (`auto_resolve`, default: no).
 //
 // Corresponds with GET /api/v1/findings/policy (the `GetFindingsPolicy` operationId).
 func (c *Client) GetFindingsPolicy(ctx context.Context, reqEditors ...RequestEditorFn) (*http.Response, error) {
@@ -6931,6 +7264,23 @@ func (c *Client) CancelScan(ctx context.Context, scanId string, reqEditors ...Re
 // Corresponds with GET /api/v1/scans/{scan_id} (the `GetScan` operationId).
 func (c *Client) GetScan(ctx context.Context, scanId string, reqEditors ...RequestEditorFn) (*http.Response, error) {
 	req, err := NewGetScanRequest(c.Server, scanId)
+	if err != nil {
+		return nil, err
+	}
+	req = req.WithContext(ctx)
+	if err := c.applyEditors(ctx, req, reqEditors); err != nil {
+		return nil, err
+	}
+	return c.Client.Do(req)
+}
+
+// DiffScan Compare a scan with an earlier one
+//
+// The findings of the scan compared with those of `against` (same organization and target; by default the latest completed scan of the target created before it). `new`: detected now, not then; `regressed`: detected now after having been resolved; `unchanged`: detected in both; `fixed`: detected then, not now, although this scan ran the same check against the same component and the component answered; `not_covered`: detected then, not now, and this scan did not cover the check on that component (`reason` says why). Nothing is ever called fixed because it was merely absent. Needs `read:findings`, like the scan's findings list.
+//
+// Corresponds with GET /api/v1/scans/{scan_id}/diff (the `DiffScan` operationId).
+func (c *Client) DiffScan(ctx context.Context, scanId string, params *DiffScanParams, reqEditors ...RequestEditorFn) (*http.Response, error) {
+	req, err := NewDiffScanRequest(c.Server, scanId, params)
 	if err != nil {
 		return nil, err
 	}
@@ -9889,6 +10239,79 @@ func NewGetScanRequest(server string, scanId string) (*http.Request, error) {
 	return req, nil
 }
 
+// NewDiffScanRequest constructs an http.Request for the DiffScan method
+func NewDiffScanRequest(server string, scanId string, params *DiffScanParams) (*http.Request, error) {
+	var err error
+
+	var pathParam0 string
+
+	pathParam0, err = runtime.StyleParamWithOptions("simple", false, "scan_id", scanId, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationPath, Type: "string", Format: ""})
+	if err != nil {
+		return nil, err
+	}
+
+	serverURL, err := url.Parse(server)
+	if err != nil {
+		return nil, err
+	}
+
+	operationPath := fmt.Sprintf("/api/v1/scans/%s/diff", pathParam0)
+	if operationPath[0] == '/' {
+		operationPath = "." + operationPath
+	}
+
+	queryURL, err := serverURL.Parse(operationPath)
+	if err != nil {
+		return nil, err
+	}
+
+	if params != nil {
+		// queryValues collects non-styled parameters (passthrough, JSON)
+		// that are safe to round-trip through url.Values.Encode().
+		queryValues := queryURL.Query()
+		// rawQueryFragments collects pre-encoded query fragments from
+		// styled parameters, preserving literal commas as delimiters
+		// per the OpenAPI spec (e.g. "color=blue,black,brown").
+		var rawQueryFragments []string
+
+		if params.Against != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "against", *params.Against, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "string", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if params.Limit != nil {
+
+			if queryFrag, err := runtime.StyleParamWithOptions("form", true, "limit", *params.Limit, runtime.StyleParamOptions{ParamLocation: runtime.ParamLocationQuery, Type: "integer", Format: ""}); err != nil {
+				return nil, err
+			} else {
+				for _, qp := range strings.Split(queryFrag, "&") {
+					rawQueryFragments = append(rawQueryFragments, qp)
+				}
+			}
+
+		}
+
+		if encoded := queryValues.Encode(); encoded != "" {
+			rawQueryFragments = append(rawQueryFragments, encoded)
+		}
+		queryURL.RawQuery = strings.Join(rawQueryFragments, "&")
+	}
+
+	req, err := http.NewRequest(http.MethodGet, queryURL.String(), nil)
+	if err != nil {
+		return nil, err
+	}
+
+	return req, nil
+}
+
 // NewStreamScanEventsRequest constructs an http.Request for the StreamScanEvents method
 func NewStreamScanEventsRequest(server string, scanId string) (*http.Request, error) {
 	var err error
@@ -11078,7 +11501,7 @@ type ClientWithResponsesInterface interface {
 
 	// GetFindingsPolicyWithResponse Findings policy: SLA days and acceptance approval
 	//
-	// The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none) and whether risk acceptance needs a second user's approval (default: no).
+	// The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none), whether risk acceptance needs a second user's approval (default: no), and whether a later scan that covered a finding's check and did not match resolves it (`auto_resolve`, default: no).
 	//
 	// Returns a wrapper object for the known response body format(s).
 	//
@@ -11302,6 +11725,15 @@ type ClientWithResponsesInterface interface {
 	//
 	// Corresponds with GET /api/v1/scans/{scan_id} (the `GetScan` operationId).
 	GetScanWithResponse(ctx context.Context, scanId string, reqEditors ...RequestEditorFn) (*GetScanResponse, error)
+
+	// DiffScanWithResponse Compare a scan with an earlier one
+	//
+	// The findings of the scan compared with those of `against` (same organization and target; by default the latest completed scan of the target created before it). `new`: detected now, not then; `regressed`: detected now after having been resolved; `unchanged`: detected in both; `fixed`: detected then, not now, although this scan ran the same check against the same component and the component answered; `not_covered`: detected then, not now, and this scan did not cover the check on that component (`reason` says why). Nothing is ever called fixed because it was merely absent. Needs `read:findings`, like the scan's findings list.
+	//
+	// Returns a wrapper object for the known response body format(s).
+	//
+	// Corresponds with GET /api/v1/scans/{scan_id}/diff (the `DiffScan` operationId).
+	DiffScanWithResponse(ctx context.Context, scanId string, params *DiffScanParams, reqEditors ...RequestEditorFn) (*DiffScanResponse, error)
 
 	// StreamScanEventsWithResponse Follow a scan's progress as server-sent events
 	//
@@ -15084,7 +15516,7 @@ type ExportFindingsResponse struct {
 			Name     string   `json:"name"`
 		} `json:"frameworks"`
 		History []struct {
-			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
+			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match)
 			Action    string    `json:"action"`
 			From      *string   `json:"from"`
 			Timestamp time.Time `json:"timestamp"`
@@ -15201,7 +15633,7 @@ func (r ExportFindingsResponse) GetJSON200() *[]struct {
 		Name     string   `json:"name"`
 	} `json:"frameworks"`
 	History []struct {
-		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
+		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match)
 		Action    string    `json:"action"`
 		From      *string   `json:"from"`
 		Timestamp time.Time `json:"timestamp"`
@@ -15322,6 +15754,9 @@ type GetFindingsPolicyResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
+		// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
+		AutoResolve bool `json:"auto_resolve"`
+
 		// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 		RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
 
@@ -15354,6 +15789,9 @@ type GetFindingsPolicyResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r GetFindingsPolicyResponse) GetJSON200() *struct {
+	// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
+	AutoResolve bool `json:"auto_resolve"`
+
 	// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 	RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
 
@@ -15437,7 +15875,9 @@ type UpdateFindingsPolicyResponse struct {
 	HTTPResponse *http.Response
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
-		Refreshed int `json:"refreshed"`
+		// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
+		AutoResolve bool `json:"auto_resolve"`
+		Refreshed   int  `json:"refreshed"`
 
 		// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 		RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
@@ -15473,7 +15913,9 @@ type UpdateFindingsPolicyResponse struct {
 
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r UpdateFindingsPolicyResponse) GetJSON200() *struct {
-	Refreshed int `json:"refreshed"`
+	// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
+	AutoResolve bool `json:"auto_resolve"`
+	Refreshed   int  `json:"refreshed"`
 
 	// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 	RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
@@ -15761,7 +16203,7 @@ type GetFindingResponse struct {
 			Name     string   `json:"name"`
 		} `json:"frameworks"`
 		History []struct {
-			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
+			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match)
 			Action    string    `json:"action"`
 			From      *string   `json:"from"`
 			Timestamp time.Time `json:"timestamp"`
@@ -15878,7 +16320,7 @@ func (r GetFindingResponse) GetJSON200() *struct {
 		Name     string   `json:"name"`
 	} `json:"frameworks"`
 	History []struct {
-		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
+		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match)
 		Action    string    `json:"action"`
 		From      *string   `json:"from"`
 		Timestamp time.Time `json:"timestamp"`
@@ -16156,7 +16598,7 @@ type DecideFindingAcceptanceResponse struct {
 			Name     string   `json:"name"`
 		} `json:"frameworks"`
 		History []struct {
-			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
+			// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match)
 			Action    string    `json:"action"`
 			From      *string   `json:"from"`
 			Timestamp time.Time `json:"timestamp"`
@@ -16277,7 +16719,7 @@ func (r DecideFindingAcceptanceResponse) GetJSON200() *struct {
 		Name     string   `json:"name"`
 	} `json:"frameworks"`
 	History []struct {
-		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
+		// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match)
 		Action    string    `json:"action"`
 		From      *string   `json:"from"`
 		Timestamp time.Time `json:"timestamp"`
@@ -18093,6 +18535,379 @@ func (r GetScanResponse) StatusCode() int {
 
 // ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
 func (r GetScanResponse) ContentType() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Header.Get("Content-Type")
+	}
+	return ""
+}
+
+type DiffScanResponse struct {
+	Body         []byte
+	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *struct {
+		Against struct {
+			CreatedAt time.Time `json:"created_at"`
+			Id        string    `json:"id"`
+			Status    string    `json:"status"`
+			Target    string    `json:"target"`
+		} `json:"against"`
+		Counts struct {
+			Fixed      int `json:"fixed"`
+			New        int `json:"new"`
+			NotCovered int `json:"not_covered"`
+			Regressed  int `json:"regressed"`
+			Unchanged  int `json:"unchanged"`
+		} `json:"counts"`
+
+		// CoverageRecorded The scan recorded its coverage; false (a scan from before coverage existed) puts every absent finding in not_covered
+		CoverageRecorded bool `json:"coverage_recorded"`
+
+		// Fixed Detected by `against`; this scan covered the check on the component and it did not match
+		Fixed struct {
+			// Count Findings in the bucket (all of them)
+			Count int `json:"count"`
+
+			// Items Up to `limit`, most severe first
+			Items []struct {
+				AffectedComponent string `json:"affected_component"`
+				FindingId         string `json:"finding_id"`
+
+				// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+				Reason   *DiffScan200JSONResponseBodyFixedItemsReason  `json:"reason"`
+				Severity DiffScan200JSONResponseBodyFixedItemsSeverity `json:"severity"`
+
+				// Status The finding's status now
+				Status     string `json:"status"`
+				Target     string `json:"target"`
+				TemplateId string `json:"template_id"`
+				Title      string `json:"title"`
+				Tool       string `json:"tool"`
+			} `json:"items"`
+		} `json:"fixed"`
+
+		// New Detected by this scan and not by `against`
+		New struct {
+			// Count Findings in the bucket (all of them)
+			Count int `json:"count"`
+
+			// Items Up to `limit`, most severe first
+			Items []struct {
+				AffectedComponent string `json:"affected_component"`
+				FindingId         string `json:"finding_id"`
+
+				// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+				Reason   *DiffScan200JSONResponseBodyNewItemsReason  `json:"reason"`
+				Severity DiffScan200JSONResponseBodyNewItemsSeverity `json:"severity"`
+
+				// Status The finding's status now
+				Status     string `json:"status"`
+				Target     string `json:"target"`
+				TemplateId string `json:"template_id"`
+				Title      string `json:"title"`
+				Tool       string `json:"tool"`
+			} `json:"items"`
+		} `json:"new"`
+
+		// NotCovered Detected by `against`; this scan did not cover the check on the component
+		NotCovered struct {
+			// Count Findings in the bucket (all of them)
+			Count int `json:"count"`
+
+			// Items Up to `limit`, most severe first
+			Items []struct {
+				AffectedComponent string `json:"affected_component"`
+				FindingId         string `json:"finding_id"`
+
+				// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+				Reason   *DiffScan200JSONResponseBodyNotCoveredItemsReason  `json:"reason"`
+				Severity DiffScan200JSONResponseBodyNotCoveredItemsSeverity `json:"severity"`
+
+				// Status The finding's status now
+				Status     string `json:"status"`
+				Target     string `json:"target"`
+				TemplateId string `json:"template_id"`
+				Title      string `json:"title"`
+				Tool       string `json:"tool"`
+			} `json:"items"`
+		} `json:"not_covered"`
+
+		// Regressed Detected by this scan after having been resolved
+		Regressed struct {
+			// Count Findings in the bucket (all of them)
+			Count int `json:"count"`
+
+			// Items Up to `limit`, most severe first
+			Items []struct {
+				AffectedComponent string `json:"affected_component"`
+				FindingId         string `json:"finding_id"`
+
+				// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+				Reason   *DiffScan200JSONResponseBodyRegressedItemsReason  `json:"reason"`
+				Severity DiffScan200JSONResponseBodyRegressedItemsSeverity `json:"severity"`
+
+				// Status The finding's status now
+				Status     string `json:"status"`
+				Target     string `json:"target"`
+				TemplateId string `json:"template_id"`
+				Title      string `json:"title"`
+				Tool       string `json:"tool"`
+			} `json:"items"`
+		} `json:"regressed"`
+		Scan struct {
+			CreatedAt time.Time `json:"created_at"`
+			Id        string    `json:"id"`
+			Status    string    `json:"status"`
+			Target    string    `json:"target"`
+		} `json:"scan"`
+
+		// Unchanged Detected by both scans
+		Unchanged struct {
+			// Count Findings in the bucket (all of them)
+			Count int `json:"count"`
+
+			// Items Up to `limit`, most severe first
+			Items []struct {
+				AffectedComponent string `json:"affected_component"`
+				FindingId         string `json:"finding_id"`
+
+				// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+				Reason   *DiffScan200JSONResponseBodyUnchangedItemsReason  `json:"reason"`
+				Severity DiffScan200JSONResponseBodyUnchangedItemsSeverity `json:"severity"`
+
+				// Status The finding's status now
+				Status     string `json:"status"`
+				Target     string `json:"target"`
+				TemplateId string `json:"template_id"`
+				Title      string `json:"title"`
+				Tool       string `json:"tool"`
+			} `json:"items"`
+		} `json:"unchanged"`
+	}
+	// JSON400 the response for an HTTP 400 `application/json` response
+	JSON400 *ErrorBody
+	// JSON401 the response for an HTTP 401 `application/json` response
+	JSON401 *ErrorBody
+	// JSON403 the response for an HTTP 403 `application/json` response
+	JSON403 *ErrorBody
+	// JSON404 the response for an HTTP 404 `application/json` response
+	JSON404 *ErrorBody
+	// JSON422 the response for an HTTP 422 `application/json` response
+	JSON422 *ErrorBody
+	// JSON429 the response for an HTTP 429 `application/json` response
+	JSON429 *ErrorBody
+	// JSON503 the response for an HTTP 503 `application/json` response
+	JSON503 *ErrorBody
+	// JSON504 the response for an HTTP 504 `application/json` response
+	JSON504 *ErrorBody
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r DiffScanResponse) GetJSON200() *struct {
+	Against struct {
+		CreatedAt time.Time `json:"created_at"`
+		Id        string    `json:"id"`
+		Status    string    `json:"status"`
+		Target    string    `json:"target"`
+	} `json:"against"`
+	Counts struct {
+		Fixed      int `json:"fixed"`
+		New        int `json:"new"`
+		NotCovered int `json:"not_covered"`
+		Regressed  int `json:"regressed"`
+		Unchanged  int `json:"unchanged"`
+	} `json:"counts"`
+
+	// CoverageRecorded The scan recorded its coverage; false (a scan from before coverage existed) puts every absent finding in not_covered
+	CoverageRecorded bool `json:"coverage_recorded"`
+
+	// Fixed Detected by `against`; this scan covered the check on the component and it did not match
+	Fixed struct {
+		// Count Findings in the bucket (all of them)
+		Count int `json:"count"`
+
+		// Items Up to `limit`, most severe first
+		Items []struct {
+			AffectedComponent string `json:"affected_component"`
+			FindingId         string `json:"finding_id"`
+
+			// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+			Reason   *DiffScan200JSONResponseBodyFixedItemsReason  `json:"reason"`
+			Severity DiffScan200JSONResponseBodyFixedItemsSeverity `json:"severity"`
+
+			// Status The finding's status now
+			Status     string `json:"status"`
+			Target     string `json:"target"`
+			TemplateId string `json:"template_id"`
+			Title      string `json:"title"`
+			Tool       string `json:"tool"`
+		} `json:"items"`
+	} `json:"fixed"`
+
+	// New Detected by this scan and not by `against`
+	New struct {
+		// Count Findings in the bucket (all of them)
+		Count int `json:"count"`
+
+		// Items Up to `limit`, most severe first
+		Items []struct {
+			AffectedComponent string `json:"affected_component"`
+			FindingId         string `json:"finding_id"`
+
+			// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+			Reason   *DiffScan200JSONResponseBodyNewItemsReason  `json:"reason"`
+			Severity DiffScan200JSONResponseBodyNewItemsSeverity `json:"severity"`
+
+			// Status The finding's status now
+			Status     string `json:"status"`
+			Target     string `json:"target"`
+			TemplateId string `json:"template_id"`
+			Title      string `json:"title"`
+			Tool       string `json:"tool"`
+		} `json:"items"`
+	} `json:"new"`
+
+	// NotCovered Detected by `against`; this scan did not cover the check on the component
+	NotCovered struct {
+		// Count Findings in the bucket (all of them)
+		Count int `json:"count"`
+
+		// Items Up to `limit`, most severe first
+		Items []struct {
+			AffectedComponent string `json:"affected_component"`
+			FindingId         string `json:"finding_id"`
+
+			// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+			Reason   *DiffScan200JSONResponseBodyNotCoveredItemsReason  `json:"reason"`
+			Severity DiffScan200JSONResponseBodyNotCoveredItemsSeverity `json:"severity"`
+
+			// Status The finding's status now
+			Status     string `json:"status"`
+			Target     string `json:"target"`
+			TemplateId string `json:"template_id"`
+			Title      string `json:"title"`
+			Tool       string `json:"tool"`
+		} `json:"items"`
+	} `json:"not_covered"`
+
+	// Regressed Detected by this scan after having been resolved
+	Regressed struct {
+		// Count Findings in the bucket (all of them)
+		Count int `json:"count"`
+
+		// Items Up to `limit`, most severe first
+		Items []struct {
+			AffectedComponent string `json:"affected_component"`
+			FindingId         string `json:"finding_id"`
+
+			// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+			Reason   *DiffScan200JSONResponseBodyRegressedItemsReason  `json:"reason"`
+			Severity DiffScan200JSONResponseBodyRegressedItemsSeverity `json:"severity"`
+
+			// Status The finding's status now
+			Status     string `json:"status"`
+			Target     string `json:"target"`
+			TemplateId string `json:"template_id"`
+			Title      string `json:"title"`
+			Tool       string `json:"tool"`
+		} `json:"items"`
+	} `json:"regressed"`
+	Scan struct {
+		CreatedAt time.Time `json:"created_at"`
+		Id        string    `json:"id"`
+		Status    string    `json:"status"`
+		Target    string    `json:"target"`
+	} `json:"scan"`
+
+	// Unchanged Detected by both scans
+	Unchanged struct {
+		// Count Findings in the bucket (all of them)
+		Count int `json:"count"`
+
+		// Items Up to `limit`, most severe first
+		Items []struct {
+			AffectedComponent string `json:"affected_component"`
+			FindingId         string `json:"finding_id"`
+
+			// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+			Reason   *DiffScan200JSONResponseBodyUnchangedItemsReason  `json:"reason"`
+			Severity DiffScan200JSONResponseBodyUnchangedItemsSeverity `json:"severity"`
+
+			// Status The finding's status now
+			Status     string `json:"status"`
+			Target     string `json:"target"`
+			TemplateId string `json:"template_id"`
+			Title      string `json:"title"`
+			Tool       string `json:"tool"`
+		} `json:"items"`
+	} `json:"unchanged"`
+} {
+	return r.JSON200
+}
+
+// GetJSON400 returns the response for an HTTP 400 `application/json` response
+func (r DiffScanResponse) GetJSON400() *ErrorBody {
+	return r.JSON400
+}
+
+// GetJSON401 returns the response for an HTTP 401 `application/json` response
+func (r DiffScanResponse) GetJSON401() *ErrorBody {
+	return r.JSON401
+}
+
+// GetJSON403 returns the response for an HTTP 403 `application/json` response
+func (r DiffScanResponse) GetJSON403() *ErrorBody {
+	return r.JSON403
+}
+
+// GetJSON404 returns the response for an HTTP 404 `application/json` response
+func (r DiffScanResponse) GetJSON404() *ErrorBody {
+	return r.JSON404
+}
+
+// GetJSON422 returns the response for an HTTP 422 `application/json` response
+func (r DiffScanResponse) GetJSON422() *ErrorBody {
+	return r.JSON422
+}
+
+// GetJSON429 returns the response for an HTTP 429 `application/json` response
+func (r DiffScanResponse) GetJSON429() *ErrorBody {
+	return r.JSON429
+}
+
+// GetJSON503 returns the response for an HTTP 503 `application/json` response
+func (r DiffScanResponse) GetJSON503() *ErrorBody {
+	return r.JSON503
+}
+
+// GetJSON504 returns the response for an HTTP 504 `application/json` response
+func (r DiffScanResponse) GetJSON504() *ErrorBody {
+	return r.JSON504
+}
+
+// GetBody returns the raw response body bytes
+func (r DiffScanResponse) GetBody() []byte {
+	return r.Body
+}
+
+// Status returns HTTPResponse.Status
+func (r DiffScanResponse) Status() string {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.Status
+	}
+	return http.StatusText(0)
+}
+
+// StatusCode returns HTTPResponse.StatusCode
+func (r DiffScanResponse) StatusCode() int {
+	if r.HTTPResponse != nil {
+		return r.HTTPResponse.StatusCode
+	}
+	return 0
+}
+
+// ContentType is a convenience method to retrieve the Content-Type value from the HTTP response headers
+func (r DiffScanResponse) ContentType() string {
 	if r.HTTPResponse != nil {
 		return r.HTTPResponse.Header.Get("Content-Type")
 	}
@@ -21115,7 +21930,7 @@ func (c *ClientWithResponses) ExportFindingsWithResponse(ctx context.Context, pa
 
 // GetFindingsPolicyWithResponse Findings policy: SLA days and acceptance approval
 //
-// The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none) and whether risk acceptance needs a second user's approval (default: no).
+// The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none), whether risk acceptance needs a second user's approval (default: no), and whether a later scan that covered a finding's check and did not match resolves it (`auto_resolve`, default: no).
 //
 // Returns a wrapper object for the known response body format(s).
 //
@@ -21488,6 +22303,21 @@ func (c *ClientWithResponses) GetScanWithResponse(ctx context.Context, scanId st
 		return nil, err
 	}
 	return ParseGetScanResponse(rsp)
+}
+
+// DiffScanWithResponse Compare a scan with an earlier one
+//
+// The findings of the scan compared with those of `against` (same organization and target; by default the latest completed scan of the target created before it). `new`: detected now, not then; `regressed`: detected now after having been resolved; `unchanged`: detected in both; `fixed`: detected then, not now, although this scan ran the same check against the same component and the component answered; `not_covered`: detected then, not now, and this scan did not cover the check on that component (`reason` says why). Nothing is ever called fixed because it was merely absent. Needs `read:findings`, like the scan's findings list.
+//
+// Returns a wrapper object for the known response body format(s).
+//
+// Corresponds with GET /api/v1/scans/{scan_id}/diff (the `DiffScan` operationId).
+func (c *ClientWithResponses) DiffScanWithResponse(ctx context.Context, scanId string, params *DiffScanParams, reqEditors ...RequestEditorFn) (*DiffScanResponse, error) {
+	rsp, err := c.DiffScan(ctx, scanId, params, reqEditors...)
+	if err != nil {
+		return nil, err
+	}
+	return ParseDiffScanResponse(rsp)
 }
 
 // StreamScanEventsWithResponse Follow a scan's progress as server-sent events
@@ -24532,7 +25362,7 @@ func ParseExportFindingsResponse(rsp *http.Response) (*ExportFindingsResponse, e
 				Name     string   `json:"name"`
 			} `json:"frameworks"`
 			History []struct {
-				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
+				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match)
 				Action    string    `json:"action"`
 				From      *string   `json:"from"`
 				Timestamp time.Time `json:"timestamp"`
@@ -24659,6 +25489,9 @@ func ParseGetFindingsPolicyResponse(rsp *http.Response) (*GetFindingsPolicyRespo
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
+			// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
+			AutoResolve bool `json:"auto_resolve"`
+
 			// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 			RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
 
@@ -24743,7 +25576,9 @@ func ParseUpdateFindingsPolicyResponse(rsp *http.Response) (*UpdateFindingsPolic
 	switch {
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
-			Refreshed int `json:"refreshed"`
+			// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
+			AutoResolve bool `json:"auto_resolve"`
+			Refreshed   int  `json:"refreshed"`
 
 			// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 			RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
@@ -24990,7 +25825,7 @@ func ParseGetFindingResponse(rsp *http.Response) (*GetFindingResponse, error) {
 				Name     string   `json:"name"`
 			} `json:"frameworks"`
 			History []struct {
-				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
+				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match)
 				Action    string    `json:"action"`
 				From      *string   `json:"from"`
 				Timestamp time.Time `json:"timestamp"`
@@ -25251,7 +26086,7 @@ func ParseDecideFindingAcceptanceResponse(rsp *http.Response) (*DecideFindingAcc
 				Name     string   `json:"name"`
 			} `json:"frameworks"`
 			History []struct {
-				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`)
+				// Action created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match)
 				Action    string    `json:"action"`
 				From      *string   `json:"from"`
 				Timestamp time.Time `json:"timestamp"`
@@ -26584,6 +27419,226 @@ func ParseGetScanResponse(rsp *http.Response) (*GetScanResponse, error) {
 			return nil, err
 		}
 		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON429 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 503:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON503 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 504:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON504 = &dest
+
+	}
+
+	return response, nil
+}
+
+// ParseDiffScanResponse parses an HTTP response from a DiffScanWithResponse call
+func ParseDiffScanResponse(rsp *http.Response) (*DiffScanResponse, error) {
+	bodyBytes, err := io.ReadAll(rsp.Body)
+	defer func() { _ = rsp.Body.Close() }()
+	if err != nil {
+		return nil, err
+	}
+
+	response := &DiffScanResponse{
+		Body:         bodyBytes,
+		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest struct {
+			Against struct {
+				CreatedAt time.Time `json:"created_at"`
+				Id        string    `json:"id"`
+				Status    string    `json:"status"`
+				Target    string    `json:"target"`
+			} `json:"against"`
+			Counts struct {
+				Fixed      int `json:"fixed"`
+				New        int `json:"new"`
+				NotCovered int `json:"not_covered"`
+				Regressed  int `json:"regressed"`
+				Unchanged  int `json:"unchanged"`
+			} `json:"counts"`
+
+			// CoverageRecorded The scan recorded its coverage; false (a scan from before coverage existed) puts every absent finding in not_covered
+			CoverageRecorded bool `json:"coverage_recorded"`
+
+			// Fixed Detected by `against`; this scan covered the check on the component and it did not match
+			Fixed struct {
+				// Count Findings in the bucket (all of them)
+				Count int `json:"count"`
+
+				// Items Up to `limit`, most severe first
+				Items []struct {
+					AffectedComponent string `json:"affected_component"`
+					FindingId         string `json:"finding_id"`
+
+					// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+					Reason   *DiffScan200JSONResponseBodyFixedItemsReason  `json:"reason"`
+					Severity DiffScan200JSONResponseBodyFixedItemsSeverity `json:"severity"`
+
+					// Status The finding's status now
+					Status     string `json:"status"`
+					Target     string `json:"target"`
+					TemplateId string `json:"template_id"`
+					Title      string `json:"title"`
+					Tool       string `json:"tool"`
+				} `json:"items"`
+			} `json:"fixed"`
+
+			// New Detected by this scan and not by `against`
+			New struct {
+				// Count Findings in the bucket (all of them)
+				Count int `json:"count"`
+
+				// Items Up to `limit`, most severe first
+				Items []struct {
+					AffectedComponent string `json:"affected_component"`
+					FindingId         string `json:"finding_id"`
+
+					// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+					Reason   *DiffScan200JSONResponseBodyNewItemsReason  `json:"reason"`
+					Severity DiffScan200JSONResponseBodyNewItemsSeverity `json:"severity"`
+
+					// Status The finding's status now
+					Status     string `json:"status"`
+					Target     string `json:"target"`
+					TemplateId string `json:"template_id"`
+					Title      string `json:"title"`
+					Tool       string `json:"tool"`
+				} `json:"items"`
+			} `json:"new"`
+
+			// NotCovered Detected by `against`; this scan did not cover the check on the component
+			NotCovered struct {
+				// Count Findings in the bucket (all of them)
+				Count int `json:"count"`
+
+				// Items Up to `limit`, most severe first
+				Items []struct {
+					AffectedComponent string `json:"affected_component"`
+					FindingId         string `json:"finding_id"`
+
+					// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+					Reason   *DiffScan200JSONResponseBodyNotCoveredItemsReason  `json:"reason"`
+					Severity DiffScan200JSONResponseBodyNotCoveredItemsSeverity `json:"severity"`
+
+					// Status The finding's status now
+					Status     string `json:"status"`
+					Target     string `json:"target"`
+					TemplateId string `json:"template_id"`
+					Title      string `json:"title"`
+					Tool       string `json:"tool"`
+				} `json:"items"`
+			} `json:"not_covered"`
+
+			// Regressed Detected by this scan after having been resolved
+			Regressed struct {
+				// Count Findings in the bucket (all of them)
+				Count int `json:"count"`
+
+				// Items Up to `limit`, most severe first
+				Items []struct {
+					AffectedComponent string `json:"affected_component"`
+					FindingId         string `json:"finding_id"`
+
+					// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+					Reason   *DiffScan200JSONResponseBodyRegressedItemsReason  `json:"reason"`
+					Severity DiffScan200JSONResponseBodyRegressedItemsSeverity `json:"severity"`
+
+					// Status The finding's status now
+					Status     string `json:"status"`
+					Target     string `json:"target"`
+					TemplateId string `json:"template_id"`
+					Title      string `json:"title"`
+					Tool       string `json:"tool"`
+				} `json:"items"`
+			} `json:"regressed"`
+			Scan struct {
+				CreatedAt time.Time `json:"created_at"`
+				Id        string    `json:"id"`
+				Status    string    `json:"status"`
+				Target    string    `json:"target"`
+			} `json:"scan"`
+
+			// Unchanged Detected by both scans
+			Unchanged struct {
+				// Count Findings in the bucket (all of them)
+				Count int `json:"count"`
+
+				// Items Up to `limit`, most severe first
+				Items []struct {
+					AffectedComponent string `json:"affected_component"`
+					FindingId         string `json:"finding_id"`
+
+					// Reason For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+					Reason   *DiffScan200JSONResponseBodyUnchangedItemsReason  `json:"reason"`
+					Severity DiffScan200JSONResponseBodyUnchangedItemsSeverity `json:"severity"`
+
+					// Status The finding's status now
+					Status     string `json:"status"`
+					Target     string `json:"target"`
+					TemplateId string `json:"template_id"`
+					Title      string `json:"title"`
+					Tool       string `json:"tool"`
+				} `json:"items"`
+			} `json:"unchanged"`
+		}
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 400:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON400 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 401:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON401 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 403:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON403 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 404:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON404 = &dest
+
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 422:
+		var dest ErrorBody
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON422 = &dest
 
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 429:
 		var dest ErrorBody

@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * Findings policy: SLA days and acceptance approval
-         * @description The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none) and whether risk acceptance needs a second user's approval (default: no).
+         * @description The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info none), whether risk acceptance needs a second user's approval (default: no), and whether a later scan that covered a finding's check and did not match resolves it (`auto_resolve`, default: no).
          */
         get: operations["getFindingsPolicy"];
         /**
@@ -710,6 +710,26 @@ export interface paths {
          * @description Every finding the scan detected (including ones first found by an earlier scan), in detection order.
          */
         get: operations["listScanFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/{scan_id}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compare a scan with an earlier one
+         * @description The findings of the scan compared with those of `against` (same organization and target; by default the latest completed scan of the target created before it). `new`: detected now, not then; `regressed`: detected now after having been resolved; `unchanged`: detected in both; `fixed`: detected then, not now, although this scan ran the same check against the same component and the component answered; `not_covered`: detected then, not now, and this scan did not cover the check on that component (`reason` says why). Nothing is ever called fixed because it was merely absent. Needs `read:findings`, like the scan's findings list.
+         */
+        get: operations["diffScan"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5180,6 +5200,7 @@ export interface operations {
                      *         "info": 1
                      *       },
                      *       "require_acceptance_approval": true,
+                     *       "auto_resolve": true,
                      *       "updated_at": "2026-11-27T09:30:00.000Z",
                      *       "updated_by": "updated by"
                      *     }
@@ -5195,6 +5216,8 @@ export interface operations {
                         };
                         /** @description A move to accepted waits for a second user's approval */
                         require_acceptance_approval: boolean;
+                        /** @description Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always */
+                        auto_resolve: boolean;
                         /**
                          * Format: date-time
                          * @description null while the defaults apply
@@ -5291,6 +5314,8 @@ export interface operations {
                         info: number | null;
                     };
                     require_acceptance_approval: boolean;
+                    /** @description Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always. Left out: unchanged */
+                    auto_resolve?: boolean;
                 };
             };
         };
@@ -5311,6 +5336,7 @@ export interface operations {
                      *         "info": 1
                      *       },
                      *       "require_acceptance_approval": true,
+                     *       "auto_resolve": true,
                      *       "updated_at": "2026-11-27T09:30:00.000Z",
                      *       "updated_by": "updated by",
                      *       "refreshed": 1
@@ -5327,6 +5353,8 @@ export interface operations {
                         };
                         /** @description A move to accepted waits for a second user's approval */
                         require_acceptance_approval: boolean;
+                        /** @description Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always */
+                        auto_resolve: boolean;
                         /**
                          * Format: date-time
                          * @description null while the defaults apply
@@ -5585,7 +5613,7 @@ export interface operations {
                             created_at: string;
                         }[];
                         history: {
-                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`) */
+                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match) */
                             action: string;
                             from: string | null;
                             to: string;
@@ -5919,7 +5947,7 @@ export interface operations {
                             created_at: string;
                         }[];
                         history: {
-                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`) */
+                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match) */
                             action: string;
                             from: string | null;
                             to: string;
@@ -6341,7 +6369,7 @@ export interface operations {
                             created_at: string;
                         }[];
                         history: {
-                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`) */
+                            /** @description created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed, notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved, acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match) */
                             action: string;
                             from: string | null;
                             to: string;
@@ -7252,6 +7280,313 @@ export interface operations {
                 };
             };
             /** @description `BAD_REQUEST`: the body or URL cannot be read (malformed JSON, form or multipart) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `NOT_AUTHENTICATED`: no bearer token or API key was sent; `INVALID_TOKEN`: the token or API key is not valid (revoked, signed by another key, unknown); `TOKEN_EXPIRED`: the bearer token is past its lifetime (1 hour) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `FORBIDDEN`: the API key lacks the operation's permission, or the operation needs a bearer token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `NOT_FOUND`: no such resource in your organization (another organization's ids answer the same) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `VALIDATION_ERROR`: a request field is invalid; `field` names the first, `errors` lists all */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `RATE_LIMIT_EXCEEDED`: the plan's hourly or daily request limit is used up (see Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `SERVICE_UNAVAILABLE`: a service this operation needs is down; retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `UPSTREAM_TIMEOUT`: a service this operation needs did not answer in time */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    diffScan: {
+        parameters: {
+            query?: {
+                /** @description The scan to compare with (default: the previous completed scan of the target) */
+                against?: string;
+                /** @description Items listed per bucket at most (counts are always whole) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @example scan_01JD8N3Q7WX4K2 */
+                scan_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "scan": {
+                     *         "id": "scan_01JD7Q3W6XK2M8S4B9ZC5T1V0E",
+                     *         "target": "10.77.0.2",
+                     *         "status": "completed",
+                     *         "created_at": "2026-11-27T21:00:00.000Z"
+                     *       },
+                     *       "against": {
+                     *         "id": "scan_01JD7P9Y2F6G3H4J5K6L7M8N9P",
+                     *         "target": "10.77.0.2",
+                     *         "status": "completed",
+                     *         "created_at": "2026-11-26T21:00:00.000Z"
+                     *       },
+                     *       "coverage_recorded": true,
+                     *       "counts": {
+                     *         "new": 0,
+                     *         "fixed": 1,
+                     *         "regressed": 0,
+                     *         "unchanged": 4,
+                     *         "not_covered": 1
+                     *       },
+                     *       "new": {
+                     *         "count": 0,
+                     *         "items": []
+                     *       },
+                     *       "fixed": {
+                     *         "count": 1,
+                     *         "items": [
+                     *           {
+                     *             "finding_id": "finding_01JD7P9Y2F6G3H4J5K6L7M8N9P",
+                     *             "title": "Redis without authentication",
+                     *             "severity": "critical",
+                     *             "status": "open",
+                     *             "target": "10.77.0.2",
+                     *             "affected_component": "tcp://10.77.0.2:6379",
+                     *             "template_id": "redis-unauth",
+                     *             "tool": "templates",
+                     *             "reason": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "regressed": {
+                     *         "count": 0,
+                     *         "items": []
+                     *       },
+                     *       "unchanged": {
+                     *         "count": 4,
+                     *         "items": []
+                     *       },
+                     *       "not_covered": {
+                     *         "count": 1,
+                     *         "items": [
+                     *           {
+                     *             "finding_id": "finding_01JD7P9Y2F6G3H4J5K6L7M8N9Q",
+                     *             "title": "Memcached exposed without authentication",
+                     *             "severity": "high",
+                     *             "status": "open",
+                     *             "target": "10.77.0.2",
+                     *             "affected_component": "tcp://10.77.0.2:11211",
+                     *             "template_id": "memcached-unauth",
+                     *             "tool": "templates",
+                     *             "reason": "port_not_open"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        scan: {
+                            id: string;
+                            target: string;
+                            status: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                        against: {
+                            id: string;
+                            target: string;
+                            status: string;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                        /** @description The scan recorded its coverage; false (a scan from before coverage existed) puts every absent finding in not_covered */
+                        coverage_recorded: boolean;
+                        counts: {
+                            new: number;
+                            fixed: number;
+                            regressed: number;
+                            unchanged: number;
+                            not_covered: number;
+                        };
+                        /** @description Detected by this scan and not by `against` */
+                        new: {
+                            /** @description Findings in the bucket (all of them) */
+                            count: number;
+                            /** @description Up to `limit`, most severe first */
+                            items: {
+                                finding_id: string;
+                                title: string;
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "medium" | "low" | "info";
+                                /** @description The finding's status now */
+                                status: string;
+                                target: string;
+                                affected_component: string;
+                                template_id: string;
+                                tool: string;
+                                /**
+                                 * @description For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+                                 * @enum {string|null}
+                                 */
+                                reason: "host_down" | "port_not_open" | "no_answer" | "check_not_run" | "no_coverage" | null;
+                            }[];
+                        };
+                        /** @description Detected by `against`; this scan covered the check on the component and it did not match */
+                        fixed: {
+                            /** @description Findings in the bucket (all of them) */
+                            count: number;
+                            /** @description Up to `limit`, most severe first */
+                            items: {
+                                finding_id: string;
+                                title: string;
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "medium" | "low" | "info";
+                                /** @description The finding's status now */
+                                status: string;
+                                target: string;
+                                affected_component: string;
+                                template_id: string;
+                                tool: string;
+                                /**
+                                 * @description For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+                                 * @enum {string|null}
+                                 */
+                                reason: "host_down" | "port_not_open" | "no_answer" | "check_not_run" | "no_coverage" | null;
+                            }[];
+                        };
+                        /** @description Detected by this scan after having been resolved */
+                        regressed: {
+                            /** @description Findings in the bucket (all of them) */
+                            count: number;
+                            /** @description Up to `limit`, most severe first */
+                            items: {
+                                finding_id: string;
+                                title: string;
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "medium" | "low" | "info";
+                                /** @description The finding's status now */
+                                status: string;
+                                target: string;
+                                affected_component: string;
+                                template_id: string;
+                                tool: string;
+                                /**
+                                 * @description For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+                                 * @enum {string|null}
+                                 */
+                                reason: "host_down" | "port_not_open" | "no_answer" | "check_not_run" | "no_coverage" | null;
+                            }[];
+                        };
+                        /** @description Detected by both scans */
+                        unchanged: {
+                            /** @description Findings in the bucket (all of them) */
+                            count: number;
+                            /** @description Up to `limit`, most severe first */
+                            items: {
+                                finding_id: string;
+                                title: string;
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "medium" | "low" | "info";
+                                /** @description The finding's status now */
+                                status: string;
+                                target: string;
+                                affected_component: string;
+                                template_id: string;
+                                tool: string;
+                                /**
+                                 * @description For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+                                 * @enum {string|null}
+                                 */
+                                reason: "host_down" | "port_not_open" | "no_answer" | "check_not_run" | "no_coverage" | null;
+                            }[];
+                        };
+                        /** @description Detected by `against`; this scan did not cover the check on the component */
+                        not_covered: {
+                            /** @description Findings in the bucket (all of them) */
+                            count: number;
+                            /** @description Up to `limit`, most severe first */
+                            items: {
+                                finding_id: string;
+                                title: string;
+                                /** @enum {string} */
+                                severity: "critical" | "high" | "medium" | "low" | "info";
+                                /** @description The finding's status now */
+                                status: string;
+                                target: string;
+                                affected_component: string;
+                                template_id: string;
+                                tool: string;
+                                /**
+                                 * @description For `not_covered`, why the newer scan did not cover the check: `host_down` (the host did not answer), `port_not_open` (the port was closed, filtered or not in the scan's ports), `no_answer` (the port accepted connections and said nothing), `check_not_run` (the check was not run against the component: a phase skipped, cut short or not in the scan type, a check that failed), `no_coverage` (the scan recorded no coverage); null in the other buckets
+                                 * @enum {string|null}
+                                 */
+                                reason: "host_down" | "port_not_open" | "no_answer" | "check_not_run" | "no_coverage" | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description `BAD_REQUEST`: the body or URL cannot be read (malformed JSON, form or multipart); `INVALID_STATE`: the resource is not in a state that allows this */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -86,6 +86,40 @@ from .delete_schedule_response_200 import DeleteScheduleResponse200
 from .delete_schedule_response_200_status import DeleteScheduleResponse200Status
 from .delete_target_response_200 import DeleteTargetResponse200
 from .delete_target_response_200_status import DeleteTargetResponse200Status
+from .diff_scan_response_200 import DiffScanResponse200
+from .diff_scan_response_200_against import DiffScanResponse200Against
+from .diff_scan_response_200_counts import DiffScanResponse200Counts
+from .diff_scan_response_200_fixed import DiffScanResponse200Fixed
+from .diff_scan_response_200_fixed_items_item import DiffScanResponse200FixedItemsItem
+from .diff_scan_response_200_fixed_items_item_reason_type_1 import DiffScanResponse200FixedItemsItemReasonType1
+from .diff_scan_response_200_fixed_items_item_reason_type_2_type_1 import DiffScanResponse200FixedItemsItemReasonType2Type1
+from .diff_scan_response_200_fixed_items_item_reason_type_3_type_1 import DiffScanResponse200FixedItemsItemReasonType3Type1
+from .diff_scan_response_200_fixed_items_item_severity import DiffScanResponse200FixedItemsItemSeverity
+from .diff_scan_response_200_new import DiffScanResponse200New
+from .diff_scan_response_200_new_items_item import DiffScanResponse200NewItemsItem
+from .diff_scan_response_200_new_items_item_reason_type_1 import DiffScanResponse200NewItemsItemReasonType1
+from .diff_scan_response_200_new_items_item_reason_type_2_type_1 import DiffScanResponse200NewItemsItemReasonType2Type1
+from .diff_scan_response_200_new_items_item_reason_type_3_type_1 import DiffScanResponse200NewItemsItemReasonType3Type1
+from .diff_scan_response_200_new_items_item_severity import DiffScanResponse200NewItemsItemSeverity
+from .diff_scan_response_200_not_covered import DiffScanResponse200NotCovered
+from .diff_scan_response_200_not_covered_items_item import DiffScanResponse200NotCoveredItemsItem
+from .diff_scan_response_200_not_covered_items_item_reason_type_1 import DiffScanResponse200NotCoveredItemsItemReasonType1
+from .diff_scan_response_200_not_covered_items_item_reason_type_2_type_1 import DiffScanResponse200NotCoveredItemsItemReasonType2Type1
+from .diff_scan_response_200_not_covered_items_item_reason_type_3_type_1 import DiffScanResponse200NotCoveredItemsItemReasonType3Type1
+from .diff_scan_response_200_not_covered_items_item_severity import DiffScanResponse200NotCoveredItemsItemSeverity
+from .diff_scan_response_200_regressed import DiffScanResponse200Regressed
+from .diff_scan_response_200_regressed_items_item import DiffScanResponse200RegressedItemsItem
+from .diff_scan_response_200_regressed_items_item_reason_type_1 import DiffScanResponse200RegressedItemsItemReasonType1
+from .diff_scan_response_200_regressed_items_item_reason_type_2_type_1 import DiffScanResponse200RegressedItemsItemReasonType2Type1
+from .diff_scan_response_200_regressed_items_item_reason_type_3_type_1 import DiffScanResponse200RegressedItemsItemReasonType3Type1
+from .diff_scan_response_200_regressed_items_item_severity import DiffScanResponse200RegressedItemsItemSeverity
+from .diff_scan_response_200_scan import DiffScanResponse200Scan
+from .diff_scan_response_200_unchanged import DiffScanResponse200Unchanged
+from .diff_scan_response_200_unchanged_items_item import DiffScanResponse200UnchangedItemsItem
+from .diff_scan_response_200_unchanged_items_item_reason_type_1 import DiffScanResponse200UnchangedItemsItemReasonType1
+from .diff_scan_response_200_unchanged_items_item_reason_type_2_type_1 import DiffScanResponse200UnchangedItemsItemReasonType2Type1
+from .diff_scan_response_200_unchanged_items_item_reason_type_3_type_1 import DiffScanResponse200UnchangedItemsItemReasonType3Type1
+from .diff_scan_response_200_unchanged_items_item_severity import DiffScanResponse200UnchangedItemsItemSeverity
 from .disable_mfa_body import DisableMfaBody
 from .disable_mfa_response_200 import DisableMfaResponse200
 from .enable_mfa_body import EnableMfaBody
@@ -417,6 +451,40 @@ __all__ = (
     "DeleteScheduleResponse200Status",
     "DeleteTargetResponse200",
     "DeleteTargetResponse200Status",
+    "DiffScanResponse200",
+    "DiffScanResponse200Against",
+    "DiffScanResponse200Counts",
+    "DiffScanResponse200Fixed",
+    "DiffScanResponse200FixedItemsItem",
+    "DiffScanResponse200FixedItemsItemReasonType1",
+    "DiffScanResponse200FixedItemsItemReasonType2Type1",
+    "DiffScanResponse200FixedItemsItemReasonType3Type1",
+    "DiffScanResponse200FixedItemsItemSeverity",
+    "DiffScanResponse200New",
+    "DiffScanResponse200NewItemsItem",
+    "DiffScanResponse200NewItemsItemReasonType1",
+    "DiffScanResponse200NewItemsItemReasonType2Type1",
+    "DiffScanResponse200NewItemsItemReasonType3Type1",
+    "DiffScanResponse200NewItemsItemSeverity",
+    "DiffScanResponse200NotCovered",
+    "DiffScanResponse200NotCoveredItemsItem",
+    "DiffScanResponse200NotCoveredItemsItemReasonType1",
+    "DiffScanResponse200NotCoveredItemsItemReasonType2Type1",
+    "DiffScanResponse200NotCoveredItemsItemReasonType3Type1",
+    "DiffScanResponse200NotCoveredItemsItemSeverity",
+    "DiffScanResponse200Regressed",
+    "DiffScanResponse200RegressedItemsItem",
+    "DiffScanResponse200RegressedItemsItemReasonType1",
+    "DiffScanResponse200RegressedItemsItemReasonType2Type1",
+    "DiffScanResponse200RegressedItemsItemReasonType3Type1",
+    "DiffScanResponse200RegressedItemsItemSeverity",
+    "DiffScanResponse200Scan",
+    "DiffScanResponse200Unchanged",
+    "DiffScanResponse200UnchangedItemsItem",
+    "DiffScanResponse200UnchangedItemsItemReasonType1",
+    "DiffScanResponse200UnchangedItemsItemReasonType2Type1",
+    "DiffScanResponse200UnchangedItemsItemReasonType3Type1",
+    "DiffScanResponse200UnchangedItemsItemSeverity",
     "DisableMfaBody",
     "DisableMfaResponse200",
     "EnableMfaBody",

@@ -27,7 +27,7 @@ class DecideFindingAcceptanceResponse200HistoryItem:
             action (str): created, status_changed, reopened, assignee_changed, priority_changed, due_date_changed,
                 notes_changed, commented; risk acceptance: acceptance_requested, acceptance_set, acceptance_approved,
                 acceptance_rejected, acceptance_expired; retests: retested (`to` is the verdict and the retest id, e.g. `fixed
-                (retest_…)`)
+                (retest_…)`); auto-resolution: not_detected (`to` is the scan that covered the check and did not match)
             from_ (None | str):
             to (str):
             user (str): `system` for automatic changes

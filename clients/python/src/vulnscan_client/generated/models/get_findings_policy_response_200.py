@@ -29,12 +29,17 @@ class GetFindingsPolicyResponse200:
             sla_days (GetFindingsPolicyResponse200SlaDays): Days from detection to the due date per severity; null = no
                 deadline
             require_acceptance_approval (bool): A move to accepted waits for a second user's approval
+            auto_resolve (bool): Auto-resolution (default: off): a later completed scan that ran a finding's check against
+                its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding
+                whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays
+                open; a re-detection reopens as always
             updated_at (datetime.datetime | None): null while the defaults apply
             updated_by (str):
      """
 
     sla_days: GetFindingsPolicyResponse200SlaDays
     require_acceptance_approval: bool
+    auto_resolve: bool
     updated_at: datetime.datetime | None
     updated_by: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -48,6 +53,8 @@ class GetFindingsPolicyResponse200:
         sla_days = self.sla_days.to_dict()
 
         require_acceptance_approval = self.require_acceptance_approval
+
+        auto_resolve = self.auto_resolve
 
         updated_at: None | str
         if isinstance(self.updated_at, datetime.datetime):
@@ -63,6 +70,7 @@ class GetFindingsPolicyResponse200:
         field_dict.update({
             "sla_days": sla_days,
             "require_acceptance_approval": require_acceptance_approval,
+            "auto_resolve": auto_resolve,
             "updated_at": updated_at,
             "updated_by": updated_by,
         })
@@ -81,6 +89,8 @@ class GetFindingsPolicyResponse200:
 
 
         require_acceptance_approval = d.pop("require_acceptance_approval")
+
+        auto_resolve = d.pop("auto_resolve")
 
         def _parse_updated_at(data: object) -> datetime.datetime | None:
             if data is None:
@@ -105,6 +115,7 @@ class GetFindingsPolicyResponse200:
         get_findings_policy_response_200 = cls(
             sla_days=sla_days,
             require_acceptance_approval=require_acceptance_approval,
+            auto_resolve=auto_resolve,
             updated_at=updated_at,
             updated_by=updated_by,
         )

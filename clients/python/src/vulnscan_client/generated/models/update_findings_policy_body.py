@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
@@ -27,10 +28,15 @@ class UpdateFindingsPolicyBody:
         Attributes:
             sla_days (UpdateFindingsPolicyBodySlaDays): Days from detection to the due date per severity; null = no deadline
             require_acceptance_approval (bool):
+            auto_resolve (bool | Unset): Auto-resolution (default: off): a later completed scan that ran a finding's check
+                against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A
+                finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run)
+                stays open; a re-detection reopens as always. Left out: unchanged
      """
 
     sla_days: UpdateFindingsPolicyBodySlaDays
     require_acceptance_approval: bool
+    auto_resolve: bool | Unset = UNSET
 
 
 
@@ -42,6 +48,8 @@ class UpdateFindingsPolicyBody:
 
         require_acceptance_approval = self.require_acceptance_approval
 
+        auto_resolve = self.auto_resolve
+
 
         field_dict: dict[str, Any] = {}
 
@@ -49,6 +57,8 @@ class UpdateFindingsPolicyBody:
             "sla_days": sla_days,
             "require_acceptance_approval": require_acceptance_approval,
         })
+        if auto_resolve is not UNSET:
+            field_dict["auto_resolve"] = auto_resolve
 
         return field_dict
 
@@ -65,9 +75,12 @@ class UpdateFindingsPolicyBody:
 
         require_acceptance_approval = d.pop("require_acceptance_approval")
 
+        auto_resolve = d.pop("auto_resolve", UNSET)
+
         update_findings_policy_body = cls(
             sla_days=sla_days,
             require_acceptance_approval=require_acceptance_approval,
+            auto_resolve=auto_resolve,
         )
 
         return update_findings_policy_body

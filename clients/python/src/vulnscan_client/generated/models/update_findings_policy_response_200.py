@@ -29,6 +29,10 @@ class UpdateFindingsPolicyResponse200:
             sla_days (UpdateFindingsPolicyResponse200SlaDays): Days from detection to the due date per severity; null = no
                 deadline
             require_acceptance_approval (bool): A move to accepted waits for a second user's approval
+            auto_resolve (bool): Auto-resolution (default: off): a later completed scan that ran a finding's check against
+                its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding
+                whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays
+                open; a re-detection reopens as always
             updated_at (datetime.datetime | None): null while the defaults apply
             updated_by (str):
             refreshed (int):
@@ -36,6 +40,7 @@ class UpdateFindingsPolicyResponse200:
 
     sla_days: UpdateFindingsPolicyResponse200SlaDays
     require_acceptance_approval: bool
+    auto_resolve: bool
     updated_at: datetime.datetime | None
     updated_by: str
     refreshed: int
@@ -50,6 +55,8 @@ class UpdateFindingsPolicyResponse200:
         sla_days = self.sla_days.to_dict()
 
         require_acceptance_approval = self.require_acceptance_approval
+
+        auto_resolve = self.auto_resolve
 
         updated_at: None | str
         if isinstance(self.updated_at, datetime.datetime):
@@ -67,6 +74,7 @@ class UpdateFindingsPolicyResponse200:
         field_dict.update({
             "sla_days": sla_days,
             "require_acceptance_approval": require_acceptance_approval,
+            "auto_resolve": auto_resolve,
             "updated_at": updated_at,
             "updated_by": updated_by,
             "refreshed": refreshed,
@@ -86,6 +94,8 @@ class UpdateFindingsPolicyResponse200:
 
 
         require_acceptance_approval = d.pop("require_acceptance_approval")
+
+        auto_resolve = d.pop("auto_resolve")
 
         def _parse_updated_at(data: object) -> datetime.datetime | None:
             if data is None:
@@ -112,6 +122,7 @@ class UpdateFindingsPolicyResponse200:
         update_findings_policy_response_200 = cls(
             sla_days=sla_days,
             require_acceptance_approval=require_acceptance_approval,
+            auto_resolve=auto_resolve,
             updated_at=updated_at,
             updated_by=updated_by,
             refreshed=refreshed,

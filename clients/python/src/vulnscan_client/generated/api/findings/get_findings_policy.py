@@ -106,7 +106,8 @@ def sync_detailed(
     """ Findings policy: SLA days and acceptance approval
 
      The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info
-    none) and whether risk acceptance needs a second user's approval (default: no).
+    none), whether risk acceptance needs a second user's approval (default: no), and whether a later
+    scan that covered a finding's check and did not match resolves it (`auto_resolve`, default: no).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -135,7 +136,8 @@ def sync(
     """ Findings policy: SLA days and acceptance approval
 
      The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info
-    none) and whether risk acceptance needs a second user's approval (default: no).
+    none), whether risk acceptance needs a second user's approval (default: no), and whether a later
+    scan that covered a finding's check and did not match resolves it (`auto_resolve`, default: no).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -159,7 +161,8 @@ async def asyncio_detailed(
     """ Findings policy: SLA days and acceptance approval
 
      The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info
-    none) and whether risk acceptance needs a second user's approval (default: no).
+    none), whether risk acceptance needs a second user's approval (default: no), and whether a later
+    scan that covered a finding's check and did not match resolves it (`auto_resolve`, default: no).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -188,7 +191,8 @@ async def asyncio(
     """ Findings policy: SLA days and acceptance approval
 
      The organization's SLA days per severity (defaults: critical 7, high 30, medium 90, low 180, info
-    none) and whether risk acceptance needs a second user's approval (default: no).
+    none), whether risk acceptance needs a second user's approval (default: no), and whether a later
+    scan that covered a finding's check and did not match resolves it (`auto_resolve`, default: no).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
