@@ -6,6 +6,7 @@ import { startSystem, type RunningSystem } from "../../scripts/system.js";
 import { startLab, type Lab } from "../lab/lab.js";
 import { admin, Api } from "../support/api.js";
 import { unique } from "../support/names.js";
+import { waitFor } from "../support/wait.js";
 
 /*
  * A target's inventory (issue 29 item 4) end to end: every service as its own process on the real
@@ -31,16 +32,6 @@ async function account(): Promise<Api> {
   const res = await a.token(email, PASSWORD);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return a.withToken(res.body.access_token);
-}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000, everyMs = 300): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not seen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
 }
 
 async function scanLab(ports: string): Promise<string> {
