@@ -63,7 +63,7 @@ function authPlans(auth: ConstructorParameters<typeof PlanClient>[0], ttlMs: num
 export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides = {}): ServiceParts & { app: FindingsDomain; store: FindingStore } {
   const { config, db, kafka, logger } = ctx;
   const now = serviceClock(config.CLOCK_OFFSET_FILE);
-  const repos = mongoRepositories(db, kafka, logger, config.FINDING_EVENTS_TOPIC, now);
+  const repos = mongoRepositories(db, kafka, logger, config.FINDING_EVENTS_TOPIC, now, config.LIST_CACHE_MS);
   const { store, counts: rollups, credits } = repos;
   const ai =
     overrides.ai ??

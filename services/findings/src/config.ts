@@ -19,6 +19,8 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50054, adminPort: 9464, 
   INGEST_BATCH_SIZE: z.coerce.number().int().min(1).max(2000).default(500),
   /** Outbox relay and housekeeping period. */
   RELAY_INTERVAL_MS: z.coerce.number().int().min(100).default(2000),
+  /** How long a list page is kept in memory while the organization's findings do not change (storage/cached-lists.ts); 0 turns that off. */
+  LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Tests only: a file holding milliseconds added to the service's clock (src/clock.ts). */
   CLOCK_OFFSET_FILE: z.string().optional(),
 });

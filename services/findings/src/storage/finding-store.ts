@@ -9,6 +9,7 @@ import type { Changed, FindingRepository, Holder } from "../domain/ports.js";
 import { contributionOf, deltaOf, type Delta } from "../domain/rollup.js";
 import type { FindingDoc } from "../domain/types.js";
 import { creationEvent, pendingFindingEvent } from "../events/finding-events.js";
+import type { ListVersions } from "./cached-lists.js";
 import { FINDINGS } from "./indexes.js";
 import { Rollups, type Entry } from "./rollups.js";
 
@@ -57,6 +58,8 @@ export class FindingStore implements FindingRepository {
     private readonly kafka: Pick<KafkaBus, "publishRawMany">,
     private readonly logger: Logger,
     private readonly topic: string = Topics.findingEvents,
+    /** Moved after every write that changes what lists show (cached-lists.ts); none in tests that read no cached lists. */
+    private readonly versions?: Pick<ListVersions, "bump">,
   ) {
     this.findings = db.collection<StoredFinding>(FINDINGS);
     this.rollups = new Rollups(db, logger, (ids) => this.announce(ids));
@@ -96,7 +99,9 @@ export class FindingStore implements FindingRepository {
       this.holders.set(doc.fingerprint, holder);
       if (holder === doc._id) intent.committed.push(entries[i]!);
     }
-    const events = found.filter(({ doc }) => out.get(doc.fingerprint)!.created).flatMap((x) => x.events.map((e) => creationEvent(this.topic, e)));
+    const created = found.filter(({ doc }) => out.get(doc.fingerprint)!.created);
+    await this.moved(created.map(({ doc }) => doc.org_id));
+    const events = created.flatMap((x) => x.events.map((e) => creationEvent(this.topic, e)));
     if (await this.send(events)) await this.rollups.finish(intent);
     return out;
   }
@@ -122,6 +127,7 @@ export class FindingStore implements FindingRepository {
     const published: { _id: string; outbox: PendingEvent[] }[] = [];
     let intent = this.rollups.intent();
     let todo = [...new Set(ids)];
+    let wrote = false;
     for (let round = 1; todo.length > 0; round++) {
       if (round > MAX_ROUNDS) {
         for (const id of todo) out.set(id, new Error(`finding ${id}: too much write contention`));
@@ -154,13 +160,22 @@ export class FindingStore implements FindingRepository {
         const ok = written[i]!;
         if (ok === false) todo.push(f._id);
         else out.set(f._id, ok instanceof Error ? ok : ({ ...f, ...c.set, rev: (f.rev ?? 0) + 1 } as StoredFinding));
+        if (ok === true) wrote = true;
         if (ok === true && entry) intent.committed.push(entry);
         if (ok instanceof Error && entry) intent.unsure = true;
       }
     }
     await this.rollups.finish(intent);
+    if (wrote) await this.moved([orgId]);
     await this.publish(published);
     return out;
+  }
+
+  /** Moves the organizations' list versions before the write is answered (read-your-writes on every replica). */
+  private async moved(orgIds: string[]): Promise<void> {
+    if (!this.versions || orgIds.length === 0) return;
+    // A failed bump leaves cached pages at most their maximum age (cached-lists.ts); the write stands.
+    await this.versions.bump(orgIds).catch((err: unknown) => this.logger.warn({ err: (err as Error).message }, "list version not moved"));
   }
 
   /** Publishes events now; false when the broker refused (the caller leaves them to a relay). */

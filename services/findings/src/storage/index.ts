@@ -1,6 +1,7 @@
 import { Topics, type KafkaBus, type Logger } from "@vulnscan/kit";
 import type { Db } from "mongodb";
 import { MongoAiCredits, MongoAnalysisCache } from "./ai.js";
+import { CachedFindingLists, ListVersions } from "./cached-lists.js";
 import { FindingReads } from "./finding-reads.js";
 import { FindingStore } from "./finding-store.js";
 import { MongoPolicyStore, MongoSlaQueue } from "./sla-store.js";
@@ -14,12 +15,16 @@ export function mongoRepositories(
   logger: Logger,
   eventsTopic: string = Topics.findingEvents,
   now: () => Date = () => new Date(),
+  /** LIST_CACHE_MS: list pages kept in memory while nothing changed; 0 reads every page from the database. */
+  listCacheMs = 5000,
 ) {
-  const store = new FindingStore(db, kafka, logger, eventsTopic);
+  const versions = new ListVersions(db);
+  const store = new FindingStore(db, kafka, logger, eventsTopic, versions);
+  const reads = new FindingReads(store.findings, {}, now);
   return {
     store,
     findings: store,
-    lists: new FindingReads(store.findings, {}, now),
+    lists: listCacheMs > 0 ? new CachedFindingLists(reads, versions, listCacheMs) : reads,
     counts: store.rollups,
     analyses: new MongoAnalysisCache(db),
     credits: new MongoAiCredits(db),

@@ -9,6 +9,8 @@ export const ROLLUP_INTENTS = "rollup_intents";
 export const AI_ANALYSES = "ai_analyses";
 /** Each organization's findings policy (SLA days, acceptance approval), keyed by org id. */
 export const POLICIES = "policies";
+/** Each organization's findings version `{_id: org, v}`, moved by every write to its findings (cached-lists.ts). */
+export const LIST_VERSIONS = "list_versions";
 /** `<org>:ai:<YYYY-MM>`: the credits taken that month. */
 export const AI_CREDITS = "ai_credits";
 
@@ -72,6 +74,7 @@ export const findingFields: FieldTypes = mergeFieldTypes(
       detected_at: "date",
     },
     [POLICIES]: { _id: "string" },
+    [LIST_VERSIONS]: { _id: "string", v: "number" },
     [ROLLUPS]: { _id: "string", org_id: "string" },
     [ROLLUP_INTENTS]: { _id: "string", until: "date" },
     [AI_ANALYSES]: { _id: "string", org_id: "string" },

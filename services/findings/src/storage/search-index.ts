@@ -1,6 +1,7 @@
 import type { AnyBulkWriteOperation, Db } from "mongodb";
 import { searchFields } from "../domain/search.js";
 import type { StoredFinding } from "./finding-store.js";
+import { ListVersions } from "./cached-lists.js";
 import { FINDINGS } from "./indexes.js";
 
 const BATCH = 500;
@@ -30,5 +31,6 @@ export async function indexSearch(db: Db, org: string): Promise<{ findings: numb
     }
     if (ops.length > 0) updated += (await coll.bulkWrite(ops, { ordered: false })).modifiedCount;
   }
+  if (updated > 0) await new ListVersions(db).bump([org]); // search lists kept in memory read again
   return { findings: rows.length, updated };
 }
