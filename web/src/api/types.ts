@@ -29,6 +29,8 @@ export interface Page<T> {
 
 export type Scan = Item<Ok<"listScans">>;
 export type ScanDetail = Ok<"getScan">;
+/** GET /api/v1/scans/{scan_id}/diff: the scan compared with an earlier one of its target (issue 28). */
+export type ScanDiff = Ok<"diffScan">;
 export type Quota = Ok<"getScanQuota">;
 export type Finding = Item<Ok<"listFindings">>;
 export type FindingDetail = Ok<"getFinding">;

@@ -6,6 +6,7 @@ import { formValues, text, useApiForm } from "../components/forms.js";
 import { Badge, Checks, Choice, ErrorNote, Field, Loading, PagedTable, Submit, useLoad, when } from "../components/ui.js";
 import { href, navigate, pageOf, type Route } from "../router.js";
 import { frameworkName, optionsOf, scanSummary, words } from "../words.js";
+import { ScanComparison } from "./scan-diff.js";
 
 const toIso = (local: string) => (local ? new Date(local).toISOString() : undefined);
 
@@ -189,6 +190,7 @@ function useScanEvents(id: string, live: boolean, setData: (s: ScanDetail) => vo
 export function ScanPage({ id }: { id: string }) {
   const scan = useLoad(() => api<ScanDetail>(`/api/v1/scans/${encodeURIComponent(id)}`), [id]);
   const [cancelError, setCancelError] = useState<string>();
+  const [tab, setTab] = useState<"overview" | "compare">("overview");
   const s = scan.data;
   const live = s ? LIVE.has(s.status) : false;
   useScanEvents(id, live, scan.setData, scan.reload);
@@ -222,6 +224,44 @@ export function ScanPage({ id }: { id: string }) {
       </div>
       <ErrorNote error={cancelError} />
       {s.error && <p className="notice">{s.error}</p>}
+      {!live && (
+        <div className="tabs" role="tablist" aria-label="Scan views">
+          {(
+            [
+              ["overview", "Overview"],
+              ["compare", "Compared with previous scan"],
+            ] as const
+          ).map(([key, label]) => (
+            <a
+              key={key}
+              href={`#/scans/${encodeURIComponent(s.id)}`}
+              role="tab"
+              aria-selected={tab === key}
+              aria-current={tab === key ? "page" : undefined}
+              onClick={(e) => {
+                e.preventDefault();
+                setTab(key);
+              }}
+            >
+              {label}
+            </a>
+          ))}
+        </div>
+      )}
+      {!live && tab === "compare" ? (
+        <div className="card" role="tabpanel" aria-label="Compared with previous scan">
+          <ScanComparison id={s.id} />
+        </div>
+      ) : (
+        <ScanOverview s={s} phases={phases} />
+      )}
+    </section>
+  );
+}
+
+function ScanOverview({ s, phases }: { s: ScanDetail; phases: (readonly [string, "done" | "current" | "todo"])[] }) {
+  return (
+    <>
       <div className="card">
         <div className="progress" role="progressbar" aria-label="Scan progress" aria-valuenow={s.progress} aria-valuemin={0} aria-valuemax={100}>
           <span style={{ width: `${s.progress}%` }} />
@@ -264,6 +304,6 @@ export function ScanPage({ id }: { id: string }) {
       <p>
         <a href={href("/findings", { scan_id: s.id })}>{scanSummary(s)}</a>
       </p>
-    </section>
+    </>
   );
 }

@@ -141,15 +141,16 @@ const ACCEPTANCE_WORDS: Record<string, string> = {
 interface Policy {
   sla_days: Record<Severity, number | null>;
   require_acceptance_approval: boolean;
+  auto_resolve: boolean;
   updated_at: string | null;
   updated_by: string;
   refreshed?: number;
 }
 
 /** The API names a day count `sla_days.<severity>`: the form places it on the severity's field. */
-const POLICY_FIELDS = [...SEVERITIES, "require_acceptance_approval"] as const;
+const POLICY_FIELDS = [...SEVERITIES, "require_acceptance_approval", "auto_resolve"] as const;
 
-/** Settings → Findings policy: SLA days per severity and the acceptance approval rule. */
+/** Settings → Findings policy: SLA days per severity, the acceptance approval rule and auto-resolution. */
 export function FindingsPolicy() {
   const policy = useLoad(() => api<Policy>("/api/v1/findings/policy"), []);
   const [saved, setSaved] = useState<Policy>();
@@ -157,7 +158,11 @@ export function FindingsPolicy() {
     const sla_days = Object.fromEntries(SEVERITIES.map((s) => [s, text(form, s) ? Number(text(form, s)) : null]));
     const res = await api<Policy>("/api/v1/findings/policy", {
       method: "PUT",
-      body: { sla_days, require_acceptance_approval: form.get("require_acceptance_approval") === "on" },
+      body: {
+        sla_days,
+        require_acceptance_approval: form.get("require_acceptance_approval") === "on",
+        auto_resolve: form.get("auto_resolve") === "on",
+      },
     });
     setSaved(res);
     await policy.reload();
@@ -182,6 +187,13 @@ export function FindingsPolicy() {
         <input type="checkbox" name="require_acceptance_approval" defaultChecked={p.require_acceptance_approval} /> Accepting a risk needs a second person's
         approval
       </label>
+      <label className="toggle">
+        <input type="checkbox" name="auto_resolve" defaultChecked={p.auto_resolve} /> Resolve a finding when a later scan ran its check on the same component
+        and no longer found it
+      </label>
+      <p className="muted small">
+        Only a check that ran and got an answer counts: a finding on a host that was down, a port that was closed or a check the scan did not run stays open.
+      </p>
       <p className="muted small">{p.updated_at ? `Last changed by ${p.updated_by} on ${when(p.updated_at)}.` : "The defaults apply."}</p>
       <Submit label="Save policy" error={errors[""]} busy={busy}>
         {saved && (
