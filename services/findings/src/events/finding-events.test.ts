@@ -32,6 +32,17 @@ describe("finding events as envelopes", () => {
     });
   });
 
+  it("sends an empty confidence, as the event schema documents, for a finding stored before the scanner said", () => {
+    const { doc, events } = newFinding(detection({ severity: "high", confidence: "confirmed" }), "fp_1", "finding_1", t0);
+    // A document written before the field existed has none.
+    const older = { ...doc, confidence: undefined };
+    expect(events.map((e) => e.type)).toEqual(["vulnerability.found", "vulnerability.high"]);
+    for (const e of events) {
+      expect((envelopeOf({ ...e, finding: older }).payload!.value as { confidence: string }).confidence, e.type).toBe("");
+      expect((envelopeOf(e).payload!.value as { confidence: string }).confidence, e.type).toBe("confirmed");
+    }
+  });
+
   it("says who moved the status and when it was resolved", () => {
     const { doc } = newFinding(detection(), "fp_1", "finding_1", t0);
     const at = new Date("2026-01-12T00:00:00Z");

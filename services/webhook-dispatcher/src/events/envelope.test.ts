@@ -31,6 +31,21 @@ describe("dispatchEventOf", () => {
     });
   });
 
+  it("sends a finding's confidence, and the documented empty string (never null or a missing key) for one stored before it existed", () => {
+    const critical = (confidence?: string) =>
+      create(EventEnvelopeSchema, {
+        id: "evt_4",
+        type: "vulnerability.critical",
+        orgId: "org_a",
+        payload: {
+          case: "vulnerabilityCritical",
+          value: { findingId: "finding_1", title: "Redis without authentication", severity: "critical", cvssScore: 9.8, scanId: "scan_1", ...(confidence ? { confidence } : {}) },
+        },
+      });
+    expect(dispatchEventOf(critical("confirmed"))!.data).toMatchObject({ finding_id: "finding_1", confidence: "confirmed", cve_ids: [] });
+    expect(dispatchEventOf(critical())!.data).toMatchObject({ finding_id: "finding_1", confidence: "", affected_component: "" });
+  });
+
   it("never lets an internal auth.* event, nor one without an organization, through", () => {
     const internal = create(EventEnvelopeSchema, {
       id: "evt_2",

@@ -97,7 +97,9 @@ export type VulnerabilityFound = Message<"vulnscan.events.v1.VulnerabilityFound"
   frameworks: FindingFrameworkControls[];
 
   /**
-   * confirmed, version_match or version_match_unverified_backport.
+   * confirmed, version_match or version_match_unverified_backport; empty for a
+   * finding stored before the scanner said (the REST API's null: a proto
+   * string has no null, and adding presence would break the field's type).
    *
    * @generated from field: string confidence = 13;
    */
@@ -190,7 +192,8 @@ export type VulnerabilityCritical = Message<"vulnscan.events.v1.VulnerabilityCri
 
   /**
    * confirmed, version_match or version_match_unverified_backport (added to
-   * the spec's data).
+   * the spec's data); empty for a finding stored before the scanner said (the
+   * REST API's null).
    *
    * @generated from field: string confidence = 9;
    */
@@ -255,7 +258,8 @@ export type VulnerabilityHigh = Message<"vulnscan.events.v1.VulnerabilityHigh"> 
 
   /**
    * confirmed, version_match or version_match_unverified_backport (added to
-   * the spec's data).
+   * the spec's data); empty for a finding stored before the scanner said (the
+   * REST API's null).
    *
    * @generated from field: string confidence = 9;
    */
