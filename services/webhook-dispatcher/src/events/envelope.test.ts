@@ -39,7 +39,14 @@ describe("dispatchEventOf", () => {
         orgId: "org_a",
         payload: {
           case: "vulnerabilityCritical",
-          value: { findingId: "finding_1", title: "Redis without authentication", severity: "critical", cvssScore: 9.8, scanId: "scan_1", ...(confidence ? { confidence } : {}) },
+          value: {
+            findingId: "finding_1",
+            title: "Redis without authentication",
+            severity: "critical",
+            cvssScore: 9.8,
+            scanId: "scan_1",
+            ...(confidence ? { confidence } : {}),
+          },
         },
       });
     expect(dispatchEventOf(critical("confirmed"))!.data).toMatchObject({ finding_id: "finding_1", confidence: "confirmed", cve_ids: [] });
