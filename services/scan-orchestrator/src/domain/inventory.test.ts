@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   hostBelongs,
+  MAX_HOSTS,
   parseOpenServices,
   scanTouches,
   TargetInventory,
@@ -131,6 +132,25 @@ describe("target inventory", () => {
     expect(ports[0]).toMatchObject({ port: 22, service: "ssh", product: "OpenSSH 9.6", first_seen_at: t(4), last_seen_at: t(5), last_scan_id: "scan_5" });
     expect(hosts).toEqual(["10.0.0.0/24", "10.0.0.7"]);
     expect(await store.ports("org_b", "target_b")).toEqual([]);
+
+    // A range of many busy hosts: findings is asked about at most MAX_HOSTS of them.
+    for (let i = 1; i <= 254; i++)
+      for (const port of [22, 80])
+        await inv.portsSeen({
+          ...seen(6, "scan_6", ""),
+          host: `10.0.0.${i}`,
+          address: `10.0.0.${i}`,
+          services: [{ port, transport: "tcp", service: "x", product: "" }],
+        });
+    expect((await inv.of(range)).hosts).toHaveLength(255);
+    for (let i = 0; i < 300; i++)
+      await store.recordPorts(range._id, {
+        ...seen(7, "scan_7", ""),
+        host: `h${i}.lab.test`,
+        address: "10.0.0.1",
+        services: [{ port: 1000 + i, transport: "tcp", service: "x", product: "" }],
+      });
+    expect((await inv.of(range)).hosts).toHaveLength(MAX_HOSTS);
 
     await inv.forget("org_a", range._id);
     expect(await inv.of(range)).toEqual({ ports: [], hosts: ["10.0.0.0/24"] });

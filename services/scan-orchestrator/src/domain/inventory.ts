@@ -17,6 +17,8 @@ type Address = ipaddr.IPv4 | ipaddr.IPv6;
 export const OPEN_PORTS_TEMPLATE = "net-open-ports";
 /** Ports a target's inventory keeps at most (a /20 of busy hosts would be larger; the newest are kept). */
 export const MAX_PORTS = 1000;
+/** Hosts findings is asked to count at most (its GetTargetCounts takes 500). */
+export const MAX_HOSTS = 500;
 
 export interface LastScan {
   scan_id: string;
@@ -170,7 +172,7 @@ export class TargetInventory {
   /** `target` must be the organization's (the caller read it); another organization's id finds nothing. */
   async of(t: TargetRecord): Promise<Inventory> {
     const [last_scan, ports] = await Promise.all([this.store.lastScan(t.org_id, t._id), this.store.ports(t.org_id, t._id)]);
-    const hosts = [...new Set([t.target, ...ports.map((p) => p.host)])];
+    const hosts = [...new Set([t.target, ...ports.map((p) => p.host)])].slice(0, MAX_HOSTS);
     return { ...(last_scan ? { last_scan } : {}), ports, hosts };
   }
 }
