@@ -68,7 +68,8 @@ export const TOPIC_SPECS: Readonly<Record<TopicName, TopicSpec>> = {
     message: "vulnscan.events.v1.EventEnvelope",
     key: "scan id: one scan's events stay in order (created, started, progress…, completed or failed)",
     producer: "scan-orchestrator",
-    consumers: ["grc", "webhook-dispatcher"],
+    // scan-orchestrator itself: scan.completed/scan.failed feed the targets' inventories.
+    consumers: ["grc", "webhook-dispatcher", "scan-orchestrator"],
     retentionMs: EVENT_RETENTION_MS,
     cleanupPolicy: "delete",
     description:
@@ -160,7 +161,8 @@ export const TOPIC_SPECS: Readonly<Record<TopicName, TopicSpec>> = {
     message: "vulnscan.findings.v1.Detection",
     key: "scan id",
     producer: "scanner",
-    consumers: ["findings"],
+    // scan-orchestrator reads the port inventory detections (net-open-ports) for the targets' inventories.
+    consumers: ["findings", "scan-orchestrator"],
     retentionMs: INTERNAL_RETENTION_MS,
     cleanupPolicy: "delete",
     description: "One detection of a scan, before de-duplication into findings.",
