@@ -66,7 +66,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
   });
   const inventory = new TargetInventory(new MongoInventoryStore(db));
   const domain = createScanDomain({
-    scanStore: new MongoScanStore(db, outbox, commands),
+    scanStore: new MongoScanStore(db, outbox, commands, config.LIST_CACHE_MS),
     scheduleStore: new MongoScheduleStore(db),
     plans,
     policy,
@@ -111,7 +111,13 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
         reports: domain.reports,
         logger,
       });
-      inventorySubscriptions = await consumeInventoryEvents({ kafka: ctx.kafka, inventory, logger });
+      inventorySubscriptions = await consumeInventoryEvents({
+        kafka: ctx.kafka,
+        inventory,
+        logger,
+        groupBase: config.REPORTS_CONSUMER_GROUP,
+        fromBeginning: !config.REPORTS_SKIP_BACKLOG,
+      });
       every(config.SCAN_WATCHDOG_INTERVAL_MS, "watchdog", async () => {
         await domain.watchdog.pass();
         if (passes++ % REPAIR_EVERY === 0) await domain.watchdog.repairPlaces();

@@ -11,8 +11,8 @@ import { OPEN_PORTS_TEMPLATE, parseOpenServices, type TargetInventory } from "..
  * moves forward, so a redelivery needs no record of event ids.
  */
 
-export const INVENTORY_SCANS_GROUP = "scan-orchestrator-inventory-scans";
-export const INVENTORY_PORTS_GROUP = "scan-orchestrator-inventory-ports";
+/** Consumer groups: `<REPORTS_CONSUMER_GROUP>-inventory-scans` / `-ports`, so an instance isolated for tests is isolated here too. */
+export const inventoryGroups = (base: string) => ({ scans: `${base}-inventory-scans`, ports: `${base}-inventory-ports` });
 
 /** A scan's end as the inventory takes it; undefined for every other event. */
 export function scanEndOf(env: EventEnvelope) {
@@ -44,13 +44,23 @@ export function portsSeenOf(d: Detection) {
   };
 }
 
-export async function consumeInventoryEvents(opts: { kafka: KafkaBus; inventory: TargetInventory; logger: Logger }): Promise<Subscription[]> {
+export async function consumeInventoryEvents(opts: {
+  kafka: KafkaBus;
+  inventory: TargetInventory;
+  logger: Logger;
+  /** The orchestrator's reports group; the inventory's groups are named after it. */
+  groupBase: string;
+  /** Where a new group starts: the oldest record (default) or the newest (tests on a shared broker). */
+  fromBeginning?: boolean;
+}): Promise<Subscription[]> {
   const log = opts.logger.child({ component: "inventory" });
+  const groups = inventoryGroups(opts.groupBase);
+  const fromBeginning = opts.fromBeginning ?? true;
   const scans = await opts.kafka.subscribe({
-    groupId: INVENTORY_SCANS_GROUP,
+    groupId: groups.scans,
     topic: Topics.scanEvents,
     schema: EventEnvelopeSchema,
-    fromBeginning: true,
+    fromBeginning,
     handle: async (env) => {
       const end = scanEndOf(env);
       if (!end) return;
@@ -59,10 +69,10 @@ export async function consumeInventoryEvents(opts: { kafka: KafkaBus; inventory:
     },
   });
   const ports = await opts.kafka.subscribeBatch({
-    groupId: INVENTORY_PORTS_GROUP,
+    groupId: groups.ports,
     topic: Topics.findingsDetected,
     schema: DetectionSchema,
-    fromBeginning: true,
+    fromBeginning,
     maxBatch: 500,
     handleBatch: async (items) => {
       for (const it of items) {
