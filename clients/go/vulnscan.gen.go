@@ -3177,6 +3177,30 @@ func (e ListScanFindingsParamsStatus) Valid() bool {
 	}
 }
 
+// Defines values for ListScanFindings200JSONResponseBodyItemsConfidence.
+const (
+	ListScanFindings200JSONResponseBodyItemsConfidenceConfirmed                      ListScanFindings200JSONResponseBodyItemsConfidence = "confirmed"
+	ListScanFindings200JSONResponseBodyItemsConfidenceLessThannil                    ListScanFindings200JSONResponseBodyItemsConfidence = "<nil>"
+	ListScanFindings200JSONResponseBodyItemsConfidenceVersionMatch                   ListScanFindings200JSONResponseBodyItemsConfidence = "version_match"
+	ListScanFindings200JSONResponseBodyItemsConfidenceVersionMatchUnverifiedBackport ListScanFindings200JSONResponseBodyItemsConfidence = "version_match_unverified_backport"
+)
+
+// Valid indicates whether the value is a known member of the ListScanFindings200JSONResponseBodyItemsConfidence enum.
+func (e ListScanFindings200JSONResponseBodyItemsConfidence) Valid() bool {
+	switch e {
+	case ListScanFindings200JSONResponseBodyItemsConfidenceConfirmed:
+		return true
+	case ListScanFindings200JSONResponseBodyItemsConfidenceLessThannil:
+		return true
+	case ListScanFindings200JSONResponseBodyItemsConfidenceVersionMatch:
+		return true
+	case ListScanFindings200JSONResponseBodyItemsConfidenceVersionMatchUnverifiedBackport:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ListScanFindings200JSONResponseBodyItemsSeverity.
 const (
 	ListScanFindings200JSONResponseBodyItemsSeverityCritical ListScanFindings200JSONResponseBodyItemsSeverity = "critical"
@@ -4998,6 +5022,9 @@ type ListScanFindingsParamsSeverity string
 
 // ListScanFindingsParamsStatus defines parameters for ListScanFindings.
 type ListScanFindingsParamsStatus string
+
+// ListScanFindings200JSONResponseBodyItemsConfidence defines parameters for ListScanFindings.
+type ListScanFindings200JSONResponseBodyItemsConfidence string
 
 // ListScanFindings200JSONResponseBodyItemsSeverity defines parameters for ListScanFindings.
 type ListScanFindings200JSONResponseBodyItemsSeverity string
@@ -19003,11 +19030,14 @@ type ListScanFindingsResponse struct {
 	// JSON200 the response for an HTTP 200 `application/json` response
 	JSON200 *struct {
 		Items []struct {
-			AffectedComponent string    `json:"affected_component"`
-			CveIds            []string  `json:"cve_ids"`
-			CvssScore         float32   `json:"cvss_score"`
-			Description       string    `json:"description"`
-			DetectedAt        time.Time `json:"detected_at"`
+			AffectedComponent string `json:"affected_component"`
+
+			// Confidence How far the finding can be trusted without checking it by hand (added to the spec's fields): `confirmed` (the check observed the weakness), `version_match` (only a version range matched), `version_match_unverified_backport` (the version matched but the distribution revision the service shows could not be resolved, so a backported fix may be installed); null for findings stored before it existed
+			Confidence  *ListScanFindings200JSONResponseBodyItemsConfidence `json:"confidence"`
+			CveIds      []string                                            `json:"cve_ids"`
+			CvssScore   float32                                             `json:"cvss_score"`
+			Description string                                              `json:"description"`
+			DetectedAt  time.Time                                           `json:"detected_at"`
 
 			// Id `finding_<id>`
 			Id string `json:"id"`
@@ -19044,11 +19074,14 @@ type ListScanFindingsResponse struct {
 // GetJSON200 returns the response for an HTTP 200 `application/json` response
 func (r ListScanFindingsResponse) GetJSON200() *struct {
 	Items []struct {
-		AffectedComponent string    `json:"affected_component"`
-		CveIds            []string  `json:"cve_ids"`
-		CvssScore         float32   `json:"cvss_score"`
-		Description       string    `json:"description"`
-		DetectedAt        time.Time `json:"detected_at"`
+		AffectedComponent string `json:"affected_component"`
+
+		// Confidence How far the finding can be trusted without checking it by hand (added to the spec's fields): `confirmed` (the check observed the weakness), `version_match` (only a version range matched), `version_match_unverified_backport` (the version matched but the distribution revision the service shows could not be resolved, so a backported fix may be installed); null for findings stored before it existed
+		Confidence  *ListScanFindings200JSONResponseBodyItemsConfidence `json:"confidence"`
+		CveIds      []string                                            `json:"cve_ids"`
+		CvssScore   float32                                             `json:"cvss_score"`
+		Description string                                              `json:"description"`
+		DetectedAt  time.Time                                           `json:"detected_at"`
 
 		// Id `finding_<id>`
 		Id string `json:"id"`
@@ -27751,11 +27784,14 @@ func ParseListScanFindingsResponse(rsp *http.Response) (*ListScanFindingsRespons
 	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
 		var dest struct {
 			Items []struct {
-				AffectedComponent string    `json:"affected_component"`
-				CveIds            []string  `json:"cve_ids"`
-				CvssScore         float32   `json:"cvss_score"`
-				Description       string    `json:"description"`
-				DetectedAt        time.Time `json:"detected_at"`
+				AffectedComponent string `json:"affected_component"`
+
+				// Confidence How far the finding can be trusted without checking it by hand (added to the spec's fields): `confirmed` (the check observed the weakness), `version_match` (only a version range matched), `version_match_unverified_backport` (the version matched but the distribution revision the service shows could not be resolved, so a backported fix may be installed); null for findings stored before it existed
+				Confidence  *ListScanFindings200JSONResponseBodyItemsConfidence `json:"confidence"`
+				CveIds      []string                                            `json:"cve_ids"`
+				CvssScore   float32                                             `json:"cvss_score"`
+				Description string                                              `json:"description"`
+				DetectedAt  time.Time                                           `json:"detected_at"`
 
 				// Id `finding_<id>`
 				Id string `json:"id"`

@@ -361,9 +361,31 @@ describe("bulk, stats and scan findings", () => {
     expect(Object.keys(body).sort()).toEqual(["items", "total"]);
     expect(body.total).toBe(4);
     expect(Object.keys(body.items[0]).sort()).toEqual(
-      ["id", "title", "severity", "cvss_score", "status", "tool", "affected_component", "description", "remediation", "cve_ids", "detected_at"].sort(),
+      [
+        "id",
+        "title",
+        "severity",
+        "cvss_score",
+        "status",
+        "tool",
+        "affected_component",
+        "description",
+        "remediation",
+        "cve_ids",
+        "detected_at",
+        "confidence",
+      ].sort(),
     );
     expect(body.items[0].remediation).toBe("Disable 3DES");
+    // Confidence as the findings list gives it: the unresolved backport on scan 1, null for the older scanner's finding on scan 2.
+    const confidences = (items: { id: string; confidence: string | null }[]) => Object.fromEntries(items.map((f) => [f.id, f.confidence]));
+    expect(confidences(body.items)).toEqual({
+      [idsA[1]!]: "confirmed",
+      [idsA[4]!]: "version_match_unverified_backport",
+      [idsA[7]!]: "confirmed",
+      [idsA[10]!]: "confirmed",
+    });
+    expect(confidences((await call("ro_a", "GET", `/api/v1/scans/${orgA}_scan_2/findings`)).json().items)[idsA[5]!]).toBeNull();
     expect(
       (await call("ro_a", "GET", `/api/v1/scans/${orgA}_scan_1/findings?severity=high`)).json().items.every((f: { severity: string }) => f.severity === "high"),
     ).toBe(true);

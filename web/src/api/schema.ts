@@ -7272,7 +7272,8 @@ export interface operations {
            *           "cve_ids": [
            *             "CVE-2022-0543"
            *           ],
-           *           "detected_at": "2026-11-27T09:30:00.000Z"
+           *           "detected_at": "2026-11-27T09:30:00.000Z",
+           *           "confidence": "confirmed"
            *         }
            *       ],
            *       "total": 1
@@ -7297,6 +7298,11 @@ export interface operations {
               cve_ids: string[];
               /** Format: date-time */
               detected_at: string;
+              /**
+               * @description How far the finding can be trusted without checking it by hand (added to the spec's fields): `confirmed` (the check observed the weakness), `version_match` (only a version range matched), `version_match_unverified_backport` (the version matched but the distribution revision the service shows could not be resolved, so a backported fix may be installed); null for findings stored before it existed
+               * @enum {string|null}
+               */
+              confidence: "confirmed" | "version_match" | "version_match_unverified_backport" | null;
             }[];
             total: number;
           };

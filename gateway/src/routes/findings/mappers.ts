@@ -97,6 +97,8 @@ export function scanFinding(f: Finding) {
     remediation: f.remediation?.summary ?? "",
     cve_ids: f.cveIds,
     detected_at: iso(f.detectedAt),
+    // As the findings list says it (added to the spec's fields); null for findings stored before the scanner said.
+    confidence: f.confidence === Confidence.UNSPECIFIED ? null : enumName(Confidence, f.confidence),
   };
 }
 

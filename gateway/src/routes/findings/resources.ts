@@ -57,7 +57,7 @@ export const findingListItem = {
 } as const;
 
 /** An item of a scan's findings (the spec's shape): the list's fields it names, with the texts. */
-const { id, title, severity, cvss_score, status, tool, affected_component, cve_ids, detected_at } = listItemProps;
+const { id, title, severity, cvss_score, status, tool, affected_component, cve_ids, detected_at, confidence } = listItemProps;
 const scanFindingProps = {
   id,
   title,
@@ -70,6 +70,7 @@ const scanFindingProps = {
   remediation: { type: "string", description: "Remediation summary" },
   cve_ids,
   detected_at,
+  confidence,
 } as const;
 export const scanFindingItem = { type: "object", required: Object.keys(scanFindingProps), properties: scanFindingProps } as const;
 

@@ -265,6 +265,9 @@ from .list_frameworks_response_200_items_item import ListFrameworksResponse200It
 from .list_frameworks_response_200_items_item_id import ListFrameworksResponse200ItemsItemId
 from .list_scan_findings_response_200 import ListScanFindingsResponse200
 from .list_scan_findings_response_200_items_item import ListScanFindingsResponse200ItemsItem
+from .list_scan_findings_response_200_items_item_confidence_type_1 import ListScanFindingsResponse200ItemsItemConfidenceType1
+from .list_scan_findings_response_200_items_item_confidence_type_2_type_1 import ListScanFindingsResponse200ItemsItemConfidenceType2Type1
+from .list_scan_findings_response_200_items_item_confidence_type_3_type_1 import ListScanFindingsResponse200ItemsItemConfidenceType3Type1
 from .list_scan_findings_response_200_items_item_severity import ListScanFindingsResponse200ItemsItemSeverity
 from .list_scan_findings_response_200_items_item_status import ListScanFindingsResponse200ItemsItemStatus
 from .list_scan_findings_severity import ListScanFindingsSeverity
@@ -630,6 +633,9 @@ __all__ = (
     "ListFrameworksResponse200ItemsItemId",
     "ListScanFindingsResponse200",
     "ListScanFindingsResponse200ItemsItem",
+    "ListScanFindingsResponse200ItemsItemConfidenceType1",
+    "ListScanFindingsResponse200ItemsItemConfidenceType2Type1",
+    "ListScanFindingsResponse200ItemsItemConfidenceType3Type1",
     "ListScanFindingsResponse200ItemsItemSeverity",
     "ListScanFindingsResponse200ItemsItemStatus",
     "ListScanFindingsSeverity",

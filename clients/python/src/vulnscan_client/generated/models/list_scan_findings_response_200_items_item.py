@@ -8,6 +8,9 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.list_scan_findings_response_200_items_item_confidence_type_1 import ListScanFindingsResponse200ItemsItemConfidenceType1
+from ..models.list_scan_findings_response_200_items_item_confidence_type_2_type_1 import ListScanFindingsResponse200ItemsItemConfidenceType2Type1
+from ..models.list_scan_findings_response_200_items_item_confidence_type_3_type_1 import ListScanFindingsResponse200ItemsItemConfidenceType3Type1
 from ..models.list_scan_findings_response_200_items_item_severity import ListScanFindingsResponse200ItemsItemSeverity
 from ..models.list_scan_findings_response_200_items_item_status import ListScanFindingsResponse200ItemsItemStatus
 from typing import cast
@@ -37,6 +40,13 @@ class ListScanFindingsResponse200ItemsItem:
             remediation (str): Remediation summary
             cve_ids (list[str]):
             detected_at (datetime.datetime):
+            confidence (ListScanFindingsResponse200ItemsItemConfidenceType1 |
+                ListScanFindingsResponse200ItemsItemConfidenceType2Type1 |
+                ListScanFindingsResponse200ItemsItemConfidenceType3Type1 | None): How far the finding can be trusted without
+                checking it by hand (added to the spec's fields): `confirmed` (the check observed the weakness), `version_match`
+                (only a version range matched), `version_match_unverified_backport` (the version matched but the distribution
+                revision the service shows could not be resolved, so a backported fix may be installed); null for findings
+                stored before it existed
      """
 
     id: str
@@ -50,6 +60,7 @@ class ListScanFindingsResponse200ItemsItem:
     remediation: str
     cve_ids: list[str]
     detected_at: datetime.datetime
+    confidence: ListScanFindingsResponse200ItemsItemConfidenceType1 | ListScanFindingsResponse200ItemsItemConfidenceType2Type1 | ListScanFindingsResponse200ItemsItemConfidenceType3Type1 | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -81,6 +92,16 @@ class ListScanFindingsResponse200ItemsItem:
 
         detected_at = self.detected_at.isoformat()
 
+        confidence: None | str
+        if isinstance(self.confidence, ListScanFindingsResponse200ItemsItemConfidenceType1):
+            confidence = self.confidence.value
+        elif isinstance(self.confidence, ListScanFindingsResponse200ItemsItemConfidenceType2Type1):
+            confidence = self.confidence.value
+        elif isinstance(self.confidence, ListScanFindingsResponse200ItemsItemConfidenceType3Type1):
+            confidence = self.confidence.value
+        else:
+            confidence = self.confidence
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -96,6 +117,7 @@ class ListScanFindingsResponse200ItemsItem:
             "remediation": remediation,
             "cve_ids": cve_ids,
             "detected_at": detected_at,
+            "confidence": confidence,
         })
 
         return field_dict
@@ -137,6 +159,44 @@ class ListScanFindingsResponse200ItemsItem:
 
 
 
+        def _parse_confidence(data: object) -> ListScanFindingsResponse200ItemsItemConfidenceType1 | ListScanFindingsResponse200ItemsItemConfidenceType2Type1 | ListScanFindingsResponse200ItemsItemConfidenceType3Type1 | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                confidence_type_1 = ListScanFindingsResponse200ItemsItemConfidenceType1(data)
+
+
+
+                return confidence_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                confidence_type_2_type_1 = ListScanFindingsResponse200ItemsItemConfidenceType2Type1(data)
+
+
+
+                return confidence_type_2_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                confidence_type_3_type_1 = ListScanFindingsResponse200ItemsItemConfidenceType3Type1(data)
+
+
+
+                return confidence_type_3_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ListScanFindingsResponse200ItemsItemConfidenceType1 | ListScanFindingsResponse200ItemsItemConfidenceType2Type1 | ListScanFindingsResponse200ItemsItemConfidenceType3Type1 | None, data)
+
+        confidence = _parse_confidence(d.pop("confidence"))
+
+
         list_scan_findings_response_200_items_item = cls(
             id=id,
             title=title,
@@ -149,6 +209,7 @@ class ListScanFindingsResponse200ItemsItem:
             remediation=remediation,
             cve_ids=cve_ids,
             detected_at=detected_at,
+            confidence=confidence,
         )
 
 
