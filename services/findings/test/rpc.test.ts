@@ -17,7 +17,7 @@ import { detection as facts } from "../src/domain/test-fixtures.js";
 import { SEVERITIES, STATUSES, type DetectionFacts } from "../src/domain/types.js";
 import { listQuery } from "../src/domain/list.js";
 import { FindingReads } from "../src/storage/finding-reads.js";
-import { ListVersions } from "../src/storage/cached-lists.js";
+import { listVersions } from "../src/storage/cached-lists.js";
 import { indexSearch } from "../src/storage/search-index.js";
 import { aiCredits, startFakeAuth, startFindings, testEnv, type TestService } from "./support.js";
 
@@ -245,7 +245,7 @@ describe("search", () => {
     try {
       await coll.updateMany({ org_id: org }, { $unset: { search_text: "", search_keys: "" } });
       // Written behind the service's back: moved as the service's own writes move it, so lists kept in memory are read again.
-      await new ListVersions(mongo.db).bump([org]);
+      await listVersions(mongo.db).bump([org]);
       expect(await found("redis")).toEqual([]);
       expect(await indexSearch(mongo.db, org)).toEqual({ findings: 4, updated: 4 });
       expect(await found("redis")).toEqual(["Redis reachable without authentication"]);

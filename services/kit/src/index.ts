@@ -23,3 +23,4 @@ export * from "./service.js";
 export * from "./telemetry.js";
 export * from "./topics.js";
 export * from "./outbox.js";
+export * from "./versioned-cache.js";

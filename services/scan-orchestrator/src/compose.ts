@@ -66,7 +66,7 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
   });
   const inventory = new TargetInventory(new MongoInventoryStore(db));
   const domain = createScanDomain({
-    scanStore: new MongoScanStore(db, outbox, commands),
+    scanStore: new MongoScanStore(db, outbox, commands, config.LIST_CACHE_MS),
     scheduleStore: new MongoScheduleStore(db),
     plans,
     policy,

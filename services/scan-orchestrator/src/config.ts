@@ -46,6 +46,8 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50052, adminPort: 9462, 
   AUTH_URL: z.url().default("http://127.0.0.1:50051"),
   /** How long a plan is cached per organization (at most 30 s). */
   PLAN_CACHE_TTL_MS: z.coerce.number().int().min(0).max(30_000).default(30_000),
+  /** How long a scans list page is answered from memory while the organization's scans do not change (storage/mongo-store.ts); 0 turns that off. */
+  LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Allow loopback, private, link-local, CGNAT... targets (the local stack and tests). */
   SCAN_ALLOW_PRIVATE_TARGETS: booleanFlag,
   /** Egress allowlist (DESIGN.md §5): when set, targets must lie inside it. */

@@ -9,7 +9,7 @@ import type { Changed, FindingRepository, Holder } from "../domain/ports.js";
 import { contributionOf, deltaOf, type Delta } from "../domain/rollup.js";
 import type { FindingDoc } from "../domain/types.js";
 import { creationEvent, pendingFindingEvent } from "../events/finding-events.js";
-import type { ListVersions } from "./cached-lists.js";
+import type { OrgVersions } from "@vulnscan/kit";
 import { FINDINGS } from "./indexes.js";
 import { Rollups, type Entry } from "./rollups.js";
 
@@ -59,7 +59,7 @@ export class FindingStore implements FindingRepository {
     private readonly logger: Logger,
     private readonly topic: string = Topics.findingEvents,
     /** Moved after every write that changes what lists show (cached-lists.ts); none in tests that read no cached lists. */
-    private readonly versions?: Pick<ListVersions, "bump">,
+    private readonly versions?: Pick<OrgVersions, "bump">,
   ) {
     this.findings = db.collection<StoredFinding>(FINDINGS);
     this.rollups = new Rollups(db, logger, (ids) => this.announce(ids));

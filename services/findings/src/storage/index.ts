@@ -1,7 +1,7 @@
 import { Topics, type KafkaBus, type Logger } from "@vulnscan/kit";
 import type { Db } from "mongodb";
 import { MongoAiCredits, MongoAnalysisCache } from "./ai.js";
-import { CachedFindingLists, ListVersions } from "./cached-lists.js";
+import { CachedFindingLists, listVersions } from "./cached-lists.js";
 import { FindingReads } from "./finding-reads.js";
 import { FindingStore } from "./finding-store.js";
 import { MongoPolicyStore, MongoSlaQueue } from "./sla-store.js";
@@ -18,7 +18,7 @@ export function mongoRepositories(
   /** LIST_CACHE_MS: list pages kept in memory while nothing changed; 0 reads every page from the database. */
   listCacheMs = 5000,
 ) {
-  const versions = new ListVersions(db);
+  const versions = listVersions(db);
   const store = new FindingStore(db, kafka, logger, eventsTopic, versions);
   const reads = new FindingReads(store.findings, {}, now);
   return {

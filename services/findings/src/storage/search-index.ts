@@ -1,7 +1,7 @@
 import type { AnyBulkWriteOperation, Db } from "mongodb";
 import { searchFields } from "../domain/search.js";
 import type { StoredFinding } from "./finding-store.js";
-import { ListVersions } from "./cached-lists.js";
+import { listVersions } from "./cached-lists.js";
 import { FINDINGS } from "./indexes.js";
 
 const BATCH = 500;
@@ -31,6 +31,6 @@ export async function indexSearch(db: Db, org: string): Promise<{ findings: numb
     }
     if (ops.length > 0) updated += (await coll.bulkWrite(ops, { ordered: false })).modifiedCount;
   }
-  if (updated > 0) await new ListVersions(db).bump([org]); // search lists kept in memory read again
+  if (updated > 0) await listVersions(db).bump([org]); // search lists kept in memory read again
   return { findings: rows.length, updated };
 }

@@ -37,7 +37,7 @@ export class Lifecycle {
       const activity = definedOnly(decision.activity ?? {});
       const base = { ...current, ...activity };
       if (decision.steps.length === 0) {
-        if (Object.keys(activity).length > 0) await this.store.recordActivity(current._id, current.attempt, activity);
+        if (Object.keys(activity).length > 0) await this.store.recordActivity(current, activity);
         return { scan: base, changed: false };
       }
       const next = run(base, decision.steps);

@@ -65,7 +65,7 @@ export interface ScanStore {
    */
   transition(from: ScanRecord, to: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean>;
   /** Records the last report of a running scan's attempt `attempt` (nothing once it ended or moved on). */
-  recordActivity(scanId: string, attempt: number, activity: Activity): Promise<void>;
+  recordActivity(scan: Pick<ScanRecord, "_id" | "org_id" | "attempt">, activity: Activity): Promise<void>;
   /** Pending and running scans of every organization, by id (= creation order), after `afterId` (watchdog). */
   activeAcrossOrganizations(limit: number, afterId?: string): Promise<ScanRecord[]>;
   /** Publishes what a scan stored for Kafka; never throws (a relay retries). */

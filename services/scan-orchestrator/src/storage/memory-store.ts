@@ -49,9 +49,9 @@ export class MemoryScanStore implements ScanStore {
     return true;
   }
 
-  async recordActivity(scanId: string, attempt: number, activity: Activity): Promise<void> {
-    const s = this.scans.get(scanId);
-    if (s && s.attempt === attempt && s.status === "running") Object.assign(s, copy(activity));
+  async recordActivity(scan: Pick<ScanRecord, "_id" | "attempt">, activity: Activity): Promise<void> {
+    const s = this.scans.get(scan._id);
+    if (s && s.attempt === scan.attempt && s.status === "running") Object.assign(s, copy(activity));
   }
 
   async activeAcrossOrganizations(limit: number, afterId?: string): Promise<ScanRecord[]> {

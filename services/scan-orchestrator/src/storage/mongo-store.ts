@@ -1,4 +1,6 @@
 import {
+  OrgVersions,
+  VersionedCache,
   mergeFieldTypes,
   outboxFieldTypes,
   outboxFields,
@@ -29,6 +31,7 @@ interface IdDoc extends Document {
  *   scan_places  `<org_id>`: the scans holding a place among the plan's concurrent scans (limits.ts)
  *   scan_months  `<org_id>:<YYYY-MM>`: scans counted in the month (limits.ts)
  *   scan_durations `<org_id>|<scan_type>`: the latest measured durations (durations.ts)
+ *   list_versions `<org_id>`: moved by every write to the organization's scans, for the list pages kept in memory
  */
 export const Collections = {
   scans: "scans",
@@ -36,6 +39,7 @@ export const Collections = {
   places: "scan_places",
   months: "scan_months",
   durations: "scan_durations",
+  listVersions: "list_versions",
 } as const;
 
 /** Collections whose documents carry pending events (`outbox`) and scanner records (`commands`). */
@@ -71,6 +75,7 @@ export const scanFields: FieldTypes = mergeFieldTypes(
     [Collections.schedules]: { _id: "string", org_id: "string", created_at: "date", next_run_at: "date", last_taken_run: "date" },
     [Collections.months]: { _id: "string", count: "number" },
     [Collections.durations]: { _id: "string" },
+    [Collections.listVersions]: { _id: "string", v: "number" },
   },
   outboxFieldTypes(Collections.scans),
   outboxFieldTypes(Collections.scans, COMMANDS_FIELD),
@@ -80,15 +85,34 @@ export const scanFields: FieldTypes = mergeFieldTypes(
 
 const HIDDEN = { outbox: 0, outbox_pending: 0, commands: 0, commands_pending: 0 } as const;
 
+/** Pages of scan lists kept in memory in all (about 20 scans of a few KB each). */
+const LIST_CACHE_PAGES = 2_000;
+
 export class MongoScanStore implements ScanStore {
   private readonly scans: Collection<IdDoc>;
+  private readonly versions: OrgVersions;
+  /** Scan list pages kept while the organization's scans do not change (kit versioned-cache.ts); none when off. */
+  private readonly lists?: VersionedCache;
 
   constructor(
     db: Db,
     private readonly outbox: Outbox,
     private readonly commands: Outbox,
+    /** LIST_CACHE_MS: how long a list page may be answered from memory; 0 reads every page. */
+    listCacheMs = 0,
   ) {
     this.scans = db.collection<IdDoc>(Collections.scans);
+    this.versions = new OrgVersions(db, Collections.listVersions);
+    if (listCacheMs > 0) this.lists = new VersionedCache(this.versions, { maxAgeMs: listCacheMs, maxEntries: LIST_CACHE_PAGES });
+  }
+
+  /**
+   * Moves the organization's list version before a write is answered (read-your-writes on every
+   * replica). A failure reaches the caller like the write's own would (the write is then retried
+   * or its effect read again); a version never moved leaves pages at most LIST_CACHE_MS old.
+   */
+  private async moved(orgId: string): Promise<void> {
+    if (this.lists) await this.versions.bump([orgId]);
   }
 
   async insert(scan: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<void> {
@@ -98,13 +122,19 @@ export class MongoScanStore implements ScanStore {
       ...outboxFields(pendingEvents(events, at)),
       ...outboxFields(pendingCommands(commands, at), COMMANDS_FIELD),
     });
+    await this.moved(scan.org_id);
   }
 
   async get(orgId: string, scanId: string): Promise<ScanRecord | null> {
     return clean<ScanRecord>(await this.scans.findOne({ _id: scanId, org_id: orgId }, { projection: HIDDEN }));
   }
 
-  async list(orgId: string, filter: ScanFilter, page: PageRequest, after?: ScanAnchor): Promise<ScanPage> {
+  list(orgId: string, filter: ScanFilter, page: PageRequest, after?: ScanAnchor): Promise<ScanPage> {
+    const read = () => this.readList(orgId, filter, page, after);
+    return this.lists ? this.lists.get(orgId, JSON.stringify([filter, page, after]), read) : read();
+  }
+
+  private async readList(orgId: string, filter: ScanFilter, page: PageRequest, after?: ScanAnchor): Promise<ScanPage> {
     const q: Document = { org_id: orgId };
     if (filter.status) q.status = filter.status;
     if (filter.target !== undefined) q.target = filter.target;
@@ -130,11 +160,14 @@ export class MongoScanStore implements ScanStore {
   async transition(from: ScanRecord, to: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<boolean> {
     const at = new Date();
     const update = withOutbox(withOutbox(changes(from, to), pendingEvents(events, at)), pendingCommands(commands, at), COMMANDS_FIELD);
-    return (await this.scans.updateOne({ _id: from._id, version: from.version }, update)).modifiedCount === 1;
+    const moved = (await this.scans.updateOne({ _id: from._id, version: from.version }, update)).modifiedCount === 1;
+    if (moved) await this.moved(from.org_id);
+    return moved;
   }
 
-  async recordActivity(scanId: string, attempt: number, activity: Activity): Promise<void> {
-    await this.scans.updateOne({ _id: scanId, attempt, status: "running" }, { $set: activity });
+  async recordActivity(scan: Pick<ScanRecord, "_id" | "org_id" | "attempt">, activity: Activity): Promise<void> {
+    const res = await this.scans.updateOne({ _id: scan._id, attempt: scan.attempt, status: "running" }, { $set: activity });
+    if (res.modifiedCount === 1) await this.moved(scan.org_id);
   }
 
   async activeAcrossOrganizations(limit: number, afterId?: string): Promise<ScanRecord[]> {
