@@ -515,7 +515,39 @@ describe("web console", () => {
     expect(shown).toEqual([...shown].sort((a, b) => rank(a) - rank(b)));
     expect(await page.getByRole("columnheader", { name: /Severity/ }).getAttribute("aria-sort")).toBe("descending");
     for (const c of await page.locator("tbody tr td:nth-child(3)").allTextContents()) expect(c).not.toBe("—");
+    // Every column fits a 1280 px screen: the last column (Detected) ends inside the viewport and the
+    // table's box has nothing to scroll sideways (it used to cut Detected off at this width).
+    type Box = { scrollWidth: number; clientWidth: number };
+    const table = page.locator(".findings-table");
+    const measure = async () => {
+      const cells = [table.locator("thead th").last(), ...(await table.locator("tbody tr td:last-child").all())];
+      const boxes = await Promise.all(cells.map((c) => c.boundingBox()));
+      return {
+        lastHeader: (await cells[0]!.textContent()) ?? "",
+        right: Math.max(...boxes.map((b) => (b ? b.x + b.width : Number.POSITIVE_INFINITY))),
+        viewport: page.viewportSize()!.width,
+        overflow: await table.evaluate((el: Box) => el.scrollWidth - el.clientWidth),
+        pageOverflow: await page.locator("html").evaluate((el: Box) => el.scrollWidth - el.clientWidth),
+      };
+    };
+    const wide = await measure();
+    expect(wide.lastHeader).toMatch(/^Detected/);
+    expect(wide.right).toBeLessThanOrEqual(wide.viewport);
+    expect(wide.overflow).toBeLessThanOrEqual(0);
     await shot("findings-severity-first");
+    // At 390 px the page itself does not scroll sideways: the table scrolls inside its card, and
+    // scrolled to its end shows the last column whole.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const narrow = await measure();
+    expect(narrow.pageOverflow).toBeLessThanOrEqual(0);
+    expect(narrow.overflow).toBeGreaterThan(0);
+    await table.evaluate((el: Box & { scrollLeft: number }) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    const scrolled = await measure();
+    expect(scrolled.right).toBeLessThanOrEqual(scrolled.viewport);
+    await shot("findings-severity-first-390px");
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole("button", { name: "CVSS", exact: true }).click();
     await expect.poll(hash).toContain("sort=cvss_score&order=desc");
     await expect.poll(() => page.getByRole("columnheader", { name: /CVSS/ }).getAttribute("aria-sort")).toBe("descending");

@@ -238,10 +238,13 @@ export function Table({
   columns,
   empty,
   sorted,
+  className,
   children,
 }: {
   caption: string;
   hideCaption?: boolean;
+  /** A class for this table's scrolling box, for a page's own column layout. */
+  className?: string;
   columns: ReactNode[];
   /** The column the rows are sorted by and how (its header gets aria-sort). */
   sorted?: { column: number; order: "ascending" | "descending" } | undefined;
@@ -250,7 +253,7 @@ export function Table({
   children: ReactNode;
 }) {
   return (
-    <div className="table-wrap">
+    <div className={className ? `table-wrap ${className}` : "table-wrap"}>
       <table>
         <caption className={hideCaption ? "sr-only" : undefined}>{caption}</caption>
         <thead>

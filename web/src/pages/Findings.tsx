@@ -174,6 +174,7 @@ export function FindingList({ route }: { route: Route }) {
           <Table
             caption="findings"
             hideCaption
+            className="findings-table"
             columns={[
               <input
                 key="all"
@@ -263,7 +264,7 @@ function FindingRow({ f, selected, toggle }: { f: Finding; selected: Set<string>
           onChange={() => toggle(f.id)}
         />
       </td>
-      <td>
+      <td className="title">
         <a href={`#/findings/${encodeURIComponent(f.id)}`}>{f.title}</a>
         {f.cve_ids.length > 0 && <div className="muted small">{f.cve_ids.join(", ")}</div>}
       </td>
@@ -279,8 +280,8 @@ function FindingRow({ f, selected, toggle }: { f: Finding; selected: Set<string>
       <td>
         <SlaBadge state={f.sla_state} due={f.due_date} />
       </td>
-      <td>{f.target}</td>
-      <td>{f.tool}</td>
+      <td className="wrap target">{f.target}</td>
+      <td className="nowrap">{f.tool}</td>
       <td>{when(f.detected_at)}</td>
     </tr>
   );
@@ -314,7 +315,7 @@ function GroupRow({ group, selected, setSelected }: { group: Finding[]; selected
           }}
         />
       </td>
-      <td>
+      <td className="title">
         {first.title} <span className="muted small">· {count(group.length, "component")}</span>
         {first.cve_ids.length > 0 && <div className="muted small">{first.cve_ids.join(", ")}</div>}
       </td>
@@ -340,8 +341,8 @@ function GroupRow({ group, selected, setSelected }: { group: Finding[]; selected
       <td>
         <SlaBadge {...soonestDue(group)} />
       </td>
-      <td>{targets.join(", ")}</td>
-      <td>{first.tool}</td>
+      <td className="wrap target">{targets.join(", ")}</td>
+      <td className="nowrap">{first.tool}</td>
       <td>{when(group.map((f) => f.detected_at).sort()[group.length - 1])}</td>
     </tr>
   );
