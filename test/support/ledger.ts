@@ -119,6 +119,8 @@ export class Ledger {
 
   private recordDetection(value: Buffer) {
     const d = fromBinary(DetectionSchema, value);
+    // A scan's coverage record shares the topic (detection.proto) and is no detection.
+    if (d.coverage) return;
     const seen = this.detections.get(d.detectionId);
     if (seen) {
       seen.copies++;

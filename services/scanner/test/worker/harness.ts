@@ -40,6 +40,8 @@ export async function until<T>(fn: () => T | undefined | false, timeoutMs = 30_0
 export class Recorder {
   readonly reports: { r: ScanReport; at: number }[] = [];
   readonly detections: Detection[] = [];
+  /** Coverage records (detection.proto: `coverage` set), kept apart from the detections. */
+  readonly coverage: Detection[] = [];
 
   reportsOf(scanId: string, attempt?: number): ScanReport[] {
     return this.reports.map((x) => x.r).filter((r) => r.scanId === scanId && (attempt === undefined || r.attempt === attempt));
@@ -47,6 +49,10 @@ export class Recorder {
 
   detectionsOf(scanId: string): Detection[] {
     return this.detections.filter((d) => d.scanId === scanId);
+  }
+
+  coverageOf(scanId: string): Detection[] {
+    return this.coverage.filter((d) => d.scanId === scanId);
   }
 
   /** The report kinds of a scan in order, heartbeats left out ("phaseStarted:discovery", ..., "completed"). */
@@ -111,7 +117,12 @@ export async function startScanner(opts: { overrides?: ComposeOverrides; env?: R
       schema: ScanReportSchema,
       handle: async (r) => void recorder.reports.push({ r, at: Date.now() }),
     }),
-    await bus.subscribe({ groupId: `${group}-d`, topic: topics.detections, schema: DetectionSchema, handle: async (d) => void recorder.detections.push(d) }),
+    await bus.subscribe({
+      groupId: `${group}-d`,
+      topic: topics.detections,
+      schema: DetectionSchema,
+      handle: async (d) => void (d.coverage ? recorder.coverage : recorder.detections).push(d),
+    }),
   ];
   return {
     running,

@@ -142,6 +142,9 @@ describe("scanner worker on Kafka", () => {
     expect(endAt - cancelledAt).toBeLessThan(5000);
     expect(slow.recorder.timeline(scanId)).toEqual(["phaseStarted:discovery", "phaseCompleted:discovery", "phaseStarted:enumeration", "failed"]);
     expect(slow.recorder.detectionsOf(scanId).map((d) => d.templateId)).toEqual(["test-slow-check-started"]);
+    // The attempt's coverage says it was cancelled, after its detection, on the same topic and key.
+    await until(() => slow.recorder.coverageOf(scanId).length > 0, 10_000, "coverage record");
+    expect(slow.recorder.coverageOf(scanId).map((d) => d.coverage?.outcome)).toEqual(["cancelled"]);
   });
 
   it("drops a job whose scan was cancelled before it arrived", async () => {
