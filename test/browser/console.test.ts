@@ -48,6 +48,8 @@ let lab: Lab;
 let receiver: Receiver;
 let envForAdmin: { MONGO_URL: string; MONGO_DB: string };
 const timings: Record<string, number> = {};
+/** The lab scan the New scan test starts (its findings are retested from their page). */
+let labScanId = "";
 /** Attempts per delivery id: the receiver's /flaky paths fail each delivery's first attempt. */
 const attempts = new Map<string, number>();
 function flaky(d: ReceivedDelivery) {
@@ -401,6 +403,7 @@ describe("web console", () => {
       180_000,
     );
     timings.labScanMs = Date.now() - t0;
+    labScanId = scanId;
     page.off("request", onRequest);
     const streams = requests.filter((r) => r === `/api/v1/scans/${scanId}/events`).length;
     const polls = requests.filter((r) => r === `/api/v1/scans/${scanId}`).length;
@@ -430,6 +433,26 @@ describe("web console", () => {
     if (scan.info_count > 0) expect(summary).toContain(`${scan.info_count} info`);
     await shot("scan-completed");
   }, 240_000);
+
+  it("retests a finding of the lab scan from its page and shows the verdict as it comes", async () => {
+    expect(labScanId, "the lab scan of the test before").toMatch(/^scan_/);
+    const items = (await asUser.get(`/api/v1/scans/${labScanId}/findings`)).body.items as { id: string; tool: string; severity: string }[];
+    const target = items.find((f) => f.tool === "web" && f.severity !== "info") ?? items.find((f) => f.tool === "templates");
+    expect(target, JSON.stringify(items.map((f) => f.tool))).toBeDefined();
+    await page.goto(`${system.gatewayUrl}/#/findings/${encodeURIComponent(target!.id)}`);
+    const card = page.getByRole("region", { name: "Retest" });
+    await card.getByRole("button", { name: "Retest now" }).click();
+    // Running first (the scanner has the job), then the verdict, without reloading the page.
+    await card.getByText("Running…").waitFor({ timeout: 10_000 });
+    await card.getByText("Still vulnerable").waitFor({ timeout: 90_000 });
+    await card.getByRole("button", { name: "Retest now" }).waitFor();
+    expect(await card.textContent()).toMatch(/retests left this month|Runs only the check/);
+    const list = (await asUser.get(`/api/v1/findings/${target!.id}/retests`)).body;
+    expect(list.items[0]).toMatchObject({ status: "completed", verdict: "still_vulnerable" });
+    // The weakness is still there: the finding keeps its status.
+    expect((await asUser.get(`/api/v1/findings/${target!.id}`)).body.status).not.toBe("resolved");
+    await shot("finding-retest");
+  }, 120_000);
 
   it("lists findings with their component, most severe first, sorts by a column header, groups a weakness, and keeps analysis apart", async () => {
     // Two components with the same weakness, and the two kinds of analysis items, in a scan of their own.

@@ -90,6 +90,8 @@ const WORDS = {
   },
   controlStatus: CONTROL_STATUS_WORDS,
   evidenceStatus: { clean: "Clean", quarantined: "Quarantined", pending_scan: "Waiting for the malware check", expired: "Expired" },
+  retestVerdict: { fixed: "Fixed", still_vulnerable: "Still vulnerable", inconclusive: "Inconclusive" },
+  retestReason: { unreachable: "host unreachable", timeout: "no answer in time", refused: "connection refused" },
   deliveryStatus: { pending: "Pending", success: "Delivered", failed: "Failed" },
   webhookState: { active: "Active", disabled: "Disabled" },
   plan: { startup: "Startup", professional: "Professional", enterprise: "Enterprise" },

@@ -34,6 +34,9 @@ export type ScanDiff = Ok<"diffScan">;
 export type Quota = Ok<"getScanQuota">;
 export type Finding = Item<Ok<"listFindings">>;
 export type FindingDetail = Ok<"getFinding">;
+/** One retest of a finding (issue 28): POST /api/v1/findings/{id}/retest answers it pending; the list shows its verdict. */
+export type Retest = Item<Ok<"listFindingRetests">>;
+export type RetestStarted = Ok<"retestFinding", 202>;
 /** GET /api/v1/findings/stats: counts per severity, status and tool, and the week's movement. */
 export type Stats = Ok<"getFindingStats">;
 export type Trends = Stats["trends"];

@@ -5,6 +5,7 @@ import { type AiAnalysis, FINDING_STATUSES, type FindingDetail as Detail, PRIORI
 import { Markdown } from "../components/Markdown.js";
 import { Badge, Choice, ErrorNote, Field, Loading, Submit, useLoad, when } from "../components/ui.js";
 import { frameworkName, historyLine, optionsOf, words } from "../words.js";
+import { RetestCard } from "./retest.js";
 import { AcceptanceCard, AcceptanceFields, acceptanceBody, SlaLine } from "./sla.js";
 
 // The API names acceptance errors `acceptance.expires_at` / `acceptance.justification`: placed on their fields by the last part.
@@ -102,6 +103,8 @@ export function FindingDetail({ id }: { id: string }) {
             )}
             {ai && <AnalysisView result={ai} />}
           </section>
+          {/* A verdict adds to the history (and fixed resolves the finding): the finding is read again. */}
+          <RetestCard findingId={f.id} onVerdict={() => void finding.reload()} />
           <div className="card">
             <h2>Description</h2>
             <p>{f.description || "—"}</p>
