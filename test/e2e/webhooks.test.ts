@@ -156,7 +156,12 @@ beforeAll(async () => {
     },
   });
   api = new Api(system.gatewayUrl);
-  bus = new KafkaBus({ clientId: unique("webhooks-e2e"), brokers: [inject("kafkaBrokers")], topicPrefix: prefix, logger: createLogger("webhooks-e2e", "silent") });
+  bus = new KafkaBus({
+    clientId: unique("webhooks-e2e"),
+    brokers: [inject("kafkaBrokers")],
+    topicPrefix: prefix,
+    logger: createLogger("webhooks-e2e", "silent"),
+  });
 });
 
 afterAll(async () => {

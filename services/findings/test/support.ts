@@ -135,7 +135,13 @@ export function detection(orgId: string, over: Partial<DetectionInit> = {}): Det
 
 /** A bus of its own; `topicPrefix` as the system under test was started with (scripts/system.ts). */
 export function newBus(kafkaBrokers: string, topicPrefix = ""): KafkaBus {
-  return new KafkaBus({ clientId: unique("findings-test"), brokers: [kafkaBrokers], logger: createLogger("findings-test", "silent"), partitions: 3, topicPrefix });
+  return new KafkaBus({
+    clientId: unique("findings-test"),
+    brokers: [kafkaBrokers],
+    logger: createLogger("findings-test", "silent"),
+    partitions: 3,
+    topicPrefix,
+  });
 }
 
 /** Publishes detections as the scanner does (key = scan id). */

@@ -276,7 +276,9 @@ export class KafkaBus {
     const metrics = this.opts.metrics;
     if (metrics) {
       consumer.on(consumer.events.END_BATCH_PROCESS, (e) => metrics.batchDone(groupId, this.named(e.payload.topic), e.payload.partition, e.payload.offsetLag));
-      consumer.on(consumer.events.GROUP_JOIN, (e) => metrics.assigned(groupId, Object.fromEntries(Object.entries(e.payload.memberAssignment).map(([t, ps]) => [this.named(t), ps]))));
+      consumer.on(consumer.events.GROUP_JOIN, (e) =>
+        metrics.assigned(groupId, Object.fromEntries(Object.entries(e.payload.memberAssignment).map(([t, ps]) => [this.named(t), ps]))),
+      );
     }
     return consumer;
   }
