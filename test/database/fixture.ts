@@ -104,6 +104,17 @@ function uniqueFields(indexes: IndexSpec[], collection: string): Set<string> {
   return out;
 }
 
+/** Sets `path` in doc, a dotted path as nested documents (a field name may not hold a dot). */
+function put(doc: Document, path: string, value: unknown): void {
+  const parts = path.split(".");
+  let at = doc;
+  for (const p of parts.slice(0, -1)) {
+    at[p] ??= {};
+    at = at[p] as Document;
+  }
+  at[parts.at(-1)!] = value;
+}
+
 export function makeDocs(
   collection: string,
   fields: Record<string, FieldClass>,
@@ -122,14 +133,14 @@ export function makeDocs(
     for (const [field, cls] of Object.entries(fields)) {
       if (field === "_id") continue;
       if (uniq.has(field)) {
-        doc[field] = cls === "number" ? i : cls === "objectId" ? new ObjectId() : cls === "date" ? new Date(BASE + i) : `${field}_${i}`;
+        put(doc, field, cls === "number" ? i : cls === "objectId" ? new ObjectId() : cls === "date" ? new Date(BASE + i) : `${field}_${i}`);
         continue;
       }
       const known = samples.get(`${collection}\0${field}`) ?? [];
       const nulls = nullable.has(`${collection}\0${field}`) ? 0.85 : 0.07;
       const roll = r();
       if (roll < 0.05) continue; // missing
-      doc[field] = roll < 0.05 + nulls ? null : fieldValue(cls, r, known);
+      put(doc, field, roll < 0.05 + nulls ? null : fieldValue(cls, r, known));
     }
     docs.push(doc);
   }

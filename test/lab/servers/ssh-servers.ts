@@ -24,12 +24,23 @@ export const MODERN_SSH2_ALGORITHMS: Algorithms = {
 /** The software name both send after "SSH-2.0-" (the hardened host's OpenSSH release). */
 export const SSH2_IDENT = "OpenSSH_9.9";
 
+/**
+ * An ed25519 host key ssh2 can read back: its generator strips a public key's leading zero bytes,
+ * so about 1 key in 256 is one its own parser refuses ("Malformed OpenSSH private key";
+ * mscdex/ssh2#1390, #1513). Such a key is drawn again.
+ */
+function hostKey(): string {
+  for (;;) {
+    const key = utils.generateKeyPairSync("ed25519").private;
+    if (!(utils.parseKey(key) instanceof Error)) return key;
+  }
+}
+
 const realSsh =
   (methods: AuthenticationType[]) =>
   (host: string, port: number): Promise<net.Server> =>
     new Promise((resolve, reject) => {
-      const hostKey = utils.generateKeyPairSync("ed25519").private;
-      const server = new Server({ hostKeys: [hostKey], ident: SSH2_IDENT, algorithms: MODERN_SSH2_ALGORITHMS }, (client) => {
+      const server = new Server({ hostKeys: [hostKey()], ident: SSH2_IDENT, algorithms: MODERN_SSH2_ALGORITHMS }, (client) => {
         client.on("error", () => undefined);
         client.on("authentication", (ctx) => ctx.reject(methods));
       });
