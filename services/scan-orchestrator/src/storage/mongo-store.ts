@@ -112,7 +112,8 @@ export class MongoScanStore implements ScanStore {
    * or its effect read again); a version never moved leaves pages at most LIST_CACHE_MS old.
    */
   private async moved(orgId: string): Promise<void> {
-    if (this.lists) await this.versions.bump([orgId]);
+    // Moved even where this replica keeps no pages: another replica (or a later start) may keep them.
+    await this.versions.bump([orgId]);
   }
 
   async insert(scan: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<void> {
