@@ -3,10 +3,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startReceiver, type Receiver } from "../../examples/webhook-receiver/receiver.js";
 import { startSystem, type RunningSystem } from "../../scripts/system.js";
 import { startLab, type Lab } from "../lab/lab.js";
 import { admin, Api } from "../support/api.js";
 import { unique } from "../support/names.js";
+import { selfSignedCertificates } from "../support/tls.js";
 
 /*
  * Scan comparison (issue 28 item 2) end to end: every service as its own process on the real
@@ -14,6 +16,8 @@ import { unique } from "../support/names.js";
  * of the unchanged lab (Redis and memcached without authentication, the Redis-like fake) differ
  * by nothing fixed; then the lab fixes Redis (a password) and memcached is killed, and scan B's
  * comparison lists the Redis finding as fixed and memcached's as not covered (port not open).
+ * Each scan.completed delivered to a webhook carries the same bucket counts against the
+ * previous completed scan (none for the first).
  */
 
 let system: RunningSystem;
@@ -21,7 +25,9 @@ let lab: Lab;
 let api: Api;
 let other: Api;
 let prefix: string;
+let receiver: Receiver;
 const PASSWORD = "correct horse battery staple";
+const SECRET = "e2e-diff-webhook-secret";
 
 async function account(plan: string): Promise<Api> {
   const env = { MONGO_URL: inject("mongoUrl"), MONGO_DB: `${prefix}auth` };
@@ -90,6 +96,21 @@ async function diff(scanId: string, query = "") {
 
 const ids = (bucket: { items: { finding_id: string }[] }) => bucket.items.map((i) => i.finding_id);
 
+/** The data of the scan's scan.completed as the webhook received it (once delivered). */
+function completedDelivery(scanId: string) {
+  return waitFor(`scan.completed of ${scanId} delivered`, () => {
+    for (const d of receiver.requests) {
+      if (d.event !== "scan.completed") continue;
+      const body = JSON.parse(d.body);
+      if (body.data.scan_id === scanId) return body.data;
+    }
+    return undefined;
+  });
+}
+
+/** The comparison a scan.completed carries: the diff's counts against the scan it names. */
+const comparisonOf = (d: { against: { id: string }; counts: Record<string, number> }) => ({ against_scan_id: d.against.id, ...d.counts });
+
 let scanA: string;
 let scanA2: string;
 let scanB: string;
@@ -100,6 +121,8 @@ beforeAll(async () => {
   prefix = `${unique("e2ediff")}_`;
   lab = await startLab();
   const logDir = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-e2e-diff-"));
+  const tls = selfSignedCertificates(logDir, "127.0.0.2");
+  receiver = await startReceiver({ host: "127.0.0.2", key: tls.key, cert: tls.cert, secret: SECRET });
   system = await startSystem({
     kafkaBrokers: inject("kafkaBrokers"),
     mongoUrl: inject("mongoUrl"),
@@ -107,10 +130,19 @@ beforeAll(async () => {
     topicPrefix: prefix,
     logDir,
     logLevel: "warn",
-    env: { SCAN_ALLOWED_NETWORKS: lab.allowedNetworks, OUTBOX_RELAY_INTERVAL_MS: "300", SCANNER_HEARTBEAT_MS: "1000" },
+    env: {
+      NODE_EXTRA_CA_CERTS: tls.ca,
+      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
+      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32",
+      SCAN_ALLOWED_NETWORKS: lab.allowedNetworks,
+      OUTBOX_RELAY_INTERVAL_MS: "300",
+      SCANNER_HEARTBEAT_MS: "1000",
+    },
   });
   api = await account("enterprise");
   other = await account("enterprise");
+  const hook = await api.post("/api/v1/webhooks", { name: "scans", url: `${receiver.url}/scans`, events: ["scan.completed"], secret: SECRET });
+  expect(hook.status, JSON.stringify(hook.body)).toBe(201);
   // Auto-resolution (item 3) is off by default; this organization turns it on, the other keeps it off.
   const policy = await api.get("/api/v1/findings/policy");
   expect(policy.body.auto_resolve).toBe(false);
@@ -136,6 +168,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
+  await receiver?.close();
   await lab?.stop();
 });
 
@@ -152,6 +185,12 @@ describe("scan comparison against the scan lab", () => {
     expect(d.counts.unchanged).toBe(d.unchanged.items.length);
     // Auto-resolution resolved nothing: every finding of scan A is still open.
     for (const f of [redisFinding, ...memcachedFindings]) expect((await api.get(`/api/v1/findings/${f.id}`)).body.status).toBe("open");
+    // scan.completed: the first scan of the target had nothing to compare with; the second
+    // carries the diff's counts against it.
+    const first = await completedDelivery(scanA);
+    expect(first).toMatchObject({ scan_id: scanA, status: "completed" });
+    expect(first).not.toHaveProperty("comparison");
+    expect((await completedDelivery(scanA2)).comparison).toEqual(comparisonOf(d));
   }, 300_000);
 
   it("lists the fixed weakness as fixed and the stopped service's findings as not covered", async () => {
@@ -170,6 +209,12 @@ describe("scan comparison against the scan lab", () => {
       expect(ids(d.fixed)).not.toContain(f.id);
     }
     expect(d.counts).toMatchObject({ fixed: d.fixed.items.length, not_covered: d.not_covered.items.length });
+    // The same counts reached the webhook with scan B's completion.
+    const done = await completedDelivery(scanB);
+    expect(done.comparison).toEqual(comparisonOf(d));
+    expect(done.comparison.against_scan_id).toBe(scanA2);
+    expect(done.comparison.fixed).toBeGreaterThanOrEqual(1);
+    expect(done.comparison.not_covered).toBeGreaterThanOrEqual(memcachedFindings.length);
 
     // Auto-resolution: the covered, no longer matching check resolves its finding as not_detected;
     // the stopped service's findings were not covered and stay open.

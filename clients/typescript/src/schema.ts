@@ -805,7 +805,7 @@ export interface paths {
          *     | scan.created | scan_id (string), target (string), scan_type (string), status (string), frameworks (array of string), ports (string), estimated_duration_seconds (integer), created_at (timestamp), schedule_id (string, optional) |
          *     | scan.started | scan_id (string), target (string), scan_type (string), status (string), phases (array of string), started_at (timestamp) |
          *     | scan.progress | scan_id (string), target (string), status (string), progress (integer), phase (string), phases_completed (array of string), phases_remaining (array of string), current_tool (string) |
-         *     | scan.completed | scan_id (string), target (string), status (string), duration_seconds (integer), findings ({total, critical, high, medium, low}) |
+         *     | scan.completed | scan_id (string), target (string), status (string), duration_seconds (integer), findings ({total, critical, high, medium, low}), comparison ({against_scan_id, new, fixed, regressed, unchanged, not_covered}, optional) |
          *     | scan.failed | scan_id (string), target (string), status (string), error (string), phase (string), duration_seconds (integer) |
          *     | target.verification_expired | target_id (string), target (string), method (string), status (string), error (string), verified_at (timestamp), expired_at (timestamp) |
          *     | vulnerability.found | finding_id (string), title (string), severity (string), cvss_score (number), target (string), affected_component (string), cve_ids (array of string), scan_id (string), tool (string), template_id (string), cwe_ids (array of string), frameworks (array of {name, controls}), confidence (string) |

@@ -1,5 +1,6 @@
 import { createRpcClient, newId, Outbox, Topics, type ServiceContext, type ServiceParts, type Subscription } from "@vulnscan/kit";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
+import { ScanDiffService } from "@vulnscan/proto/vulnscan/findings/v1/scan_diff_service_pb.js";
 import type { Config } from "./config.js";
 import { createScanDomain } from "./domain/index.js";
 import { parseNetworkList } from "@vulnscan/kit/networks";
@@ -15,6 +16,7 @@ import { TargetInventory } from "./domain/inventory.js";
 import { consumeInventoryEvents } from "./events/inventory-consumer.js";
 import { MongoInventoryStore } from "./storage/inventory.js";
 import { consumeReports } from "./events/reports-consumer.js";
+import { findingsComparisons } from "./findings/comparisons.js";
 import { scanObserver } from "./metrics.js";
 import { authPlanProvider } from "./plans/auth-plans.js";
 import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-service.js";
@@ -74,6 +76,11 @@ export function compose(ctx: ServiceContext<Config>): ServiceParts {
     limits: new CachedMonthCounts(new MongoScanLimits(db, Collections)),
     durations: new MongoScanDurations(db.collection(Collections.durations)),
     observer: scanObserver(ctx.metrics.registry),
+    comparisons: findingsComparisons(
+      createRpcClient(ScanDiffService, config.FINDINGS_URL, { timeoutMs: 5000 }),
+      { waitMs: config.SCAN_COMPARISON_WAIT_MS },
+      logger,
+    ),
     settings: {
       maxDurationSeconds: config.SCAN_MAX_DURATION_SECONDS,
       redispatchAfterMs: config.SCAN_REDISPATCH_AFTER_SECONDS * 1000,

@@ -46,6 +46,13 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50052, adminPort: 9462, 
   AUTH_URL: z.url().default("http://127.0.0.1:50051"),
   /** How long a plan is cached per organization (at most 30 s). */
   PLAN_CACHE_TTL_MS: z.coerce.number().int().min(0).max(30_000).default(30_000),
+  /** Where findings' ScanDiffService answers (scan.completed's comparison with the previous scan). */
+  FINDINGS_URL: z.url().default("http://127.0.0.1:50054"),
+  /**
+   * How long a completing scan waits for findings to hold its coverage before scan.completed
+   * goes without a comparison (findings/comparisons.ts); 0 turns comparisons off.
+   */
+  SCAN_COMPARISON_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(15_000),
   /** How long a scans list page is answered from memory while the organization's scans do not change (storage/mongo-store.ts); 0 turns that off. */
   LIST_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Allow loopback, private, link-local, CGNAT... targets (the local stack and tests). */

@@ -16,12 +16,20 @@ function typeOf(f: DescField): string {
   return list ? `array of ${t}` : t;
 }
 
+/**
+ * Object fields a producer leaves unset at times (their proto comments say when). Proto3 gives
+ * every message field presence, so the descriptor cannot tell these from always-set ones.
+ */
+const SOMETIMES_UNSET = new Set(["vulnscan.events.v1.ScanCompleted.comparison"]);
+
+const optional = (f: DescField) => f.proto.proto3Optional || SOMETIMES_UNSET.has(`${f.parent.typeName}.${f.name}`);
+
 /** One row per event kind, read from the event contracts themselves, so the table cannot drift. */
 function dataTable(): string {
   const rows = [...WEBHOOK_EVENT_KINDS, "webhook.test"].map((kind) => {
     const field = EventEnvelopeSchema.fields.find((f) => f.name === kind.replace(".", "_"));
     const msg = field?.fieldKind === "message" ? field.message : undefined;
-    const cols = msg ? msg.fields.map((f) => `${f.name} (${typeOf(f)}${f.proto.proto3Optional ? ", optional" : ""})`).join(", ") : "";
+    const cols = msg ? msg.fields.map((f) => `${f.name} (${typeOf(f)}${optional(f) ? ", optional" : ""})`).join(", ") : "";
     return `| ${kind} | ${cols} |`;
   });
   return ["| event | data fields |", "|---|---|", ...rows].join("\n");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyDetection, newFinding } from "./changes.js";
-import { autoResolution, diffScans, judge, type CoverageDoc, type DiffFinding } from "./coverage.js";
+import { autoResolution, diffScans, judge, ScanDiffs, type CoverageDoc, type CoverageStore, type DiffFinding } from "./coverage.js";
 import { detection } from "./test-fixtures.js";
 import { severityRank, type FindingDoc } from "./types.js";
 
@@ -97,6 +97,42 @@ describe("diffScans", () => {
     expect(d.fixed).toEqual([]);
     expect(d.not_covered.map((i) => i.reason)).toEqual(["no_coverage"]);
     expect(d.coverage_recorded).toBe(false);
+  });
+});
+
+describe("ScanDiffs.diff with the coverage a completion waits for", () => {
+  /** Records arrive as the consumer stores them; the findings reads count how often they ran. */
+  function setup() {
+    const records: CoverageDoc[] = [];
+    const reads: string[] = [];
+    const store: CoverageStore = {
+      put: async (doc) => void records.push(doc),
+      ofScan: async (_org, scanId) => records.filter((r) => r.scan_id === scanId),
+      scanFindings: async (_org, scanId) => {
+        reads.push(scanId);
+        return scanId === "scan_a" ? [row(finding("f_fixed", { scan_ids: ["scan_a"], tool: "tls", affected_component: "nginx on 10.0.0.5:443" }))] : [];
+      },
+      activeOnTarget: async () => [],
+    };
+    const diffs = new ScanDiffs({ coverage: store, findings: {} as never, policy: { autoResolve: async () => false }, now: () => started });
+    return { records, reads, diffs };
+  }
+
+  it("is not ready, and reads no findings, until every record of the attempt is stored", async () => {
+    const { records, reads, diffs } = setup();
+    const when = { attempt: 2, records: 2 };
+    records.push(host({ attempt: 1 }), host({ attempt: 2 }));
+    expect(await diffs.diff("org_a", "scan_b", "scan_a", when)).toBeNull();
+    expect(reads).toEqual([]);
+    records.push(host({ _id: "scan_b:2:10.0.0.6", attempt: 2, address: "10.0.0.6", target: "10.0.0.6" }));
+    const d = await diffs.diff("org_a", "scan_b", "scan_a", when);
+    expect(d?.fixed.map((i) => i.finding._id)).toEqual(["f_fixed"]);
+  });
+
+  it("compares at once when nothing is waited for (the REST diff)", async () => {
+    const { diffs } = setup();
+    const d = await diffs.diff("org_a", "scan_b", "scan_a");
+    expect(d?.not_covered.map((i) => i.reason)).toEqual(["no_coverage"]);
   });
 });
 

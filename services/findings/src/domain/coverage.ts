@@ -147,13 +147,16 @@ export const DIFF_LIMIT_MAX = 500;
 export class ScanDiffs {
   constructor(private readonly deps: { coverage: CoverageStore; findings: FindingRepository; policy: AutoResolvePolicy; now: Clock }) {}
 
-  /** The comparison of two scans of the organization (the caller checked both exist and share a target). */
-  async diff(orgId: string, scanId: string, againstId: string): Promise<ScanDiff> {
-    const [newer, older, coverage] = await Promise.all([
-      this.deps.coverage.scanFindings(orgId, scanId),
-      this.deps.coverage.scanFindings(orgId, againstId),
-      this.deps.coverage.ofScan(orgId, scanId),
-    ]);
+  /**
+   * The comparison of two scans of the organization (the caller checked both exist and share a
+   * target). With `when`: null until this service holds `when.records` coverage records of the
+   * newer scan's attempt `when.attempt` (the scanner sends them after the attempt's detections,
+   * so the detections are stored by then). The coverage is read before the findings for that.
+   */
+  async diff(orgId: string, scanId: string, againstId: string, when?: { attempt: number; records: number }): Promise<ScanDiff | null> {
+    const coverage = await this.deps.coverage.ofScan(orgId, scanId);
+    if (when && coverage.filter((c) => c.attempt === when.attempt).length < when.records) return null;
+    const [newer, older] = await Promise.all([this.deps.coverage.scanFindings(orgId, scanId), this.deps.coverage.scanFindings(orgId, againstId)]);
     return diffScans({ newerScanId: scanId, newer, older, coverage });
   }
 

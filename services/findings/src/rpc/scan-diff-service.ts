@@ -29,7 +29,9 @@ export class ScanDiffRpcService implements ServiceImpl<typeof ScanDiffService> {
     const scanId = requireId(req.scanId, "scan_id");
     const againstId = requireId(req.againstScanId, "against");
     const limit = Math.min(DIFF_LIMIT_MAX, Math.max(1, req.limit || 100));
-    const d = await this.diffs.diff(orgId, scanId, againstId);
+    const when = req.coverageRecords > 0 ? { attempt: req.coverageAttempt, records: req.coverageRecords } : undefined;
+    const d = await this.diffs.diff(orgId, scanId, againstId, when);
+    if (!d) return { ready: false };
     const bucket = (items: DiffItem[]) => ({ count: items.length, items: items.slice(0, limit).map(itemMsg) });
     return {
       new: bucket(d.new),
@@ -38,6 +40,7 @@ export class ScanDiffRpcService implements ServiceImpl<typeof ScanDiffService> {
       unchanged: bucket(d.unchanged),
       notCovered: bucket(d.not_covered),
       coverageRecorded: d.coverage_recorded,
+      ready: true,
     };
   }
 }

@@ -1,4 +1,4 @@
-import type { PlanProvider, ScanDurations, ScanLimits, ScanObserver, ScanStore, ScheduleStore, TargetGuard } from "./ports.js";
+import type { PlanProvider, ScanComparisons, ScanDurations, ScanLimits, ScanObserver, ScanStore, ScheduleStore, TargetGuard } from "./ports.js";
 import { ReportUseCase } from "./reports.js";
 import { ScanUseCases, type ScanSettings } from "./scans.js";
 import { ScheduleUseCases } from "./schedules.js";
@@ -27,6 +27,8 @@ export function createScanDomain(deps: {
   limits: ScanLimits;
   durations: ScanDurations;
   observer: ScanObserver;
+  /** Findings' comparisons for scan.completed; none: events carry no comparison. */
+  comparisons?: ScanComparisons;
   settings: DomainSettings;
   now: () => Date;
   newId: (prefix: string) => string;
@@ -53,7 +55,7 @@ export function createScanDomain(deps: {
     now: deps.now,
     newScheduleId: () => deps.newId("schedule"),
   });
-  const reports = new ReportUseCase(deps.scanStore, scans.lifecycle, { maxAttempts: deps.settings.maxAttempts }, deps.observer, deps.now);
+  const reports = new ReportUseCase(deps.scanStore, scans.lifecycle, { maxAttempts: deps.settings.maxAttempts }, deps.observer, deps.now, deps.comparisons);
   const watchdog = new Watchdog({
     store: deps.scanStore,
     lifecycle: scans.lifecycle,

@@ -1,5 +1,5 @@
 import type { ParsedTarget } from "./target.js";
-import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScanStatusName, ScheduleRecord } from "./types.js";
+import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanComparison, ScanEvent, ScanPage, ScanRecord, ScanStatusName, ScheduleRecord } from "./types.js";
 
 /*
  * What the use cases need from the outside. Tenant queries take the organization id; the few
@@ -70,6 +70,17 @@ export interface ScanStore {
   activeAcrossOrganizations(limit: number, afterId?: string): Promise<ScanRecord[]>;
   /** Publishes what a scan stored for Kafka; never throws (a relay retries). */
   publish(scanId: string): Promise<void>;
+}
+
+/**
+ * Findings' comparison of a scan with an earlier one of its target (issue 28), for scan.completed.
+ * `coverage`: the records the scanner sent for the scan's final attempt; findings compares only
+ * once it has stored them all (and so every detection before them). Undefined when that did not
+ * happen in the implementation's bounded wait or findings could not answer: a scan's completion
+ * is never held longer than that, and never fails for it.
+ */
+export interface ScanComparisons {
+  compare(scan: Pick<ScanRecord, "_id" | "org_id">, againstScanId: string, coverage: { attempt: number; records: number }): Promise<ScanComparison | undefined>;
 }
 
 export interface ScheduleStore {

@@ -147,6 +147,85 @@ describe("reports", () => {
   });
 });
 
+describe("scan.completed comparison with the previous scan (issue 28)", () => {
+  const COMPARISON = { new: 1, fixed: 2, regressed: 0, unchanged: 3, not_covered: 1 };
+
+  async function twoScans(answer: (againstId: string) => typeof COMPARISON | undefined = () => COMPARISON) {
+    const asked: { scanId: string; againstId: string; coverage: { attempt: number; records: number } }[] = [];
+    const d = testDomain({
+      comparisons: {
+        async compare(scan, againstId, coverage) {
+          asked.push({ scanId: scan._id, againstId, coverage });
+          const c = answer(againstId);
+          return c ? { against_scan_id: againstId, ...c } : undefined;
+        },
+      },
+    });
+    const create = () => d.scans.create({ orgId: "org_p", target: "93.184.216.34", scanType: "quick", frameworks: [], ports: "", authorized: true });
+    const report = (scanId: string, x: Record<string, unknown> & { kind: Report["kind"] }) =>
+      d.reports.apply({ scanId, orgId: "org_p", attempt: 1, ...x } as Report);
+    const complete = (scanId: string, coverageRecords = 2) => report(scanId, { kind: "completed", counts: zeroCounts(), coverageRecords });
+    const completedPayloads = () => d.scanStore.published.events.filter((e) => e.type === "scan.completed").map((e) => (e.payload as { value: unknown }).value);
+    return { d, asked, create, report, complete, completedPayloads };
+  }
+
+  it("a first scan of a target has nothing to compare with; the next carries its buckets against it", async () => {
+    const { d, asked, create, complete, completedPayloads } = await twoScans();
+    const a = await create();
+    await complete(a._id);
+    expect(asked).toEqual([]);
+    expect(completedPayloads()[0]).not.toHaveProperty("comparison");
+    d.clock.advance(60_000);
+    const b = await create();
+    await complete(b._id, 3);
+    expect(asked).toEqual([{ scanId: b._id, againstId: a._id, coverage: { attempt: 1, records: 3 } }]);
+    expect(completedPayloads()[1]).toMatchObject({
+      scanId: b._id,
+      comparison: { againstScanId: a._id, new: 1, fixed: 2, regressed: 0, unchanged: 3, notCovered: 1 },
+    });
+    expect(await d.scans.get("org_p", b._id)).toMatchObject({ status: "completed", comparison: { against_scan_id: a._id, ...COMPARISON } });
+    // A redelivered completed report changes nothing and asks nothing.
+    expect(await complete(b._id, 3)).toMatch(/completed/);
+    expect(asked).toHaveLength(1);
+  });
+
+  it("compares with the latest completed scan, past failed ones, and not with scans created after", async () => {
+    const { d, asked, create, report, complete } = await twoScans();
+    const a = await create();
+    await complete(a._id);
+    d.clock.advance(1000);
+    const failed = await create();
+    await report(failed._id, { kind: "failed", reason: "target unreachable", phase: "discovery", retryable: false });
+    d.clock.advance(1000);
+    const b = await create();
+    d.clock.advance(1000);
+    const later = await create();
+    await complete(later._id);
+    await complete(b._id);
+    expect(asked.map((x) => [x.scanId, x.againstId])).toEqual([
+      [later._id, a._id],
+      [b._id, a._id],
+    ]);
+  });
+
+  it("an attempt that sent no coverage, or a findings that cannot tell, completes the scan without a comparison", async () => {
+    const { d, asked, create, complete, completedPayloads } = await twoScans(() => undefined);
+    const a = await create();
+    await complete(a._id);
+    d.clock.advance(1000);
+    const b = await create();
+    await complete(b._id, 0);
+    expect(asked).toEqual([]);
+    d.clock.advance(1000);
+    const c = await create();
+    await complete(c._id);
+    expect(asked).toHaveLength(1);
+    expect(await d.scans.get("org_p", c._id)).toMatchObject({ status: "completed" });
+    expect(completedPayloads()).toHaveLength(3);
+    for (const p of completedPayloads()) expect(p).not.toHaveProperty("comparison");
+  });
+});
+
 describe("watchdog", () => {
   it("re-dispatches a silent scan with the remaining phases, once, then fails it when attempts run out", async () => {
     const { d, scan, r } = await quickScan();

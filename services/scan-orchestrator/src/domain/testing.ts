@@ -1,6 +1,6 @@
 import { MemoryScanDurations, MemoryScanLimits, MemoryScanStore, MemoryScheduleStore } from "../storage/memory-store.js";
 import { createScanDomain, type DomainSettings } from "./index.js";
-import { noopObserver, type PlanFacts, type PlanTierName } from "./ports.js";
+import { noopObserver, type PlanFacts, type PlanTierName, type ScanComparisons } from "./ports.js";
 import { TargetPolicy, type Resolver } from "./target.js";
 
 /* Unit-test wiring: the real use cases over in-memory stores, a fixed plan table and a clock. */
@@ -36,7 +36,9 @@ export const fakeResolver = (table: Record<string, string[]>): Resolver => ({
   },
 });
 
-export function testDomain(opts: { plans?: Record<string, PlanFacts>; allowPrivate?: boolean; settings?: Partial<DomainSettings>; start?: Date } = {}) {
+export function testDomain(
+  opts: { plans?: Record<string, PlanFacts>; allowPrivate?: boolean; settings?: Partial<DomainSettings>; start?: Date; comparisons?: ScanComparisons } = {},
+) {
   let now = opts.start ?? new Date("2026-03-10T12:00:00Z");
   let seq = 0;
   const clock = {
@@ -73,6 +75,7 @@ export function testDomain(opts: { plans?: Record<string, PlanFacts>; allowPriva
     limits,
     durations,
     observer: noopObserver,
+    ...(opts.comparisons ? { comparisons: opts.comparisons } : {}),
     settings: {
       maxDurationSeconds: { quick: 1800, full: 7200, compliance: 3600 },
       redispatchAfterMs: 120_000,

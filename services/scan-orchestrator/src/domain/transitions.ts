@@ -1,5 +1,5 @@
 import { COMPLETE_PHASE, type PhaseName } from "@vulnscan/scan-contract";
-import { addCounts, type Counts, type ScanCommand, type ScanEvent, type ScanRecord } from "./types.js";
+import { addCounts, type Counts, type ScanCommand, type ScanComparison, type ScanEvent, type ScanRecord } from "./types.js";
 
 /** A scan right after a step, with the events and scanner records that step owns. */
 export interface Stepped {
@@ -56,7 +56,8 @@ export const steps = {
       return { scan: after, events: [], commands: [{ kind: "job", scan: after, attempt, phases, at }] };
     };
   },
-  completed(at: Date): Step {
+  /** `comparison`: the scan against the target's previous completed scan, when findings could tell. */
+  completed(at: Date, comparison?: ScanComparison): Step {
     return (scan) => {
       const after: ScanRecord = {
         ...ended(scan, "completed", "", at),
@@ -64,6 +65,7 @@ export const steps = {
         progress: 100,
         phases_completed: [...scan.phases],
         phases_remaining: [],
+        ...(comparison ? { comparison } : {}),
       };
       return { scan: after, events: [{ type: "scan.completed", scan: after }], commands: [] };
     };

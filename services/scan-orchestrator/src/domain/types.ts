@@ -29,6 +29,16 @@ export interface ActorRecord {
  * steps of transitions.ts, each write guarded by `version`, except the last report's
  * phase/current_tool/last_report_at, which the one consumer of the scan's reports records.
  */
+/** Bucket counts of a scan against an earlier one of its target, as findings' diff counts them (issue 28). */
+export interface ScanComparison {
+  against_scan_id: string;
+  new: number;
+  fixed: number;
+  regressed: number;
+  unchanged: number;
+  not_covered: number;
+}
+
 export interface ScanRecord {
   _id: string;
   org_id: string;
@@ -55,6 +65,8 @@ export interface ScanRecord {
   phases_completed: string[];
   phases_remaining: string[];
   counts: Counts;
+  /** A completed scan against the target's previous completed scan (scan.completed's `comparison`). */
+  comparison?: ScanComparison;
   error: string;
   attempt: number;
   /** When the current attempt was dispatched. */

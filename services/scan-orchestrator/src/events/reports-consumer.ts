@@ -18,7 +18,7 @@ export function reportFrom(r: ScanReport): Report | undefined {
     case "phaseCompleted":
       return { ...base, kind: "phase_completed", phase: x.value.phase, progress: x.value.progress, counts: counts(x.value.findings) };
     case "completed":
-      return { ...base, kind: "completed", counts: counts(x.value.findings) };
+      return { ...base, kind: "completed", counts: counts(x.value.findings), coverageRecords: Math.max(0, x.value.coverageRecords) };
     case "failed":
       return { ...base, kind: "failed", reason: x.value.reason, phase: x.value.phase, retryable: x.value.retryable };
     case "heartbeat":

@@ -64,9 +64,17 @@ export function eventPayload(e: ScanEvent): EnvelopeInit["payload"] {
         },
       };
     // Exactly the spec's data: scan_id, target, status, duration_seconds, findings (no info count).
+    // The comparison with the target's previous completed scan is an addition (issue 28), when known.
     case "scan.completed": {
       const { total, critical, high, medium, low } = scan.counts;
-      return { case: "scanCompleted", value: { ...endedFields(scan), status: "completed", findings: { total, critical, high, medium, low } } };
+      const c = scan.comparison;
+      const comparison = c
+        ? { againstScanId: c.against_scan_id, new: c.new, fixed: c.fixed, regressed: c.regressed, unchanged: c.unchanged, notCovered: c.not_covered }
+        : undefined;
+      return {
+        case: "scanCompleted",
+        value: { ...endedFields(scan), status: "completed", findings: { total, critical, high, medium, low }, ...(comparison ? { comparison } : {}) },
+      };
     }
     case "scan.failed":
       return { case: "scanFailed", value: { ...endedFields(scan), status: "failed", error: scan.error, phase: scan.started_at ? scan.phase : "" } };

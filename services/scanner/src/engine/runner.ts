@@ -22,7 +22,8 @@ export interface JobSpec extends ScanRequest {
 export type RunnerReport =
   | { kind: "phaseStarted"; phase: Phase; tool: string }
   | { kind: "phaseCompleted"; phase: Phase; progress: number; phasesCompleted: Phase[]; phasesRemaining: Phase[]; findings: FindingCounts }
-  | { kind: "completed"; findings: FindingCounts }
+  /** `coverageRecords`: how many per-host coverage records were sent before this report (0: none). */
+  | { kind: "completed"; findings: FindingCounts; coverageRecords: number }
   | { kind: "failed"; reason: string; phase: string; retryable: boolean }
   | { kind: "heartbeat"; phase: string; currentTool: string; progress: number };
 
@@ -293,13 +294,19 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
     Math.min(opts.heartbeatMs ?? 10_000, 10_000),
   );
 
-  /** Coverage is an addition to the scan's result: one that cannot be sent leaves checks "not covered", never the scan failed. */
-  const sendCoverage = async (outcome: CoverageReport["outcome"]) => {
-    if (!sinks.coverage) return;
+  /**
+   * Coverage is an addition to the scan's result: one that cannot be sent leaves checks "not
+   * covered", never the scan failed. Returns how many host records were sent (0 when not sent).
+   */
+  const sendCoverage = async (outcome: CoverageReport["outcome"]): Promise<number> => {
+    if (!sinks.coverage) return 0;
+    const hosts = coverageOf(ctx, coverage);
     try {
-      await sinks.coverage({ attempt: job.attempt, outcome, startedAt, hosts: coverageOf(ctx, coverage) });
+      await sinks.coverage({ attempt: job.attempt, outcome, startedAt, hosts });
+      return hosts.length;
     } catch (err) {
       log.warn({ err: (err as Error).message, scan_id: job.scanId }, "scan coverage not sent");
+      return 0;
     }
   };
 
@@ -331,8 +338,8 @@ export async function runJob(opts: RunJobOptions): Promise<JobOutcome> {
       });
     }
     current = undefined;
-    await sendCoverage("completed");
-    await sinks.report({ kind: "completed", findings: { ...total } });
+    const coverageRecords = await sendCoverage("completed");
+    await sinks.report({ kind: "completed", findings: { ...total }, coverageRecords });
     return { status: "completed", findings: total, detections: ctx.detections };
   } catch (err) {
     const phase = current ?? job.phases[0] ?? "";

@@ -121,7 +121,7 @@ export function reportRecord(
         },
       });
     case "completed":
-      return create(ScanReportSchema, { ...base, report: { case: "completed", value: { findings: r.findings } } });
+      return create(ScanReportSchema, { ...base, report: { case: "completed", value: { findings: r.findings, coverageRecords: r.coverageRecords } } });
     case "failed":
       return create(ScanReportSchema, { ...base, report: { case: "failed", value: { reason: r.reason, phase: r.phase, retryable: r.retryable } } });
     case "heartbeat":

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/events/v1/scan_events.proto.
  */
 export const file_vulnscan_events_v1_scan_events: GenFile = /*@__PURE__*/
-  fileDesc("CiR2dWxuc2Nhbi9ldmVudHMvdjEvc2Nhbl9ldmVudHMucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSLyAQoLU2NhbkNyZWF0ZWQSDwoHc2Nhbl9pZBgBIAEoCRIOCgZ0YXJnZXQYAiABKAkSEQoJc2Nhbl90eXBlGAMgASgJEg4KBnN0YXR1cxgEIAEoCRISCgpmcmFtZXdvcmtzGAUgAygJEg0KBXBvcnRzGAYgASgJEiIKGmVzdGltYXRlZF9kdXJhdGlvbl9zZWNvbmRzGAcgASgFEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKC3NjaGVkdWxlX2lkGAkgASgJSACIAQFCDgoMX3NjaGVkdWxlX2lkIpEBCgtTY2FuU3RhcnRlZBIPCgdzY2FuX2lkGAEgASgJEg4KBnRhcmdldBgCIAEoCRIRCglzY2FuX3R5cGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEg4KBnBoYXNlcxgFIAMoCRIuCgpzdGFydGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKqAQoMU2NhblByb2dyZXNzEg8KB3NjYW5faWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEg4KBnN0YXR1cxgDIAEoCRIQCghwcm9ncmVzcxgEIAEoBRINCgVwaGFzZRgFIAEoCRIYChBwaGFzZXNfY29tcGxldGVkGAYgAygJEhgKEHBoYXNlc19yZW1haW5pbmcYByADKAkSFAoMY3VycmVudF90b29sGAggASgJImEKE1NjYW5GaW5kaW5nc1N1bW1hcnkSDQoFdG90YWwYASABKAUSEAoIY3JpdGljYWwYAiABKAUSDAoEaGlnaBgDIAEoBRIOCgZtZWRpdW0YBCABKAUSCwoDbG93GAUgASgFIpUBCg1TY2FuQ29tcGxldGVkEg8KB3NjYW5faWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEg4KBnN0YXR1cxgDIAEoCRIYChBkdXJhdGlvbl9zZWNvbmRzGAQgASgFEjkKCGZpbmRpbmdzGAUgASgLMicudnVsbnNjYW4uZXZlbnRzLnYxLlNjYW5GaW5kaW5nc1N1bW1hcnkidQoKU2NhbkZhaWxlZBIPCgdzY2FuX2lkGAEgASgJEg4KBnRhcmdldBgCIAEoCRIOCgZzdGF0dXMYAyABKAkSDQoFZXJyb3IYBCABKAkSDQoFcGhhc2UYBSABKAkSGAoQZHVyYXRpb25fc2Vjb25kcxgGIAEoBSLOAQoZVGFyZ2V0VmVyaWZpY2F0aW9uRXhwaXJlZBIRCgl0YXJnZXRfaWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEg4KBm1ldGhvZBgDIAEoCRIOCgZzdGF0dXMYBCABKAkSDQoFZXJyb3IYBSABKAkSLwoLdmVyaWZpZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wYgZwcm90bzM", [file_google_protobuf_timestamp]);
+  fileDesc("CiR2dWxuc2Nhbi9ldmVudHMvdjEvc2Nhbl9ldmVudHMucHJvdG8SEnZ1bG5zY2FuLmV2ZW50cy52MSLyAQoLU2NhbkNyZWF0ZWQSDwoHc2Nhbl9pZBgBIAEoCRIOCgZ0YXJnZXQYAiABKAkSEQoJc2Nhbl90eXBlGAMgASgJEg4KBnN0YXR1cxgEIAEoCRISCgpmcmFtZXdvcmtzGAUgAygJEg0KBXBvcnRzGAYgASgJEiIKGmVzdGltYXRlZF9kdXJhdGlvbl9zZWNvbmRzGAcgASgFEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhgKC3NjaGVkdWxlX2lkGAkgASgJSACIAQFCDgoMX3NjaGVkdWxlX2lkIpEBCgtTY2FuU3RhcnRlZBIPCgdzY2FuX2lkGAEgASgJEg4KBnRhcmdldBgCIAEoCRIRCglzY2FuX3R5cGUYAyABKAkSDgoGc3RhdHVzGAQgASgJEg4KBnBoYXNlcxgFIAMoCRIuCgpzdGFydGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCKqAQoMU2NhblByb2dyZXNzEg8KB3NjYW5faWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEg4KBnN0YXR1cxgDIAEoCRIQCghwcm9ncmVzcxgEIAEoBRINCgVwaGFzZRgFIAEoCRIYChBwaGFzZXNfY29tcGxldGVkGAYgAygJEhgKEHBoYXNlc19yZW1haW5pbmcYByADKAkSFAoMY3VycmVudF90b29sGAggASgJImEKE1NjYW5GaW5kaW5nc1N1bW1hcnkSDQoFdG90YWwYASABKAUSEAoIY3JpdGljYWwYAiABKAUSDAoEaGlnaBgDIAEoBRIOCgZtZWRpdW0YBCABKAUSCwoDbG93GAUgASgFIs0BCg1TY2FuQ29tcGxldGVkEg8KB3NjYW5faWQYASABKAkSDgoGdGFyZ2V0GAIgASgJEg4KBnN0YXR1cxgDIAEoCRIYChBkdXJhdGlvbl9zZWNvbmRzGAQgASgFEjkKCGZpbmRpbmdzGAUgASgLMicudnVsbnNjYW4uZXZlbnRzLnYxLlNjYW5GaW5kaW5nc1N1bW1hcnkSNgoKY29tcGFyaXNvbhgGIAEoCzIiLnZ1bG5zY2FuLmV2ZW50cy52MS5TY2FuQ29tcGFyaXNvbiKAAQoOU2NhbkNvbXBhcmlzb24SFwoPYWdhaW5zdF9zY2FuX2lkGAEgASgJEgsKA25ldxgCIAEoBRINCgVmaXhlZBgDIAEoBRIRCglyZWdyZXNzZWQYBCABKAUSEQoJdW5jaGFuZ2VkGAUgASgFEhMKC25vdF9jb3ZlcmVkGAYgASgFInUKClNjYW5GYWlsZWQSDwoHc2Nhbl9pZBgBIAEoCRIOCgZ0YXJnZXQYAiABKAkSDgoGc3RhdHVzGAMgASgJEg0KBWVycm9yGAQgASgJEg0KBXBoYXNlGAUgASgJEhgKEGR1cmF0aW9uX3NlY29uZHMYBiABKAUizgEKGVRhcmdldFZlcmlmaWNhdGlvbkV4cGlyZWQSEQoJdGFyZ2V0X2lkGAEgASgJEg4KBnRhcmdldBgCIAEoCRIOCgZtZXRob2QYAyABKAkSDgoGc3RhdHVzGAQgASgJEg0KBWVycm9yGAUgASgJEi8KC3ZlcmlmaWVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpleHBpcmVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcGIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * scan.created: a scan was accepted (API or schedule). Topic
@@ -271,6 +271,16 @@ export type ScanCompleted = Message<"vulnscan.events.v1.ScanCompleted"> & {
    * @generated from field: vulnscan.events.v1.ScanFindingsSummary findings = 5;
    */
   findings?: ScanFindingsSummary | undefined;
+
+  /**
+   * The scan compared with the target's previous completed scan, as GET
+   * /api/v1/scans/{scan_id}/diff counts it. An addition to the spec's data
+   * (issue 28); absent when the target has no earlier completed scan, the
+   * scanner recorded no coverage, or findings could not compare in time.
+   *
+   * @generated from field: vulnscan.events.v1.ScanComparison comparison = 6;
+   */
+  comparison?: ScanComparison | undefined;
 };
 
 /**
@@ -279,6 +289,50 @@ export type ScanCompleted = Message<"vulnscan.events.v1.ScanCompleted"> & {
  */
 export const ScanCompletedSchema: GenMessage<ScanCompleted> = /*@__PURE__*/
   messageDesc(file_vulnscan_events_v1_scan_events, 4);
+
+/**
+ * Bucket counts of a scan against an earlier one of the same target.
+ *
+ * @generated from message vulnscan.events.v1.ScanComparison
+ */
+export type ScanComparison = Message<"vulnscan.events.v1.ScanComparison"> & {
+  /**
+   * @generated from field: string against_scan_id = 1;
+   */
+  againstScanId: string;
+
+  /**
+   * @generated from field: int32 new = 2;
+   */
+  new: number;
+
+  /**
+   * @generated from field: int32 fixed = 3;
+   */
+  fixed: number;
+
+  /**
+   * @generated from field: int32 regressed = 4;
+   */
+  regressed: number;
+
+  /**
+   * @generated from field: int32 unchanged = 5;
+   */
+  unchanged: number;
+
+  /**
+   * @generated from field: int32 not_covered = 6;
+   */
+  notCovered: number;
+};
+
+/**
+ * Describes the message vulnscan.events.v1.ScanComparison.
+ * Use `create(ScanComparisonSchema)` to create a new message.
+ */
+export const ScanComparisonSchema: GenMessage<ScanComparison> = /*@__PURE__*/
+  messageDesc(file_vulnscan_events_v1_scan_events, 5);
 
 /**
  * scan.failed: a scan stopped with an error. Topic `vulnscan.scan.events`.
@@ -331,7 +385,7 @@ export type ScanFailed = Message<"vulnscan.events.v1.ScanFailed"> & {
  * Use `create(ScanFailedSchema)` to create a new message.
  */
 export const ScanFailedSchema: GenMessage<ScanFailed> = /*@__PURE__*/
-  messageDesc(file_vulnscan_events_v1_scan_events, 5);
+  messageDesc(file_vulnscan_events_v1_scan_events, 6);
 
 /**
  * target.verification_expired: a re-check (every 30 days, or before a
@@ -394,5 +448,5 @@ export type TargetVerificationExpired = Message<"vulnscan.events.v1.TargetVerifi
  * Use `create(TargetVerificationExpiredSchema)` to create a new message.
  */
 export const TargetVerificationExpiredSchema: GenMessage<TargetVerificationExpired> = /*@__PURE__*/
-  messageDesc(file_vulnscan_events_v1_scan_events, 6);
+  messageDesc(file_vulnscan_events_v1_scan_events, 7);
 

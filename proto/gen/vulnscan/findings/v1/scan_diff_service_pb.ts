@@ -15,7 +15,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file vulnscan/findings/v1/scan_diff_service.proto.
  */
 export const file_vulnscan_findings_v1_scan_diff_service: GenFile = /*@__PURE__*/
-  fileDesc("Cix2dWxuc2Nhbi9maW5kaW5ncy92MS9zY2FuX2RpZmZfc2VydmljZS5wcm90bxIUdnVsbnNjYW4uZmluZGluZ3MudjEiWwoQRGlmZlNjYW5zUmVxdWVzdBIOCgZvcmdfaWQYASABKAkSDwoHc2Nhbl9pZBgCIAEoCRIXCg9hZ2FpbnN0X3NjYW5faWQYAyABKAkSDQoFbGltaXQYBCABKAUirgEKCERpZmZJdGVtEhIKCmZpbmRpbmdfaWQYASABKAkSDQoFdGl0bGUYAiABKAkSEAoIc2V2ZXJpdHkYAyABKAkSDgoGc3RhdHVzGAQgASgJEg4KBnRhcmdldBgFIAEoCRIaChJhZmZlY3RlZF9jb21wb25lbnQYBiABKAkSEwoLdGVtcGxhdGVfaWQYByABKAkSDAoEdG9vbBgIIAEoCRIOCgZyZWFzb24YCSABKAkiSgoKRGlmZkJ1Y2tldBINCgVjb3VudBgBIAEoBRItCgVpdGVtcxgCIAMoCzIeLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkRpZmZJdGVtIq8CChFEaWZmU2NhbnNSZXNwb25zZRItCgNuZXcYASABKAsyIC52dWxuc2Nhbi5maW5kaW5ncy52MS5EaWZmQnVja2V0Ei8KBWZpeGVkGAIgASgLMiAudnVsbnNjYW4uZmluZGluZ3MudjEuRGlmZkJ1Y2tldBIzCglyZWdyZXNzZWQYAyABKAsyIC52dWxuc2Nhbi5maW5kaW5ncy52MS5EaWZmQnVja2V0EjMKCXVuY2hhbmdlZBgEIAEoCzIgLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkRpZmZCdWNrZXQSNQoLbm90X2NvdmVyZWQYBSABKAsyIC52dWxuc2Nhbi5maW5kaW5ncy52MS5EaWZmQnVja2V0EhkKEWNvdmVyYWdlX3JlY29yZGVkGAYgASgIMm8KD1NjYW5EaWZmU2VydmljZRJcCglEaWZmU2NhbnMSJi52dWxuc2Nhbi5maW5kaW5ncy52MS5EaWZmU2NhbnNSZXF1ZXN0GicudnVsbnNjYW4uZmluZGluZ3MudjEuRGlmZlNjYW5zUmVzcG9uc2ViBnByb3RvMw");
+  fileDesc("Cix2dWxuc2Nhbi9maW5kaW5ncy92MS9zY2FuX2RpZmZfc2VydmljZS5wcm90bxIUdnVsbnNjYW4uZmluZGluZ3MudjEijwEKEERpZmZTY2Fuc1JlcXVlc3QSDgoGb3JnX2lkGAEgASgJEg8KB3NjYW5faWQYAiABKAkSFwoPYWdhaW5zdF9zY2FuX2lkGAMgASgJEg0KBWxpbWl0GAQgASgFEhgKEGNvdmVyYWdlX2F0dGVtcHQYBSABKAUSGAoQY292ZXJhZ2VfcmVjb3JkcxgGIAEoBSKuAQoIRGlmZkl0ZW0SEgoKZmluZGluZ19pZBgBIAEoCRINCgV0aXRsZRgCIAEoCRIQCghzZXZlcml0eRgDIAEoCRIOCgZzdGF0dXMYBCABKAkSDgoGdGFyZ2V0GAUgASgJEhoKEmFmZmVjdGVkX2NvbXBvbmVudBgGIAEoCRITCgt0ZW1wbGF0ZV9pZBgHIAEoCRIMCgR0b29sGAggASgJEg4KBnJlYXNvbhgJIAEoCSJKCgpEaWZmQnVja2V0Eg0KBWNvdW50GAEgASgFEi0KBWl0ZW1zGAIgAygLMh4udnVsbnNjYW4uZmluZGluZ3MudjEuRGlmZkl0ZW0ivgIKEURpZmZTY2Fuc1Jlc3BvbnNlEi0KA25ldxgBIAEoCzIgLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkRpZmZCdWNrZXQSLwoFZml4ZWQYAiABKAsyIC52dWxuc2Nhbi5maW5kaW5ncy52MS5EaWZmQnVja2V0EjMKCXJlZ3Jlc3NlZBgDIAEoCzIgLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkRpZmZCdWNrZXQSMwoJdW5jaGFuZ2VkGAQgASgLMiAudnVsbnNjYW4uZmluZGluZ3MudjEuRGlmZkJ1Y2tldBI1Cgtub3RfY292ZXJlZBgFIAEoCzIgLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkRpZmZCdWNrZXQSGQoRY292ZXJhZ2VfcmVjb3JkZWQYBiABKAgSDQoFcmVhZHkYByABKAgybwoPU2NhbkRpZmZTZXJ2aWNlElwKCURpZmZTY2FucxImLnZ1bG5zY2FuLmZpbmRpbmdzLnYxLkRpZmZTY2Fuc1JlcXVlc3QaJy52dWxuc2Nhbi5maW5kaW5ncy52MS5EaWZmU2NhbnNSZXNwb25zZWIGcHJvdG8z");
 
 /**
  * @generated from message vulnscan.findings.v1.DiffScansRequest
@@ -46,6 +46,21 @@ export type DiffScansRequest = Message<"vulnscan.findings.v1.DiffScansRequest"> 
    * @generated from field: int32 limit = 4;
    */
   limit: number;
+
+  /**
+   * When coverage_records > 0: compare only once findings has stored that
+   * many coverage records of the newer scan's attempt `coverage_attempt`
+   * (the scanner's count, so every detection before them is stored too);
+   * until then the answer is `ready: false` with no buckets.
+   *
+   * @generated from field: int32 coverage_attempt = 5;
+   */
+  coverageAttempt: number;
+
+  /**
+   * @generated from field: int32 coverage_records = 6;
+   */
+  coverageRecords: number;
 };
 
 /**
@@ -173,6 +188,13 @@ export type DiffScansResponse = Message<"vulnscan.findings.v1.DiffScansResponse"
    * @generated from field: bool coverage_recorded = 6;
    */
   coverageRecorded: boolean;
+
+  /**
+   * False only while the coverage records asked for are not all stored.
+   *
+   * @generated from field: bool ready = 7;
+   */
+  ready: boolean;
 };
 
 /**

@@ -169,7 +169,8 @@ def sync_detailed(
     (string), phases_completed (array of string), phases_remaining (array of string), current_tool
     (string) |
     | scan.completed | scan_id (string), target (string), status (string), duration_seconds (integer),
-    findings ({total, critical, high, medium, low}) |
+    findings ({total, critical, high, medium, low}), comparison ({against_scan_id, new, fixed,
+    regressed, unchanged, not_covered}, optional) |
     | scan.failed | scan_id (string), target (string), status (string), error (string), phase (string),
     duration_seconds (integer) |
     | target.verification_expired | target_id (string), target (string), method (string), status
@@ -295,7 +296,8 @@ def sync(
     (string), phases_completed (array of string), phases_remaining (array of string), current_tool
     (string) |
     | scan.completed | scan_id (string), target (string), status (string), duration_seconds (integer),
-    findings ({total, critical, high, medium, low}) |
+    findings ({total, critical, high, medium, low}), comparison ({against_scan_id, new, fixed,
+    regressed, unchanged, not_covered}, optional) |
     | scan.failed | scan_id (string), target (string), status (string), error (string), phase (string),
     duration_seconds (integer) |
     | target.verification_expired | target_id (string), target (string), method (string), status
@@ -416,7 +418,8 @@ async def asyncio_detailed(
     (string), phases_completed (array of string), phases_remaining (array of string), current_tool
     (string) |
     | scan.completed | scan_id (string), target (string), status (string), duration_seconds (integer),
-    findings ({total, critical, high, medium, low}) |
+    findings ({total, critical, high, medium, low}), comparison ({against_scan_id, new, fixed,
+    regressed, unchanged, not_covered}, optional) |
     | scan.failed | scan_id (string), target (string), status (string), error (string), phase (string),
     duration_seconds (integer) |
     | target.verification_expired | target_id (string), target (string), method (string), status
@@ -542,7 +545,8 @@ async def asyncio(
     (string), phases_completed (array of string), phases_remaining (array of string), current_tool
     (string) |
     | scan.completed | scan_id (string), target (string), status (string), duration_seconds (integer),
-    findings ({total, critical, high, medium, low}) |
+    findings ({total, critical, high, medium, low}), comparison ({against_scan_id, new, fixed,
+    regressed, unchanged, not_covered}, optional) |
     | scan.failed | scan_id (string), target (string), status (string), error (string), phase (string),
     duration_seconds (integer) |
     | target.verification_expired | target_id (string), target (string), method (string), status
