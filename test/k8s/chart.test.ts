@@ -3,6 +3,8 @@
 // object server-side applied (dry-run, strict field validation) to kube-apiserver of the oldest
 // Kubernetes the chart supports, with the KEDA and Prometheus Operator CRDs installed from their
 // projects' Go modules. helm, kube-apiserver and etcd are built by scripts/k8s/tools.ts.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiServer, startApiServer } from "../../scripts/k8s/apiserver.ts";
 import {
@@ -75,12 +77,38 @@ describe(`charts/vulnscan on kube-apiserver v${KUBE_VERSION}`, () => {
     await expect(refused(["scanner.keda.enabled=true", "scanner.autoscaling.enabled=true"])).rejects.toThrow(/KEDA owns the HPA/);
     await expect(refused(["scanner.keda.enabled=true", "scanner.keda.maxReplicas=7", "kafka.partitions=6"])).rejects.toThrow(/above kafka.partitions/);
     await expect(refused(["webhookDispatcher.keda.enabled=true", "webhookDispatcher.keda.minReplicas=0"])).rejects.toThrow(/cannot scale to zero/);
+    await expect(refused(["findings.enabled=false"])).rejects.toThrow(/scanOrchestrator.calls: "findings" is not an enabled service/);
     const scaleToZero = await refused(["scanner.keda.enabled=true", "scanner.keda.minReplicas=0"]);
     const scaled = scaleToZero.find((m) => m.kind === "ScaledObject") as (Manifest & { spec: { minReplicaCount: number } }) | undefined;
     expect(scaled?.spec.minReplicaCount).toBe(0);
     const outcome = await applyDryRun(api as ApiServer, resources, scaled as Manifest);
     expect(outcome.messages).toEqual([]);
   }, 60_000);
+
+  it("every service that calls another gets its address, and the NetworkPolicies let exactly that call through", () => {
+    const defaults = rendered.get("defaults") ?? [];
+    expect(defaults.length, "the defaults case rendered").toBeGreaterThan(0);
+    type Container = { env?: { name: string; value?: string }[] };
+    const envOf = (d: string) => {
+      const dep = defaults.find((m) => m.kind === "Deployment" && m.metadata.name === `${RELEASE}-${d}`) as unknown as
+        | { spec: { template: { spec: { containers: Container[] } } } }
+        | undefined;
+      return new Map((dep?.spec.template.spec.containers[0]?.env ?? []).map((e) => [e.name, e.value]));
+    };
+    const policy = (d: string) => JSON.stringify(defaults.find((m) => m.kind === "NetworkPolicy" && m.metadata.name === `${RELEASE}-${d}`));
+    // What each service's config reads: `AUTH_URL: z.url()...` names the deployable it calls.
+    for (const d of deployables().filter((x) => x !== "gateway")) {
+      const config = fs.readFileSync(path.join("services", d, "src", "config.ts"), "utf8");
+      for (const [, urlEnv] of config.matchAll(/^\s*([A-Z_]+)_URL: z\.url\(\)/gm)) {
+        const callee = urlEnv!.toLowerCase().replace(/_/g, "-");
+        if (!deployables().includes(callee)) continue;
+        expect(envOf(d).get(`${urlEnv}_URL`), `${d} calls ${callee}`).toMatch(new RegExp(`^http://${RELEASE}-${callee}:\\d+$`));
+        expect(policy(d), `${d}'s egress to ${callee}`).toContain(`"app.kubernetes.io/component":"${callee}"`);
+        expect(policy(callee), `${callee}'s ingress from ${d}`).toContain(`"app.kubernetes.io/component":"${d}"`);
+      }
+    }
+    expect(envOf("scan-orchestrator").get("FINDINGS_URL")).toBe(`http://${RELEASE}-findings:50054`);
+  });
 
   it("every deployable in services/ and gateway/ has a chart entry rendered by default", () => {
     const defaults = rendered.get("defaults");
