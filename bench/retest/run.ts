@@ -46,7 +46,8 @@ const system = await startSystem({
   mongoUrl: stack.mongoUrl,
   dbPrefix: prefix,
   logDir,
-  logLevel: "warn",
+  // LOG_LEVEL=info shows each retest's start and verdict in the scanner's log (logDir, printed at the end).
+  logLevel: process.env.LOG_LEVEL ?? "warn",
   env: { SCAN_ALLOWED_NETWORKS: lab.allowedNetworks, OUTBOX_RELAY_INTERVAL_MS: "300", SCANNER_HEARTBEAT_MS: "1000" },
 });
 try {
@@ -71,6 +72,7 @@ try {
     tool: string;
     template_id: string;
     severity: string;
+    affected_component: string;
   }[];
   const byKind = new Map<string, typeof all>();
   for (const f of all) {
@@ -89,9 +91,12 @@ try {
         const started = await authed.post(`/api/v1/findings/${f.id}/retest`, {});
         if (started.status !== 202) throw new Error(`retest of ${f.template_id} refused: ${JSON.stringify(started.body)}`);
         for (;;) {
-          const r = ((await authed.get(`/api/v1/findings/${f.id}/retests?per_page=1`)).body.items as { id: string; status: string; verdict: string }[])[0];
+          const r = ((await authed.get(`/api/v1/findings/${f.id}/retests?per_page=1`)).body.items as { id: string; status: string; verdict: string; reason: string | null }[])[0];
           if (r && r.id === started.body.id && r.status === "completed") {
-            ms.push(performance.now() - t0);
+            const took = performance.now() - t0;
+            ms.push(took);
+            // A slow one is named, so an outlier can be looked into rather than averaged away.
+            if (took > 10_000) log(`slow retest: ${kind} ${f.template_id} on ${f.affected_component}: ${Math.round(took)} ms, ${r.verdict}${r.reason ? ` (${r.reason})` : ""}`);
             verdicts.set(r.verdict, (verdicts.get(r.verdict) ?? 0) + 1);
             break;
           }
@@ -113,6 +118,7 @@ try {
   console.log("|---|---|---|---|---|---|");
   for (const r of rows) console.log(`| ${r.kind} | ${r.n} | ${r.p50} | ${r.p99} | ${r.max} | ${r.verdicts} |`);
 } finally {
+  log(`service logs: ${logDir}`);
   await system.stop();
   await lab.stop();
   await stack.stop();

@@ -174,7 +174,7 @@ const finite = (x: number, lo: number, hi: number) => (Number.isFinite(x) ? Math
  * escape `\x00`: an analyst still sees them, and PostgreSQL's jsonb (FerretDB's backend), CSV and
  * PDF cannot carry a NUL (PostgreSQL refuses the whole insert: "unsupported Unicode escape sequence").
  */
-function visibleNuls<T>(v: T): T {
+export function visibleNuls<T>(v: T): T {
   if (typeof v === "string") return (v.includes("\u0000") ? v.replaceAll("\u0000", "\\x00") : v) as T;
   if (Array.isArray(v)) return v.map(visibleNuls) as T;
   if (v && typeof v === "object" && !(v instanceof Date)) {
