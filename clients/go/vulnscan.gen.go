@@ -1578,6 +1578,42 @@ func (e ExportFindings200JSONResponseBodyStatus) Valid() bool {
 	}
 }
 
+// Defines values for GetFindingsPolicy200JSONResponseBodyRefreshState.
+const (
+	GetFindingsPolicy200JSONResponseBodyRefreshStateDone    GetFindingsPolicy200JSONResponseBodyRefreshState = "done"
+	GetFindingsPolicy200JSONResponseBodyRefreshStateRunning GetFindingsPolicy200JSONResponseBodyRefreshState = "running"
+)
+
+// Valid indicates whether the value is a known member of the GetFindingsPolicy200JSONResponseBodyRefreshState enum.
+func (e GetFindingsPolicy200JSONResponseBodyRefreshState) Valid() bool {
+	switch e {
+	case GetFindingsPolicy200JSONResponseBodyRefreshStateDone:
+		return true
+	case GetFindingsPolicy200JSONResponseBodyRefreshStateRunning:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for UpdateFindingsPolicy200JSONResponseBodyRefreshState.
+const (
+	UpdateFindingsPolicy200JSONResponseBodyRefreshStateDone    UpdateFindingsPolicy200JSONResponseBodyRefreshState = "done"
+	UpdateFindingsPolicy200JSONResponseBodyRefreshStateRunning UpdateFindingsPolicy200JSONResponseBodyRefreshState = "running"
+)
+
+// Valid indicates whether the value is a known member of the UpdateFindingsPolicy200JSONResponseBodyRefreshState enum.
+func (e UpdateFindingsPolicy200JSONResponseBodyRefreshState) Valid() bool {
+	switch e {
+	case UpdateFindingsPolicy200JSONResponseBodyRefreshStateDone:
+		return true
+	case UpdateFindingsPolicy200JSONResponseBodyRefreshStateRunning:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for GetFinding200JSONResponseBodyAcceptanceState.
 const (
 	GetFinding200JSONResponseBodyAcceptanceStateApproved  GetFinding200JSONResponseBodyAcceptanceState = "approved"
@@ -4688,6 +4724,9 @@ type ExportFindings200JSONResponseBodySlaState string
 // ExportFindings200JSONResponseBodyStatus defines parameters for ExportFindings.
 type ExportFindings200JSONResponseBodyStatus string
 
+// GetFindingsPolicy200JSONResponseBodyRefreshState defines parameters for GetFindingsPolicy.
+type GetFindingsPolicy200JSONResponseBodyRefreshState string
+
 // UpdateFindingsPolicyJSONBody defines parameters for UpdateFindingsPolicy.
 type UpdateFindingsPolicyJSONBody struct {
 	// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always. Left out: unchanged
@@ -4703,6 +4742,9 @@ type UpdateFindingsPolicyJSONBody struct {
 		Medium   *int `json:"medium"`
 	} `json:"sla_days"`
 }
+
+// UpdateFindingsPolicy200JSONResponseBodyRefreshState defines parameters for UpdateFindingsPolicy.
+type UpdateFindingsPolicy200JSONResponseBodyRefreshState string
 
 // GetFindingStatsParams defines parameters for GetFindingStats.
 type GetFindingStatsParams struct {
@@ -5678,7 +5720,7 @@ type ClientInterface interface {
 
 	// UpdateFindingsPolicyWithBody Replace the findings policy
 	//
-	// Every open and in-progress finding whose due date comes from the policy gets the new deadline at once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier.
+	// Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with the newer policy.
 	//
 	// Takes any type of body and a specified content type.
 	//
@@ -5687,7 +5729,7 @@ type ClientInterface interface {
 
 	// UpdateFindingsPolicy Replace the findings policy
 	//
-	// Every open and in-progress finding whose due date comes from the policy gets the new deadline at once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier.
+	// Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with the newer policy.
 	//
 	// Takes a body of the `application/json` content type.
 	//
@@ -6869,7 +6911,7 @@ func (c *Client) GetFindingsPolicy(ctx context.Context, reqEditors ...RequestEdi
 
 // UpdateFindingsPolicyWithBody Replace the findings policy
 //
-// Every open and in-progress finding whose due date comes from the policy gets the new deadline at once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier.
+// Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with the newer policy.
 //
 // Takes any type of body and a specified content type.
 //
@@ -6888,7 +6930,7 @@ func (c *Client) UpdateFindingsPolicyWithBody(ctx context.Context, contentType s
 
 // UpdateFindingsPolicy Replace the findings policy
 //
-// Every open and in-progress finding whose due date comes from the policy gets the new deadline at once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier.
+// Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with the newer policy.
 //
 // Takes a body of the `application/json` content type.
 //
@@ -11537,7 +11579,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateFindingsPolicyWithBodyWithResponse Replace the findings policy
 	//
-	// Every open and in-progress finding whose due date comes from the policy gets the new deadline at once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier.
+	// Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with the newer policy.
 	//
 	// Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -11546,7 +11588,7 @@ type ClientWithResponsesInterface interface {
 
 	// UpdateFindingsPolicyWithResponse Replace the findings policy
 	//
-	// Every open and in-progress finding whose due date comes from the policy gets the new deadline at once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier.
+	// Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with the newer policy.
 	//
 	// Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 	//
@@ -15784,6 +15826,12 @@ type GetFindingsPolicyResponse struct {
 		// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 		AutoResolve bool `json:"auto_resolve"`
 
+		// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+		RefreshState GetFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
+
+		// Refreshed Due dates that refresh moved so far
+		Refreshed int `json:"refreshed"`
+
 		// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 		RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
 
@@ -15818,6 +15866,12 @@ type GetFindingsPolicyResponse struct {
 func (r GetFindingsPolicyResponse) GetJSON200() *struct {
 	// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 	AutoResolve bool `json:"auto_resolve"`
+
+	// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+	RefreshState GetFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
+
+	// Refreshed Due dates that refresh moved so far
+	Refreshed int `json:"refreshed"`
 
 	// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 	RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
@@ -15904,7 +15958,12 @@ type UpdateFindingsPolicyResponse struct {
 	JSON200 *struct {
 		// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 		AutoResolve bool `json:"auto_resolve"`
-		Refreshed   int  `json:"refreshed"`
+
+		// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+		RefreshState UpdateFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
+
+		// Refreshed Due dates that refresh moved so far
+		Refreshed int `json:"refreshed"`
 
 		// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 		RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
@@ -15942,7 +16001,12 @@ type UpdateFindingsPolicyResponse struct {
 func (r UpdateFindingsPolicyResponse) GetJSON200() *struct {
 	// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 	AutoResolve bool `json:"auto_resolve"`
-	Refreshed   int  `json:"refreshed"`
+
+	// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+	RefreshState UpdateFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
+
+	// Refreshed Due dates that refresh moved so far
+	Refreshed int `json:"refreshed"`
 
 	// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 	RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
@@ -21978,7 +22042,7 @@ func (c *ClientWithResponses) GetFindingsPolicyWithResponse(ctx context.Context,
 
 // UpdateFindingsPolicyWithBodyWithResponse Replace the findings policy
 //
-// Every open and in-progress finding whose due date comes from the policy gets the new deadline at once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier.
+// Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with the newer policy.
 //
 // Takes any type of body and a specified content type, and returns a wrapper object for the known response body format(s).
 //
@@ -21993,7 +22057,7 @@ func (c *ClientWithResponses) UpdateFindingsPolicyWithBodyWithResponse(ctx conte
 
 // UpdateFindingsPolicyWithResponse Replace the findings policy
 //
-// Every open and in-progress finding whose due date comes from the policy gets the new deadline at once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier.
+// Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with the newer policy.
 //
 // Takes a body of the `application/json` content type, and returns a wrapper object for the known response body format(s).
 //
@@ -25525,6 +25589,12 @@ func ParseGetFindingsPolicyResponse(rsp *http.Response) (*GetFindingsPolicyRespo
 			// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 			AutoResolve bool `json:"auto_resolve"`
 
+			// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+			RefreshState GetFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
+
+			// Refreshed Due dates that refresh moved so far
+			Refreshed int `json:"refreshed"`
+
 			// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 			RequireAcceptanceApproval bool `json:"require_acceptance_approval"`
 
@@ -25611,7 +25681,12 @@ func ParseUpdateFindingsPolicyResponse(rsp *http.Response) (*UpdateFindingsPolic
 		var dest struct {
 			// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 			AutoResolve bool `json:"auto_resolve"`
-			Refreshed   int  `json:"refreshed"`
+
+			// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+			RefreshState UpdateFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
+
+			// Refreshed Due dates that refresh moved so far
+			Refreshed int `json:"refreshed"`
 
 			// RequireAcceptanceApproval A move to accepted waits for a second user's approval
 			RequireAcceptanceApproval bool `json:"require_acceptance_approval"`

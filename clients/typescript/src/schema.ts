@@ -522,7 +522,7 @@ export interface paths {
         get: operations["getFindingsPolicy"];
         /**
          * Replace the findings policy
-         * @description Every open and in-progress finding whose due date comes from the policy gets the new deadline at once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier.
+         * @description Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with the newer policy.
          */
         put: operations["updateFindingsPolicy"];
         post?: never;
@@ -5202,7 +5202,9 @@ export interface operations {
                      *       "require_acceptance_approval": true,
                      *       "auto_resolve": true,
                      *       "updated_at": "2026-11-27T09:30:00.000Z",
-                     *       "updated_by": "updated by"
+                     *       "updated_by": "updated by",
+                     *       "refresh_state": "running",
+                     *       "refreshed": 1
                      *     }
                      */
                     "application/json": {
@@ -5224,6 +5226,13 @@ export interface operations {
                          */
                         updated_at: string | null;
                         updated_by: string;
+                        /**
+                         * @description The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+                         * @enum {string}
+                         */
+                        refresh_state: "running" | "done";
+                        /** @description Due dates that refresh moved so far */
+                        refreshed: number;
                     };
                 };
             };
@@ -5339,6 +5348,7 @@ export interface operations {
                      *       "auto_resolve": true,
                      *       "updated_at": "2026-11-27T09:30:00.000Z",
                      *       "updated_by": "updated by",
+                     *       "refresh_state": "running",
                      *       "refreshed": 1
                      *     }
                      */
@@ -5361,6 +5371,12 @@ export interface operations {
                          */
                         updated_at: string | null;
                         updated_by: string;
+                        /**
+                         * @description The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+                         * @enum {string}
+                         */
+                        refresh_state: "running" | "done";
+                        /** @description Due dates that refresh moved so far */
                         refreshed: number;
                     };
                 };

@@ -97,6 +97,8 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     await rollups.recover();
     // SLA breaches to announce and acceptances that ran out (domain/sla-upkeep.ts).
     await app.upkeep.run();
+    // Policy refreshes of open findings' due dates a saving request left running (domain/sla-upkeep.ts).
+    await app.policies.continueRefreshes();
     // Retests whose scanner worker was lost end as inconclusive (timeout).
     await app.retests.timeOutOverdue();
     if (Date.now() - lastPrune > 10 * 60_000) {

@@ -9,7 +9,7 @@ import { MemoryAnalysisCache, MemoryCounts, MemoryCredits, MemoryFindings } from
 import { MemoryRetestBudget, MemoryRetests } from "./storage/memory-retests.js";
 import { MemoryPolicies, MemorySlaQueue } from "./storage/memory-sla.js";
 
-export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiProvider; retestsPerMonth?: number } = {}) {
+export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiProvider; retestsPerMonth?: number; policyRefreshBatch?: number } = {}) {
   let now = opts.start ?? new Date("2026-03-01T12:00:00.000Z");
   const clock = () => new Date(now);
   const findings = new MemoryFindings();
@@ -34,6 +34,7 @@ export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiPr
     writers: exportWriters,
     logger: createLogger("findings-test", "silent"),
     now: clock,
+    ...(opts.policyRefreshBatch ? { policyRefreshBatch: opts.policyRefreshBatch } : {}),
   });
   return {
     ...domain,

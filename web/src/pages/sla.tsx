@@ -144,7 +144,8 @@ interface Policy {
   auto_resolve: boolean;
   updated_at: string | null;
   updated_by: string;
-  refreshed?: number;
+  refresh_state: "running" | "done";
+  refreshed: number;
 }
 
 /** The API names a day count `sla_days.<severity>`: the form places it on the severity's field. */
@@ -194,11 +195,15 @@ export function FindingsPolicy() {
       <p className="muted small">
         Only a check that ran and got an answer counts: a finding on a host that was down, a port that was closed or a check the scan did not run stays open.
       </p>
-      <p className="muted small">{p.updated_at ? `Last changed by ${p.updated_by} on ${when(p.updated_at)}.` : "The defaults apply."}</p>
+      <p className="muted small">
+        {p.updated_at ? `Last changed by ${p.updated_by} on ${when(p.updated_at)}.` : "The defaults apply."}
+        {p.refresh_state === "running" && ` Open findings are still getting the new deadlines (${p.refreshed} so far); reload to follow.`}
+      </p>
       <Submit label="Save policy" error={errors[""]} busy={busy}>
         {saved && (
           <span role="status" className="ok">
-            Saved · {saved.refreshed ?? 0} open {saved.refreshed === 1 ? "finding" : "findings"} got the new deadline
+            Saved · {saved.refreshed} open {saved.refreshed === 1 ? "finding" : "findings"} got the new deadline
+            {saved.refresh_state === "running" ? " so far; the rest follow in the background" : ""}
           </span>
         )}
       </Submit>

@@ -18,6 +18,8 @@ function policyJson(p: FindingsPolicy | undefined) {
     auto_resolve: p?.autoResolve ?? false,
     updated_at: p?.updatedAt ? timestampDate(p.updatedAt).toISOString() : null,
     updated_by: p?.updatedBy ?? "",
+    refresh_state: (p?.refreshState || "done") as "running" | "done",
+    refreshed: p?.refreshed ?? 0,
   };
 }
 
@@ -33,18 +35,14 @@ export function policyHandlers(findings: Client<typeof FindingService>) {
     const d = req.body.sla_days;
     // null (no deadline) is an unset optional on the wire.
     const slaDays = Object.fromEntries(SEVERITY_KEYS.flatMap((s) => (d[s] === null ? [] : [[s, d[s]]])));
-    // A policy refresh walks every open finding of the organization: more time than a plain update.
-    const res = await findings.updateFindingsPolicy(
-      {
-        orgId: p.orgId,
-        slaDays,
-        requireAcceptanceApproval: req.body.require_acceptance_approval,
-        ...(req.body.auto_resolve !== undefined ? { autoResolve: req.body.auto_resolve } : {}),
-        actor: actorOf(p),
-      },
-      { timeoutMs: 120_000 },
-    );
-    return { ...policyJson(res.policy), refreshed: res.refreshed };
+    const res = await findings.updateFindingsPolicy({
+      orgId: p.orgId,
+      slaDays,
+      requireAcceptanceApproval: req.body.require_acceptance_approval,
+      ...(req.body.auto_resolve !== undefined ? { autoResolve: req.body.auto_resolve } : {}),
+      actor: actorOf(p),
+    });
+    return policyJson(res.policy);
   }
 
   async function decideAcceptance(req: RequestOf<typeof schema.decideAcceptance>) {

@@ -23,6 +23,8 @@ export interface FindingsDeps {
   /** SLA policy and upkeep (domain/sla.ts, domain/acceptance.ts). */
   policies: PolicyStore;
   slaQueue: SlaQueue;
+  /** Open findings a policy refresh takes per batch (default REFRESH_BATCH; tests use less). */
+  policyRefreshBatch?: number;
   /** Retests of one finding (domain/retest.ts). */
   retests: RetestStore;
   retestBudget: RetestBudget;
@@ -40,7 +42,7 @@ export function createFindingsDomain(deps: FindingsDeps) {
     listing: new Listing(d),
     exports: new Exports(d),
     analysis: new Analysis({ ...d, triage, cache: d.analyses }),
-    policies: new Policies({ ...d, queue: d.slaQueue }),
+    policies: new Policies({ ...d, queue: d.slaQueue, ...(deps.policyRefreshBatch ? { refreshBatch: deps.policyRefreshBatch } : {}) }),
     upkeep: new SlaUpkeep({ ...d, queue: d.slaQueue }),
     retests: new Retests(d),
   };

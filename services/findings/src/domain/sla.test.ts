@@ -97,6 +97,57 @@ describe("SLA upkeep (in-memory store)", () => {
     expect((await t.triage.get("org_a", other)).due_date).toEqual(at(2));
   });
 
+  it("a new policy reaches a large organization's open findings in batches: the first before the answer, the rest by housekeeping", async () => {
+    const t = testFindings({ start: START, policyRefreshBatch: 2 });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await t.ingestion.ingest(detection({ detection_id: `d${i}`, template_id: `t${i}`, severity: "high", detected_at: START }))).findingId);
+    }
+    const days = { critical: 3, high: 10, medium: 30, low: 60 };
+    const res = await t.policies.update("org_a", { sla_days: days, require_acceptance_approval: false }, actor);
+    expect(res.refreshed).toBe(2);
+    expect(res.policy.refresh).toMatchObject({ state: "running", after: expect.any(String), refreshed: 2 });
+    const dues = async () => Promise.all(ids.map(async (id) => (await t.triage.get("org_a", id)).due_date?.getTime()));
+    expect((await dues()).filter((d) => d === at(10).getTime())).toHaveLength(2);
+    // Housekeeping resumes from the stored cursor until every open finding has the new date.
+    expect(await t.policies.continueRefreshes()).toBe(3);
+    expect(await dues()).toEqual(ids.map(() => at(10).getTime()));
+    expect((await t.policies.get("org_a")).refresh).toMatchObject({ state: "done", refreshed: 5 });
+    expect(await t.policies.continueRefreshes()).toBe(0);
+  });
+
+  it("saving again during a refresh restarts it with the newer policy; the older one's cursor can no longer move", async () => {
+    const t = testFindings({ start: START, policyRefreshBatch: 2 });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      ids.push((await t.ingestion.ingest(detection({ detection_id: `d${i}`, template_id: `t${i}`, severity: "high", detected_at: START }))).findingId);
+    }
+    await t.policies.update("org_a", { sla_days: { critical: 3, high: 10, medium: 30, low: 60 }, require_acceptance_approval: false }, actor);
+    const older = await t.policies.get("org_a");
+    t.advance(1000);
+    const res = await t.policies.update("org_a", { sla_days: { critical: 3, high: 20, medium: 30, low: 60 }, require_acceptance_approval: false }, actor);
+    expect(res.policy.refresh).toMatchObject({ state: "running", refreshed: 2 });
+    const stale = { state: "done" as const, after: "", refreshed: 9, leased_until: new Date(0) };
+    expect(await t.repos.policies.advanceRefresh("org_a", older.updated_at!, older.refresh!, stale)).toBe(false);
+    await t.policies.continueRefreshes();
+    for (const id of ids) expect((await t.triage.get("org_a", id)).due_date).toEqual(at(20));
+    expect((await t.policies.get("org_a")).refresh).toMatchObject({ state: "done", refreshed: 5 });
+  });
+
+  it("one worker at a time: a refresh someone holds is not taken until its lease runs out", async () => {
+    const t = testFindings({ start: START, policyRefreshBatch: 2 });
+    for (let i = 0; i < 5; i++) await t.ingestion.ingest(detection({ detection_id: `d${i}`, template_id: `t${i}`, severity: "high", detected_at: START }));
+    await t.policies.update("org_a", { sla_days: { critical: 3, high: 10, medium: 30, low: 60 }, require_acceptance_approval: false }, actor);
+    const saved = await t.policies.get("org_a");
+    // Another worker takes it (as continueRefreshes does) and dies without releasing it.
+    const held = { ...saved.refresh!, leased_until: new Date(t.now().getTime() + 30_000) };
+    expect(await t.repos.policies.advanceRefresh("org_a", saved.updated_at!, saved.refresh!, held)).toBe(true);
+    expect(await t.policies.continueRefreshes()).toBe(0);
+    t.advance(31_000);
+    expect(await t.policies.continueRefreshes()).toBe(3);
+    expect((await t.policies.get("org_a")).refresh).toMatchObject({ state: "done", refreshed: 5 });
+  });
+
   it("refuses day counts out of range with the field named", async () => {
     const t = testFindings();
     await expect(t.policies.update("org_a", { sla_days: { high: 0 }, require_acceptance_approval: false }, actor)).rejects.toMatchObject({

@@ -45,6 +45,21 @@ export interface FindingsPolicy {
   /** null while the defaults apply. */
   updated_at: Date | null;
   updated_by: string;
+  /** The refresh of open findings' due dates this policy started (absent: nothing to refresh). */
+  refresh?: PolicyRefresh;
+}
+
+/**
+ * Open findings' policy due dates brought to a saved policy, in batches by descending id:
+ * `after` is the last id done, `refreshed` how many due dates moved so far. One worker at a
+ * time moves it: the one holding it until `leased_until` (the saving request, then a replica's
+ * housekeeping), so batches are neither done twice nor counted apart.
+ */
+export interface PolicyRefresh {
+  state: "running" | "done";
+  after: string;
+  refreshed: number;
+  leased_until: Date;
 }
 
 export const DEFAULT_POLICY: FindingsPolicy = {

@@ -19,6 +19,8 @@ export function policyMsg(p: FindingsPolicy): MessageInitShape<typeof FindingsPo
     autoResolve: p.auto_resolve ?? false,
     ...(p.updated_at ? { updatedAt: timestampFromDate(p.updated_at) } : {}),
     updatedBy: p.updated_by,
+    refreshState: p.refresh?.state ?? "done",
+    refreshed: p.refresh?.refreshed ?? 0,
   };
 }
 

@@ -22,6 +22,8 @@ export const AI_CREDITS = "ai_credits";
  */
 export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { fingerprint: 1 }, options: { unique: true, name: "fingerprint_unique" } },
+  // Policies whose refresh of open findings' due dates is running and held by nobody (housekeeping resumes them).
+  { collection: POLICIES, key: { refresh_state: 1, refresh_leased_until: 1 }, options: { name: "refresh_state_lease" } },
   { collection: FINDINGS, key: { org_id: 1, _id: -1 }, options: { name: "org_created" } },
   { collection: FINDINGS, key: { org_id: 1, severity_rank: 1, _id: -1 }, options: { name: "org_severity" } },
   { collection: FINDINGS, key: { org_id: 1, cvss_score: -1, _id: -1 }, options: { name: "org_cvss" } },
@@ -73,7 +75,7 @@ export const findingFields: FieldTypes = mergeFieldTypes(
       accepted_until: "date",
       detected_at: "date",
     },
-    [POLICIES]: { _id: "string" },
+    [POLICIES]: { _id: "string", updated_at: "date", refresh_state: "string", refresh_after: "string", refresh_leased_until: "date" },
     [LIST_VERSIONS]: { _id: "string", v: "number" },
     [ROLLUPS]: { _id: "string", org_id: "string" },
     [ROLLUP_INTENTS]: { _id: "string", until: "date" },

@@ -1,4 +1,4 @@
-import type { FindingsPolicy } from "../domain/sla.js";
+import type { FindingsPolicy, PolicyRefresh } from "../domain/sla.js";
 import { NEVER, slaStateAt } from "../domain/sla.js";
 import type { PolicyStore, SlaQueue } from "../domain/sla-upkeep.js";
 import type { MemoryFindings } from "./memory.js";
@@ -12,6 +12,20 @@ export class MemoryPolicies implements PolicyStore {
   }
   async put(orgId: string, p: FindingsPolicy) {
     this.byOrg.set(orgId, structuredClone(p));
+  }
+  async refreshing(now: Date, limit: number) {
+    return [...this.byOrg]
+      .filter(([, p]) => p.refresh?.state === "running" && p.refresh.leased_until.getTime() <= now.getTime())
+      .slice(0, limit)
+      .map(([orgId, p]) => ({ orgId, policy: structuredClone(p) }));
+  }
+  async advanceRefresh(orgId: string, savedAt: Date, from: Pick<PolicyRefresh, "after" | "leased_until">, to: PolicyRefresh) {
+    const p = this.byOrg.get(orgId);
+    const r = p?.refresh;
+    if (!p || p.updated_at?.getTime() !== savedAt.getTime() || r?.state !== "running") return false;
+    if (r.after !== from.after || r.leased_until.getTime() !== from.leased_until.getTime()) return false;
+    p.refresh = structuredClone(to);
+    return true;
   }
 }
 

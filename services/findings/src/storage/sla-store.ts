@@ -1,10 +1,41 @@
 import type { Collection, Db } from "mongodb";
-import { NEVER, type FindingsPolicy } from "../domain/sla.js";
+import { NEVER, type FindingsPolicy, type PolicyRefresh } from "../domain/sla.js";
 import type { PolicyStore, SlaQueue } from "../domain/sla-upkeep.js";
 import type { StoredFinding } from "./finding-store.js";
 import { FINDINGS, POLICIES } from "./indexes.js";
 
-type PolicyDoc = FindingsPolicy & { _id: string };
+/**
+ * The refresh is stored as top-level fields: the fallback database answers a range on a
+ * top-level declared field from an index, not one on a nested field.
+ */
+type PolicyDoc = Omit<FindingsPolicy, "refresh"> & {
+  _id: string;
+  refresh_state?: PolicyRefresh["state"];
+  refresh_after?: string;
+  refreshed?: number;
+  refresh_leased_until?: Date;
+};
+
+function toDoc(orgId: string, { refresh, ...p }: FindingsPolicy): PolicyDoc {
+  return {
+    _id: orgId,
+    ...p,
+    ...(refresh
+      ? { refresh_state: refresh.state, refresh_after: refresh.after, refreshed: refresh.refreshed, refresh_leased_until: refresh.leased_until }
+      : {}),
+  };
+}
+
+function fromDoc({ _id, refresh_state, refresh_after, refreshed, refresh_leased_until, ...p }: PolicyDoc): FindingsPolicy {
+  return {
+    ...p,
+    ...(refresh_state
+      ? { refresh: { state: refresh_state, after: refresh_after ?? "", refreshed: refreshed ?? 0, leased_until: refresh_leased_until ?? new Date(0) } }
+      : {}),
+  };
+}
+
+const refreshFields = (r: PolicyRefresh) => ({ refresh_state: r.state, refresh_after: r.after, refreshed: r.refreshed, refresh_leased_until: r.leased_until });
 
 /** Each organization's findings policy: one document keyed by the organization id. */
 export class MongoPolicyStore implements PolicyStore {
@@ -15,13 +46,24 @@ export class MongoPolicyStore implements PolicyStore {
 
   async get(orgId: string): Promise<FindingsPolicy | null> {
     const d = await this.coll.findOne({ _id: orgId });
-    if (!d) return null;
-    const { _id, ...p } = d;
-    return p;
+    return d ? fromDoc(d) : null;
   }
 
   async put(orgId: string, p: FindingsPolicy): Promise<void> {
-    await this.coll.replaceOne({ _id: orgId }, p, { upsert: true });
+    await this.coll.replaceOne({ _id: orgId }, toDoc(orgId, p), { upsert: true });
+  }
+
+  async refreshing(now: Date, limit: number): Promise<{ orgId: string; policy: FindingsPolicy }[]> {
+    const docs = await this.coll.find({ refresh_state: "running", refresh_leased_until: { $lte: now } }, { limit }).toArray();
+    return docs.map((d) => ({ orgId: d._id, policy: fromDoc(d) }));
+  }
+
+  async advanceRefresh(orgId: string, savedAt: Date, from: Pick<PolicyRefresh, "after" | "leased_until">, to: PolicyRefresh): Promise<boolean> {
+    const res = await this.coll.updateOne(
+      { _id: orgId, updated_at: savedAt, refresh_state: "running", refresh_after: from.after, refresh_leased_until: from.leased_until },
+      { $set: refreshFields(to) },
+    );
+    return res.modifiedCount === 1;
   }
 }
 

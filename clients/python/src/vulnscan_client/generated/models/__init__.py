@@ -179,6 +179,7 @@ from .get_finding_stats_response_200_by_tool import GetFindingStatsResponse200By
 from .get_finding_stats_response_200_sla import GetFindingStatsResponse200Sla
 from .get_finding_stats_response_200_trends import GetFindingStatsResponse200Trends
 from .get_findings_policy_response_200 import GetFindingsPolicyResponse200
+from .get_findings_policy_response_200_refresh_state import GetFindingsPolicyResponse200RefreshState
 from .get_findings_policy_response_200_sla_days import GetFindingsPolicyResponse200SlaDays
 from .get_health_response_200 import GetHealthResponse200
 from .get_health_response_200_services import GetHealthResponse200Services
@@ -346,6 +347,7 @@ from .update_finding_response_200_status import UpdateFindingResponse200Status
 from .update_findings_policy_body import UpdateFindingsPolicyBody
 from .update_findings_policy_body_sla_days import UpdateFindingsPolicyBodySlaDays
 from .update_findings_policy_response_200 import UpdateFindingsPolicyResponse200
+from .update_findings_policy_response_200_refresh_state import UpdateFindingsPolicyResponse200RefreshState
 from .update_findings_policy_response_200_sla_days import UpdateFindingsPolicyResponse200SlaDays
 from .update_webhook_body import UpdateWebhookBody
 from .update_webhook_body_events_item import UpdateWebhookBodyEventsItem
@@ -541,6 +543,7 @@ __all__ = (
     "GetFindingResponse200SlaStateType3Type1",
     "GetFindingResponse200Status",
     "GetFindingsPolicyResponse200",
+    "GetFindingsPolicyResponse200RefreshState",
     "GetFindingsPolicyResponse200SlaDays",
     "GetFindingStatsResponse200",
     "GetFindingStatsResponse200BySeverity",
@@ -714,6 +717,7 @@ __all__ = (
     "UpdateFindingsPolicyBody",
     "UpdateFindingsPolicyBodySlaDays",
     "UpdateFindingsPolicyResponse200",
+    "UpdateFindingsPolicyResponse200RefreshState",
     "UpdateFindingsPolicyResponse200SlaDays",
     "UpdateWebhookBody",
     "UpdateWebhookBodyEventsItem",

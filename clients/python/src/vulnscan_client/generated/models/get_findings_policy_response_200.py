@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.get_findings_policy_response_200_refresh_state import GetFindingsPolicyResponse200RefreshState
 from typing import cast
 import datetime
 
@@ -35,6 +36,10 @@ class GetFindingsPolicyResponse200:
                 open; a re-detection reopens as always
             updated_at (datetime.datetime | None): null while the defaults apply
             updated_by (str):
+            refresh_state (GetFindingsPolicyResponse200RefreshState): The last save's refresh of open and in-progress
+                findings' due dates: `running` while it still works through them in the background (a few thousand findings a
+                second), `done` after
+            refreshed (int): Due dates that refresh moved so far
      """
 
     sla_days: GetFindingsPolicyResponse200SlaDays
@@ -42,6 +47,8 @@ class GetFindingsPolicyResponse200:
     auto_resolve: bool
     updated_at: datetime.datetime | None
     updated_by: str
+    refresh_state: GetFindingsPolicyResponse200RefreshState
+    refreshed: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
 
@@ -64,6 +71,10 @@ class GetFindingsPolicyResponse200:
 
         updated_by = self.updated_by
 
+        refresh_state = self.refresh_state.value
+
+        refreshed = self.refreshed
+
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -73,6 +84,8 @@ class GetFindingsPolicyResponse200:
             "auto_resolve": auto_resolve,
             "updated_at": updated_at,
             "updated_by": updated_by,
+            "refresh_state": refresh_state,
+            "refreshed": refreshed,
         })
 
         return field_dict
@@ -112,12 +125,21 @@ class GetFindingsPolicyResponse200:
 
         updated_by = d.pop("updated_by")
 
+        refresh_state = GetFindingsPolicyResponse200RefreshState(d.pop("refresh_state"))
+
+
+
+
+        refreshed = d.pop("refreshed")
+
         get_findings_policy_response_200 = cls(
             sla_days=sla_days,
             require_acceptance_approval=require_acceptance_approval,
             auto_resolve=auto_resolve,
             updated_at=updated_at,
             updated_by=updated_by,
+            refresh_state=refresh_state,
+            refreshed=refreshed,
         )
 
 

@@ -8,6 +8,7 @@ from attrs import field as _attrs_field
 
 from ..types import UNSET, Unset
 
+from ..models.update_findings_policy_response_200_refresh_state import UpdateFindingsPolicyResponse200RefreshState
 from typing import cast
 import datetime
 
@@ -35,7 +36,10 @@ class UpdateFindingsPolicyResponse200:
                 open; a re-detection reopens as always
             updated_at (datetime.datetime | None): null while the defaults apply
             updated_by (str):
-            refreshed (int):
+            refresh_state (UpdateFindingsPolicyResponse200RefreshState): The last save's refresh of open and in-progress
+                findings' due dates: `running` while it still works through them in the background (a few thousand findings a
+                second), `done` after
+            refreshed (int): Due dates that refresh moved so far
      """
 
     sla_days: UpdateFindingsPolicyResponse200SlaDays
@@ -43,6 +47,7 @@ class UpdateFindingsPolicyResponse200:
     auto_resolve: bool
     updated_at: datetime.datetime | None
     updated_by: str
+    refresh_state: UpdateFindingsPolicyResponse200RefreshState
     refreshed: int
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -66,6 +71,8 @@ class UpdateFindingsPolicyResponse200:
 
         updated_by = self.updated_by
 
+        refresh_state = self.refresh_state.value
+
         refreshed = self.refreshed
 
 
@@ -77,6 +84,7 @@ class UpdateFindingsPolicyResponse200:
             "auto_resolve": auto_resolve,
             "updated_at": updated_at,
             "updated_by": updated_by,
+            "refresh_state": refresh_state,
             "refreshed": refreshed,
         })
 
@@ -117,6 +125,11 @@ class UpdateFindingsPolicyResponse200:
 
         updated_by = d.pop("updated_by")
 
+        refresh_state = UpdateFindingsPolicyResponse200RefreshState(d.pop("refresh_state"))
+
+
+
+
         refreshed = d.pop("refreshed")
 
         update_findings_policy_response_200 = cls(
@@ -125,6 +138,7 @@ class UpdateFindingsPolicyResponse200:
             auto_resolve=auto_resolve,
             updated_at=updated_at,
             updated_by=updated_by,
+            refresh_state=refresh_state,
             refreshed=refreshed,
         )
 

@@ -121,9 +121,12 @@ def sync_detailed(
 ) -> Response[ErrorBody | UpdateFindingsPolicyResponse200]:
     """ Replace the findings policy
 
-     Every open and in-progress finding whose due date comes from the policy gets the new deadline at
-    once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical
-    deadline, or KEV's own due date when earlier.
+     Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates
+    people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when
+    earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due
+    dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background
+    while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with
+    the newer policy.
 
     Args:
         body (UpdateFindingsPolicyBody):
@@ -156,9 +159,12 @@ def sync(
 ) -> ErrorBody | UpdateFindingsPolicyResponse200 | None:
     """ Replace the findings policy
 
-     Every open and in-progress finding whose due date comes from the policy gets the new deadline at
-    once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical
-    deadline, or KEV's own due date when earlier.
+     Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates
+    people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when
+    earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due
+    dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background
+    while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with
+    the newer policy.
 
     Args:
         body (UpdateFindingsPolicyBody):
@@ -186,9 +192,12 @@ async def asyncio_detailed(
 ) -> Response[ErrorBody | UpdateFindingsPolicyResponse200]:
     """ Replace the findings policy
 
-     Every open and in-progress finding whose due date comes from the policy gets the new deadline at
-    once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical
-    deadline, or KEV's own due date when earlier.
+     Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates
+    people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when
+    earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due
+    dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background
+    while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with
+    the newer policy.
 
     Args:
         body (UpdateFindingsPolicyBody):
@@ -221,9 +230,12 @@ async def asyncio(
 ) -> ErrorBody | UpdateFindingsPolicyResponse200 | None:
     """ Replace the findings policy
 
-     Every open and in-progress finding whose due date comes from the policy gets the new deadline at
-    once (`refreshed` counts them); dates people set are kept. CISA KEV findings take the critical
-    deadline, or KEV's own due date when earlier.
+     Every open and in-progress finding whose due date comes from the policy gets the new deadline; dates
+    people set are kept. CISA KEV findings take the critical deadline, or KEV's own due date when
+    earlier. The first 200 open findings are refreshed before the answer (`refreshed` counts the due
+    dates moved), so a small organization sees `refresh_state: done`; the rest follow in the background
+    while `refresh_state` is `running` (GET shows the progress). Saving again restarts the refresh with
+    the newer policy.
 
     Args:
         body (UpdateFindingsPolicyBody):

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class GetFindingsPolicyResponse200RefreshState(StrEnum):
+    DONE = "done"
+    RUNNING = "running"
+
+    def __str__(self) -> str:
+        return str(self.value)
