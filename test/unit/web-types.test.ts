@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ENUMS_PATH, enumsOf, SCHEMA_PATH, webTypes } from "../../scripts/web-types.js";
+import { ENUMS_PATH, enumsOf, webTypes } from "../../scripts/web-types.js";
 
 // `npm test` runs this: the console's API types are what the OpenAPI document generates now
 // (like proto/gen for the protos). A route schema changed without `npx tsx scripts/web-types.ts` fails here.
 describe("the console's API types", () => {
-  it("are what the OpenAPI document generates (schema.ts and enums.ts committed fresh)", async () => {
-    const { schema, enums } = await webTypes();
-    expect(fs.readFileSync(SCHEMA_PATH, "utf8") === schema, "web/src/api/schema.ts is stale: run `npx tsx scripts/web-types.ts`").toBe(true);
+  it("are what the OpenAPI document generates (enums.ts committed fresh; the operation types are the TypeScript client's)", async () => {
+    const { enums } = await webTypes();
     expect(fs.readFileSync(ENUMS_PATH, "utf8")).toBe(enums);
   }, 60_000);
 

@@ -1,8 +1,9 @@
-// The API's shapes as the console reads them, from the contract: web/src/api/schema.ts and
-// enums.ts are generated from the OpenAPI document the gateway serves (scripts/web-types.ts,
-// checked fresh by test/unit/web-types.test.ts in `npm test`); this file only names them.
+// The API's shapes as the console reads them, from the contract: the operation types are the
+// TypeScript client library's (clients/typescript/src/schema.ts, scripts/clients.ts) and enums.ts
+// the choices read from the same OpenAPI document (scripts/web-types.ts); both are checked fresh
+// by `npm test`. This file only names them.
 import type { CONFIDENCES, FINDING_STATUSES, SETTABLE_CONTROL_STATUSES, SEVERITIES } from "./enums.js";
-import type { operations } from "./schema.js";
+import type { operations } from "../../../clients/typescript/src/schema.js";
 
 export * from "./enums.js";
 
