@@ -15826,7 +15826,7 @@ type GetFindingsPolicyResponse struct {
 		// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 		AutoResolve bool `json:"auto_resolve"`
 
-		// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+		// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background, `done` after
 		RefreshState GetFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
 
 		// Refreshed Due dates that refresh moved so far
@@ -15867,7 +15867,7 @@ func (r GetFindingsPolicyResponse) GetJSON200() *struct {
 	// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 	AutoResolve bool `json:"auto_resolve"`
 
-	// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+	// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background, `done` after
 	RefreshState GetFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
 
 	// Refreshed Due dates that refresh moved so far
@@ -15959,7 +15959,7 @@ type UpdateFindingsPolicyResponse struct {
 		// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 		AutoResolve bool `json:"auto_resolve"`
 
-		// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+		// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background, `done` after
 		RefreshState UpdateFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
 
 		// Refreshed Due dates that refresh moved so far
@@ -16002,7 +16002,7 @@ func (r UpdateFindingsPolicyResponse) GetJSON200() *struct {
 	// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 	AutoResolve bool `json:"auto_resolve"`
 
-	// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+	// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background, `done` after
 	RefreshState UpdateFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
 
 	// Refreshed Due dates that refresh moved so far
@@ -25589,7 +25589,7 @@ func ParseGetFindingsPolicyResponse(rsp *http.Response) (*GetFindingsPolicyRespo
 			// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 			AutoResolve bool `json:"auto_resolve"`
 
-			// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+			// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background, `done` after
 			RefreshState GetFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
 
 			// Refreshed Due dates that refresh moved so far
@@ -25682,7 +25682,7 @@ func ParseUpdateFindingsPolicyResponse(rsp *http.Response) (*UpdateFindingsPolic
 			// AutoResolve Auto-resolution (default: off): a later completed scan that ran a finding's check against its component, got an answer and did not match resolves the finding with `resolution: not_detected`. A finding whose component the scan did not cover (host down, port closed or filtered, no answer, check not run) stays open; a re-detection reopens as always
 			AutoResolve bool `json:"auto_resolve"`
 
-			// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+			// RefreshState The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background, `done` after
 			RefreshState UpdateFindingsPolicy200JSONResponseBodyRefreshState `json:"refresh_state"`
 
 			// Refreshed Due dates that refresh moved so far

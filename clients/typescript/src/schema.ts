@@ -5227,7 +5227,7 @@ export interface operations {
                         updated_at: string | null;
                         updated_by: string;
                         /**
-                         * @description The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+                         * @description The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background, `done` after
                          * @enum {string}
                          */
                         refresh_state: "running" | "done";
@@ -5372,7 +5372,7 @@ export interface operations {
                         updated_at: string | null;
                         updated_by: string;
                         /**
-                         * @description The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after
+                         * @description The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background, `done` after
                          * @enum {string}
                          */
                         refresh_state: "running" | "done";

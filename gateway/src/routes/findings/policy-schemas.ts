@@ -30,7 +30,7 @@ const policy = {
       type: "string",
       enum: ["running", "done"],
       description:
-        "The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background (a few thousand findings a second), `done` after",
+        "The last save's refresh of open and in-progress findings' due dates: `running` while it still works through them in the background, `done` after",
     },
     refreshed: { type: "integer", description: "Due dates that refresh moved so far" },
   },

@@ -37,8 +37,7 @@ class UpdateFindingsPolicyResponse200:
             updated_at (datetime.datetime | None): null while the defaults apply
             updated_by (str):
             refresh_state (UpdateFindingsPolicyResponse200RefreshState): The last save's refresh of open and in-progress
-                findings' due dates: `running` while it still works through them in the background (a few thousand findings a
-                second), `done` after
+                findings' due dates: `running` while it still works through them in the background, `done` after
             refreshed (int): Due dates that refresh moved so far
      """
 
