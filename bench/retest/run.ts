@@ -91,12 +91,20 @@ try {
         const started = await authed.post(`/api/v1/findings/${f.id}/retest`, {});
         if (started.status !== 202) throw new Error(`retest of ${f.template_id} refused: ${JSON.stringify(started.body)}`);
         for (;;) {
-          const r = ((await authed.get(`/api/v1/findings/${f.id}/retests?per_page=1`)).body.items as { id: string; status: string; verdict: string; reason: string | null }[])[0];
+          const r = (
+            (await authed.get(`/api/v1/findings/${f.id}/retests?per_page=1`)).body.items as {
+              id: string;
+              status: string;
+              verdict: string;
+              reason: string | null;
+            }[]
+          )[0];
           if (r && r.id === started.body.id && r.status === "completed") {
             const took = performance.now() - t0;
             ms.push(took);
             // A slow one is named, so an outlier can be looked into rather than averaged away.
-            if (took > 10_000) log(`slow retest: ${kind} ${f.template_id} on ${f.affected_component}: ${Math.round(took)} ms, ${r.verdict}${r.reason ? ` (${r.reason})` : ""}`);
+            if (took > 10_000)
+              log(`slow retest: ${kind} ${f.template_id} on ${f.affected_component}: ${Math.round(took)} ms, ${r.verdict}${r.reason ? ` (${r.reason})` : ""}`);
             verdicts.set(r.verdict, (verdicts.get(r.verdict) ?? 0) + 1);
             break;
           }

@@ -242,7 +242,12 @@ describe("SLA deadlines", () => {
       require_acceptance_approval: false,
     });
     expect(put.status).toBe(200);
-    expect(put.body).toMatchObject({ sla_days: { critical: 30, high: 60, info: null }, require_acceptance_approval: false, refreshed: 1, refresh_state: "done" });
+    expect(put.body).toMatchObject({
+      sla_days: { critical: 30, high: 60, info: null },
+      require_acceptance_approval: false,
+      refreshed: 1,
+      refresh_state: "done",
+    });
     expect((await ana.get(`/api/v1/findings/${high}`)).body).toMatchObject({ due_date: mine, due_date_source: "user" });
     const crit = (await ana.get(`/api/v1/findings/${ids.get("crit")}`)).body;
     expect(new Date(crit.due_date).getTime()).toBe(detected.getTime() + 30 * DAY);
