@@ -64,7 +64,8 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   const { config, db, kafka, logger } = ctx;
   const now = serviceClock(config.CLOCK_OFFSET_FILE);
   const repos = mongoRepositories(db, kafka, logger, config.FINDING_EVENTS_TOPIC, now, config.LIST_CACHE_MS);
-  const { store, counts: rollups, credits } = repos;
+  const { store, credits } = repos;
+  const { rollups } = store; // its housekeeping (repos.counts may be the kept totals over it)
   const ai =
     overrides.ai ??
     (config.AI_PROVIDER_URL && config.AI_API_KEY

@@ -10,18 +10,59 @@ import type { Collection, Db } from "mongodb";
  * Read-your-writes holds across replicas, since the version lives in the database. A kept read
  * lives `maxAgeMs` at most, so a write that reached the database but not its bump (a crash in
  * between, an operator's script) shows within that.
+ *
+ * Concurrent requests of one organization share version reads: a request joins the next read
+ * that starts after it arrived (never one already under way, which may have been answered
+ * before a write the request's client saw answered), so at most one read runs and one waits per
+ * organization, however many requests come in. A kept value past half its age is read again in
+ * the background while it is still answered, so a hot page does not make its requests wait for
+ * the database every `maxAgeMs`; concurrent misses of one entry share one read.
  */
+
+interface Reads {
+  running?: Promise<number>;
+  next?: Promise<number>;
+}
+
+const ignore = () => undefined;
 
 /** Each organization's version of one kind of data: `{_id: orgId, v}` documents in `collection`. */
 export class OrgVersions {
   private readonly coll: Collection<{ _id: string; v: number }>;
+  private readonly reads = new Map<string, Reads>();
 
   constructor(db: Db, collection: string) {
     this.coll = db.collection(collection);
   }
 
-  async current(orgId: string): Promise<number> {
-    return (await this.coll.findOne({ _id: orgId }))?.v ?? 0;
+  /** The organization's version as read after this call began (concurrent callers share the read). */
+  current(orgId: string): Promise<number> {
+    let r = this.reads.get(orgId);
+    if (!r) {
+      r = {};
+      this.reads.set(orgId, r);
+    }
+    const running = r.running;
+    if (!running) return this.read(orgId, r);
+    // The read under way may have begun before this call: wait for the one after it, shared by everyone waiting.
+    if (r.next) return r.next;
+    const state = r;
+    state.next = running.then(ignore, ignore).then(() => {
+      state.next = undefined;
+      return this.read(orgId, state);
+    });
+    return state.next;
+  }
+
+  private read(orgId: string, r: Reads): Promise<number> {
+    const p = this.coll.findOne({ _id: orgId }).then((d) => d?.v ?? 0);
+    r.running = p;
+    const done = () => {
+      if (r.running === p) r.running = undefined;
+      if (!r.running && !r.next && this.reads.get(orgId) === r) this.reads.delete(orgId);
+    };
+    p.then(done, done);
+    return p;
   }
 
   async bump(orgIds: Iterable<string>): Promise<void> {
@@ -37,6 +78,8 @@ interface Kept {
 
 export class VersionedCache {
   private readonly kept: LRUCache<string, Kept>;
+  /** Reads under way per entry and version: concurrent misses and refreshes share them. */
+  private readonly pending = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly versions: Pick<OrgVersions, "current">,
@@ -51,10 +94,33 @@ export class VersionedCache {
     // The version first: a write landing while the value is read moves it, so that value is not reused.
     const version = await this.versions.current(orgId);
     const hit = this.kept.get(k);
-    const now = (this.opts.clock ?? Date.now)();
-    if (hit && hit.version === version && now - hit.at < this.opts.maxAgeMs) return hit.value as T;
-    const value = await read();
-    this.kept.set(k, { version, at: now, value });
-    return value;
+    const now = this.now();
+    if (hit && hit.version === version && now - hit.at < this.opts.maxAgeMs) {
+      // Half its age: read again in the background, the kept value still answers meanwhile.
+      if (2 * (now - hit.at) >= this.opts.maxAgeMs) void this.load(k, version, now, read).catch(ignore);
+      return hit.value as T;
+    }
+    return this.load(k, version, now, read);
+  }
+
+  private now(): number {
+    return (this.opts.clock ?? Date.now)();
+  }
+
+  /** Reads the entry at `version` (read at `at`, before the value), once for every caller at that version. */
+  private load<T>(k: string, version: number, at: number, read: () => Promise<T>): Promise<T> {
+    const id = `${version}\u0000${k}`;
+    const pending = this.pending.get(id);
+    if (pending) return pending as Promise<T>;
+    const p = read().then((value) => {
+      const kept = this.kept.get(k);
+      // A newer version's value (a slower read of an older one finishing last) is not replaced.
+      if (!kept || kept.version < version || (kept.version === version && kept.at <= at)) this.kept.set(k, { version, at, value });
+      return value;
+    });
+    this.pending.set(id, p);
+    const done = () => this.pending.delete(id);
+    p.then(done, done);
+    return p;
   }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { listQuery } from "../domain/list.js";
-import type { FindingLists } from "../domain/ports.js";
+import type { FindingCounts, FindingLists, FindingRepository } from "../domain/ports.js";
 import type { FindingDoc } from "../domain/types.js";
-import { CachedFindingLists } from "./cached-lists.js";
+import { CachedCounts, CachedFindingLists, CachedFindings } from "./cached-lists.js";
 
 /** A FindingLists that counts its reads and answers with a page naming the read. */
 function counting() {
@@ -56,13 +56,23 @@ describe("CachedFindingLists", () => {
     await lists.count("org_a", { accepted_expiring_within_days: 14 });
     expect(reads).toEqual(["page@0", "page@0", "count", "count"]);
 
-    await lists.scanFindings("org_a", "scan_1");
-    now = 4_999;
-    await lists.scanFindings("org_a", "scan_1");
+    const kept = await lists.scanFindings("org_a", "scan_1");
+    now = 2_499;
+    expect(await lists.scanFindings("org_a", "scan_1")).toBe(kept);
     expect(reads).toHaveLength(5);
-    now = 5_000;
-    await lists.scanFindings("org_a", "scan_1");
+    // Past half its age: still answered from memory, and read again in the background.
+    now = 2_500;
+    expect(await lists.scanFindings("org_a", "scan_1")).toBe(kept);
+    await Promise.resolve();
     expect(reads).toHaveLength(6);
+    const refreshed = await lists.scanFindings("org_a", "scan_1");
+    expect(refreshed).not.toBe(kept);
+    expect(reads).toHaveLength(6);
+    // Never answered past its maximum age: read and waited for.
+    now = 7_500;
+    const late = await lists.scanFindings("org_a", "scan_1");
+    expect(late).not.toBe(refreshed);
+    expect(reads).toHaveLength(7);
   });
 
   it("reads the version before the page: a write landing during the read is not answered from memory afterwards", async () => {
@@ -81,5 +91,60 @@ describe("CachedFindingLists", () => {
     await lists.page("org_a", q, 0, 20);
     await lists.page("org_a", q, 0, 20);
     expect(reads).toEqual(["page@0", "page@0"]);
+  });
+});
+
+describe("CachedFindings and CachedCounts", () => {
+  it("a detail is answered from memory while the version holds, read again once it moved; another organization's id stays null", async () => {
+    const stored = new Map([["finding_1", { _id: "finding_1", org_id: "org_a", status: "open" } as FindingDoc]]);
+    const gets: string[] = [];
+    const inner: FindingRepository = {
+      get: async (orgId, id) => {
+        gets.push(`${orgId}/${id}`);
+        const f = stored.get(id);
+        return f && f.org_id === orgId ? { ...f } : null;
+      },
+      rememberedHolders: () => new Map(),
+      create: async () => new Map(),
+      change: async (_orgId, ids) => {
+        for (const id of ids) stored.set(id, { ...stored.get(id)!, status: "resolved" });
+        version++; // the store moves the version before answering
+        return new Map();
+      },
+    };
+    let version = 1;
+    const findings = new CachedFindings(inner, { current: async () => version });
+    const first = await findings.get("org_a", "finding_1");
+    expect(await findings.get("org_a", "finding_1")).toBe(first);
+    expect(await findings.get("org_b", "finding_1")).toBeNull();
+    expect(await findings.get("org_b", "finding_1")).toBeNull();
+    expect(gets).toEqual(["org_a/finding_1", "org_b/finding_1"]);
+
+    await findings.change("org_a", ["finding_1"], () => null);
+    expect((await findings.get("org_a", "finding_1"))?.status).toBe("resolved");
+    expect(await findings.get("org_b", "finding_1")).toBeNull();
+    expect(gets).toHaveLength(4);
+  });
+
+  it("a list total is kept by the version; statistics are always read", async () => {
+    let n = 10;
+    const calls: string[] = [];
+    const inner: FindingCounts = {
+      total: async () => (calls.push("total"), n),
+      stats: async () => (calls.push("stats"), {}) as never,
+      targetCounts: async () => (calls.push("targets"), {}) as never,
+    };
+    let version = 1;
+    const counts = new CachedCounts(inner, { current: async () => version });
+    const all = { other: false };
+    expect(await counts.total("org_a", all)).toBe(10);
+    n = 11;
+    expect(await counts.total("org_a", all)).toBe(10);
+    expect(await counts.total("org_a", { status: "open", other: false })).toBe(11);
+    version = 2; // the write's counts were applied
+    expect(await counts.total("org_a", all)).toBe(11);
+    await counts.stats("org_a", {});
+    await counts.stats("org_a", {});
+    expect(calls).toEqual(["total", "total", "total", "stats", "stats"]);
   });
 });

@@ -62,7 +62,12 @@ export class FindingStore implements FindingRepository {
     private readonly versions?: Pick<OrgVersions, "bump">,
   ) {
     this.findings = db.collection<StoredFinding>(FINDINGS);
-    this.rollups = new Rollups(db, logger, (ids) => this.announce(ids));
+    this.rollups = new Rollups(
+      db,
+      logger,
+      (ids) => this.announce(ids),
+      (orgIds) => this.moved(orgIds),
+    );
   }
 
   async get(orgId: string, id: string): Promise<StoredFinding | null> {

@@ -1,7 +1,7 @@
 import { Topics, type KafkaBus, type Logger } from "@vulnscan/kit";
 import type { Db } from "mongodb";
 import { MongoAiCredits, MongoAnalysisCache } from "./ai.js";
-import { CachedFindingLists, listVersions } from "./cached-lists.js";
+import { CachedCounts, CachedFindingLists, CachedFindings, listVersions } from "./cached-lists.js";
 import { FindingReads } from "./finding-reads.js";
 import { FindingStore } from "./finding-store.js";
 import { MongoPolicyStore, MongoSlaQueue } from "./sla-store.js";
@@ -15,17 +15,19 @@ export function mongoRepositories(
   logger: Logger,
   eventsTopic: string = Topics.findingEvents,
   now: () => Date = () => new Date(),
-  /** LIST_CACHE_MS: list pages kept in memory while nothing changed; 0 reads every page from the database. */
+  /** LIST_CACHE_MS: details, list pages and totals kept in memory while nothing changed; 0 reads every one from the database. */
   listCacheMs = 5000,
 ) {
   const versions = listVersions(db);
   const store = new FindingStore(db, kafka, logger, eventsTopic, versions);
   const reads = new FindingReads(store.findings, {}, now);
+  const cached = listCacheMs > 0;
   return {
     store,
-    findings: store,
-    lists: listCacheMs > 0 ? new CachedFindingLists(reads, versions, listCacheMs) : reads,
-    counts: store.rollups,
+    // Details, pages and totals kept by the organization's version (cached-lists.ts); writes always read the stored finding.
+    findings: cached ? new CachedFindings(store, versions, listCacheMs) : store,
+    lists: cached ? new CachedFindingLists(reads, versions, listCacheMs) : reads,
+    counts: cached ? new CachedCounts(store.rollups, versions, listCacheMs) : store.rollups,
     analyses: new MongoAnalysisCache(db),
     credits: new MongoAiCredits(db),
     policies: new MongoPolicyStore(db),

@@ -20,6 +20,7 @@ import {
 import type { Counts, Delta } from "../domain/rollup.js";
 import type { Stats } from "../domain/stats.js";
 import type { FindingDoc } from "../domain/types.js";
+import { listVersions } from "./cached-lists.js";
 import { FINDINGS, ROLLUP_INTENTS, ROLLUPS } from "./indexes.js";
 
 /*
@@ -109,11 +110,16 @@ export class Rollups implements FindingCounts {
   private readonly intents: Collection<IntentDoc>;
   private readonly findings: Collection<{ _id: string; rollup_pending?: string[] }>;
 
-  /** `announce`: how a takeover announces the findings its intent created (their events may not have gone out). */
+  /**
+   * `announce`: how a takeover announces the findings its intent created (their events may not
+   * have gone out). `applied`: told the organizations whose counts moved, once they did (totals
+   * kept in memory, cached-lists.ts, are read again).
+   */
   constructor(
     db: Db,
     private readonly logger: Logger,
     private readonly announce: (findingIds: string[]) => Promise<void> = async () => {},
+    private readonly applied: (orgIds: string[]) => Promise<void> = async () => {},
   ) {
     this.docs = db.collection<RollupDoc>(ROLLUPS);
     this.intents = db.collection<IntentDoc>(ROLLUP_INTENTS);
@@ -162,6 +168,7 @@ export class Rollups implements FindingCounts {
       writes.push(this.upsert({ _id: org }, { $min: { first_day: days[0] }, $max: { last_day: days.at(-1) }, $setOnInsert: { org_id: org } }));
     }
     await Promise.all(writes);
+    await this.applied([...new Set(committed.map((e) => e.org))]);
     await then();
     // From here on the guards may go: a takeover finds the intent applied and only cleans up.
     await this.intents.updateOne({ _id: intent._id }, { $set: { applied: true } });
@@ -248,5 +255,6 @@ export async function rebuildRollups(db: Db, org: string, now = new Date()): Pro
   }
   const days = xs.map((x) => x.day).sort();
   await docs.replaceOne({ _id: org }, { org_id: org, ...(days.length > 0 ? { first_day: days[0], last_day: days.at(-1) } : {}) }, { upsert: true });
+  await listVersions(db).bump([org]); // totals kept in memory read again
   return { findings: xs.length, documents: all.length + 1 };
 }
