@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createLogger, KafkaBus, Topics } from "@vulnscan/kit";
@@ -8,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startReceiver, type ReceivedDelivery, type Receiver } from "../../examples/webhook-receiver/receiver.js";
 import { startSystem, type RunningSystem } from "../../scripts/system.js";
 import { startLab, type Lab } from "../lab/lab.js";
-import { admin, Api } from "../support/api.js";
+import { redisCommand } from "../lab/redis.js";
+import { type Api, newAccount } from "../support/api.js";
 import { unique } from "../support/names.js";
 import { selfSignedCertificates } from "../support/tls.js";
 
@@ -33,16 +33,8 @@ const events: EventEnvelope[] = [];
 const PASSWORD = "correct horse battery staple";
 const SECRET = "e2e-retest-webhook-secret";
 
-async function account(plan: string): Promise<Api> {
-  const env = { MONGO_URL: inject("mongoUrl"), MONGO_DB: `${prefix}auth` };
-  const org = admin(["create-org", "--name", `${plan} ${unique("org")}`, "--plan", plan], env);
-  const email = `${unique(plan)}@example.test`.toLowerCase();
-  admin(["create-user", "--org", org.id, "--email", email, "--password", PASSWORD], env);
-  const a = new Api(system.gatewayUrl);
-  const res = await a.token(email, PASSWORD);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return a.withToken(res.body.access_token);
-}
+const account = (plan: string) =>
+  newAccount({ gatewayUrl: system.gatewayUrl, mongoUrl: inject("mongoUrl"), authDb: `${prefix}auth`, plan, name: unique("org"), password: PASSWORD });
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000, everyMs = 200): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -66,22 +58,6 @@ async function retest(findingId: string) {
     return r?.status === "completed" ? r : undefined;
   });
   return { started: started.body, done };
-}
-
-/** Sends one Redis command over RESP (the lab's real redis-server, reachable from the host side). */
-function redisCommand(host: string, port: number, ...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const s = net.connect({ host, port });
-    let out = "";
-    s.setTimeout(3000, () => s.destroy(new Error("redis did not answer")));
-    s.on("data", (d) => {
-      out += d.toString();
-      if (out.includes("\r\n")) s.end();
-    });
-    s.on("end", () => resolve(out));
-    s.on("error", reject);
-    s.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join("")}`);
-  });
 }
 
 function delivered(event: string): (ReceivedDelivery & { json: any })[] {

@@ -1,14 +1,15 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startReceiver, type Receiver } from "../../examples/webhook-receiver/receiver.js";
 import { startSystem, type RunningSystem } from "../../scripts/system.js";
 import { startLab, type Lab } from "../lab/lab.js";
-import { admin, Api } from "../support/api.js";
+import { redisCommand } from "../lab/redis.js";
+import { type Api, newAccount } from "../support/api.js";
 import { unique } from "../support/names.js";
 import { selfSignedCertificates } from "../support/tls.js";
+import { waitFor } from "../support/wait.js";
 
 /*
  * Scan comparison (issue 28 item 2) end to end: every service as its own process on the real
@@ -29,42 +30,8 @@ let receiver: Receiver;
 const PASSWORD = "correct horse battery staple";
 const SECRET = "e2e-diff-webhook-secret";
 
-async function account(plan: string): Promise<Api> {
-  const env = { MONGO_URL: inject("mongoUrl"), MONGO_DB: `${prefix}auth` };
-  const org = admin(["create-org", "--name", `${plan} ${unique("org")}`, "--plan", plan], env);
-  const email = `${unique(plan)}@example.test`.toLowerCase();
-  admin(["create-user", "--org", org.id, "--email", email, "--password", PASSWORD], env);
-  const a = new Api(system.gatewayUrl);
-  const res = await a.token(email, PASSWORD);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return a.withToken(res.body.access_token);
-}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000, everyMs = 300): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: not seen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
-/** Sends one Redis command over RESP (the lab's real redis-server). */
-function redisCommand(host: string, port: number, ...args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const s = net.connect({ host, port });
-    let out = "";
-    s.setTimeout(3000, () => s.destroy(new Error("redis did not answer")));
-    s.on("data", (d) => {
-      out += d.toString();
-      if (out.includes("\r\n")) s.end();
-    });
-    s.on("end", () => resolve(out));
-    s.on("error", reject);
-    s.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join("")}`);
-  });
-}
+const account = (plan: string) =>
+  newAccount({ gatewayUrl: system.gatewayUrl, mongoUrl: inject("mongoUrl"), authDb: `${prefix}auth`, plan, name: unique("org"), password: PASSWORD });
 
 let ports: string;
 

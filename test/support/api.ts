@@ -78,3 +78,18 @@ export function admin(args: string[], env: { MONGO_URL: string; MONGO_DB: string
   const last = res.stdout.trim().split("\n").at(-1) ?? "";
   return JSON.parse(last);
 }
+
+/**
+ * A new organization on `plan` with one user (the operator CLI against the system's auth
+ * database), signed in through the gateway.
+ */
+export async function newAccount(o: { gatewayUrl: string; mongoUrl: string; authDb: string; plan: string; name: string; password: string }): Promise<Api> {
+  const env = { MONGO_URL: o.mongoUrl, MONGO_DB: o.authDb };
+  const org = admin(["create-org", "--name", `${o.plan} ${o.name}`, "--plan", o.plan], env);
+  const email = `${o.name}-${o.plan}@example.test`.toLowerCase();
+  admin(["create-user", "--org", org.id, "--email", email, "--password", o.password], env);
+  const api = new Api(o.gatewayUrl);
+  const res = await api.token(email, o.password);
+  if (res.status !== 200) throw new Error(`sign-in of ${email} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return api.withToken(res.body.access_token);
+}
