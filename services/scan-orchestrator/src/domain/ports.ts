@@ -54,6 +54,12 @@ export interface ScanStore {
   insert(scan: ScanRecord, events: ScanEvent[], commands: ScanCommand[]): Promise<void>;
   get(orgId: string, scanId: string): Promise<ScanRecord | null>;
   /**
+   * A scan as the API shows it: like `get`, but may be answered from memory while the
+   * organization's scans have not changed (never older than a write answered before it). Writes
+   * decide on `get`.
+   */
+  view(orgId: string, scanId: string): Promise<ScanRecord | null>;
+  /**
    * Newest first (created_at desc, then _id desc). Without `after`, page `page.page`; with it, the
    * `page.perPage` scans strictly after that one (a range, no skip). `more` tells whether a scan
    * follows the page.

@@ -199,7 +199,8 @@ export class ScanUseCases {
   }
 
   async get(orgId: string, scanId: string): Promise<ScanRecord> {
-    const scan = await this.deps.store.get(orgId, scanId);
+    // A kept scan may answer (ScanStore.view); a change decided on it is version-checked, and re-read with `get` when it lost.
+    const scan = await this.deps.store.view(orgId, scanId);
     if (!scan) throw notFound("Scan");
     return scan;
   }

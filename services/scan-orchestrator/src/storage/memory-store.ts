@@ -25,6 +25,10 @@ export class MemoryScanStore implements ScanStore {
     return s && s.org_id === orgId ? copy(s) : null;
   }
 
+  view(orgId: string, scanId: string): Promise<ScanRecord | null> {
+    return this.get(orgId, scanId);
+  }
+
   async list(orgId: string, filter: ScanFilter, page: PageRequest, after?: ScanAnchor): Promise<ScanPage> {
     const all = [...this.scans.values()]
       .filter((s) => s.org_id === orgId)

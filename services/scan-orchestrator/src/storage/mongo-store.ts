@@ -87,12 +87,16 @@ const HIDDEN = { outbox: 0, outbox_pending: 0, commands: 0, commands_pending: 0 
 
 /** Pages of scan lists kept in memory in all (about 20 scans of a few KB each). */
 const LIST_CACHE_PAGES = 2_000;
+/** Scans (details) kept in memory in all, a few KB each. */
+const DETAIL_CACHE_SCANS = 10_000;
 
 export class MongoScanStore implements ScanStore {
   private readonly scans: Collection<IdDoc>;
   private readonly versions: OrgVersions;
   /** Scan list pages kept while the organization's scans do not change (kit versioned-cache.ts); none when off. */
   private readonly lists?: VersionedCache;
+  /** Scans as the API shows them, kept the same way (`view`). */
+  private readonly details?: VersionedCache;
 
   constructor(
     db: Db,
@@ -103,7 +107,10 @@ export class MongoScanStore implements ScanStore {
   ) {
     this.scans = db.collection<IdDoc>(Collections.scans);
     this.versions = new OrgVersions(db, Collections.listVersions);
-    if (listCacheMs > 0) this.lists = new VersionedCache(this.versions, { maxAgeMs: listCacheMs, maxEntries: LIST_CACHE_PAGES });
+    if (listCacheMs > 0) {
+      this.lists = new VersionedCache(this.versions, { maxAgeMs: listCacheMs, maxEntries: LIST_CACHE_PAGES });
+      this.details = new VersionedCache(this.versions, { maxAgeMs: listCacheMs, maxEntries: DETAIL_CACHE_SCANS });
+    }
   }
 
   /**
@@ -128,6 +135,11 @@ export class MongoScanStore implements ScanStore {
 
   async get(orgId: string, scanId: string): Promise<ScanRecord | null> {
     return clean<ScanRecord>(await this.scans.findOne({ _id: scanId, org_id: orgId }, { projection: HIDDEN }));
+  }
+
+  /** `get` kept by the organization's version: every write to a scan moves it (`moved`), another organization's id stays null. */
+  view(orgId: string, scanId: string): Promise<ScanRecord | null> {
+    return this.details ? this.details.get(orgId, scanId, () => this.get(orgId, scanId)) : this.get(orgId, scanId);
   }
 
   list(orgId: string, filter: ScanFilter, page: PageRequest, after?: ScanAnchor): Promise<ScanPage> {
