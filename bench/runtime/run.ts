@@ -35,11 +35,15 @@ async function measure(runtime: Runtime): Promise<Measured> {
       readyMs[p.name] = p.readyMs;
     }
     const t0 = Date.now();
-    process.kill(run.pid, "SIGINT");
+    run.interrupt();
     await run.exited;
     return { rss, readyMs, stopMs: Date.now() - t0, restarted: /restarting it/.test(run.output()) };
   } finally {
-    process.kill(run.pid, "SIGKILL");
+    try {
+      process.kill(run.pid, "SIGTERM");
+    } catch {
+      // stopped already
+    }
     await run.exited;
     fs.rmSync(home, { recursive: true, force: true });
   }

@@ -26,19 +26,11 @@ export const DEPLOYABLES = {
 
 export type Deployable = keyof typeof DEPLOYABLES;
 
+/** What the image holds: the deployables, not `npm start`'s own processes. */
+export const IMAGE_DEPLOYABLES: Deployable[] = ["gateway", "auth", "scan-orchestrator", "scanner", "findings", "grc", "webhook-dispatcher"];
+
 /** The file `node` runs for a deployable. */
 export const entryOf = (name: Deployable): string => path.join(DIST, name, "main.js");
-
-/** Files read beside the code at run time (import.meta.url-relative): the image copies them too. */
-export const RUNTIME_DATA = [
-  "services/scanner/data",
-  "services/scanner/checks",
-  "services/scanner/templates",
-  "services/compliance-catalogue/data",
-  "services/findings/data",
-  "gateway/src/routes/events/asyncapi.json",
-  "web/dist",
-];
 
 const STAMP = path.join(DIST, "build.json");
 /** What a build depends on beside the sources esbuild reports: the lockfile and this script. */
@@ -127,39 +119,43 @@ export interface BuildResult {
 }
 
 /** Builds every deployable into dist/ (about two seconds) and records its inputs. */
-export async function buildAll(): Promise<BuildResult> {
+export async function buildAll(opts: { only?: Deployable[] } = {}): Promise<BuildResult> {
   const { build } = await import("esbuild");
   const t0 = Date.now();
   fs.rmSync(DIST, { recursive: true, force: true });
   const inputs = new Set<string>();
   const bytes = {} as Record<Deployable, number>;
   await Promise.all(
-    (Object.entries(DEPLOYABLES) as [Deployable, string][]).map(async ([name, entry]) => {
-      const outDir = path.join(DIST, name);
-      const result = await build({
-        absWorkingDir: ROOT,
-        entryPoints: [entry],
-        outdir: outDir,
-        entryNames: "main",
-        // Code that a process imports only when configured (the OpenTelemetry SDK without an OTLP
-        // endpoint, the PDF writer until a report is asked for) stays in a chunk of its own, loaded then.
-        splitting: true,
-        bundle: true,
-        platform: "node",
-        format: "esm",
-        target: "node20",
-        sourcemap: true,
-        // Stack traces name the TypeScript line (node --enable-source-maps); the sources are beside.
-        sourcesContent: false,
-        plugins: [externalDependencies(), sourceUrlPlugin(outDir)],
-        metafile: true,
-        logLevel: "error",
-        legalComments: "none",
-      });
-      for (const input of Object.keys(result.metafile.inputs)) if (!input.includes("node_modules/")) inputs.add(input.replace(/^.*?:/, ""));
-      bytes[name] = fs.statSync(entryOf(name)).size;
-    }),
+    (Object.entries(DEPLOYABLES) as [Deployable, string][])
+      .filter(([name]) => !opts.only || opts.only.includes(name))
+      .map(async ([name, entry]) => {
+        const outDir = path.join(DIST, name);
+        const result = await build({
+          absWorkingDir: ROOT,
+          entryPoints: [entry],
+          outdir: outDir,
+          entryNames: "main",
+          // Code that a process imports only when configured (the OpenTelemetry SDK without an OTLP
+          // endpoint, the PDF writer until a report is asked for) stays in a chunk of its own, loaded then.
+          splitting: true,
+          bundle: true,
+          platform: "node",
+          format: "esm",
+          target: "node20",
+          sourcemap: true,
+          // Stack traces name the TypeScript line (node --enable-source-maps); the sources are beside.
+          sourcesContent: false,
+          plugins: [externalDependencies(), sourceUrlPlugin(outDir)],
+          metafile: true,
+          logLevel: "error",
+          legalComments: "none",
+        });
+        for (const input of Object.keys(result.metafile.inputs)) if (!input.includes("node_modules/")) inputs.add(input.replace(/^.*?:/, ""));
+        bytes[name] = fs.statSync(entryOf(name)).size;
+      }),
   );
+  // The bundles are ES modules wherever dist/ is copied (the image copies no root package.json).
+  fs.writeFileSync(path.join(DIST, "package.json"), '{ "type": "module" }\n');
   const stamp: Stamp = { inputs: [...inputs].sort() };
   fs.writeFileSync(STAMP, `${JSON.stringify(stamp, null, 1)}\n`);
   return { ms: Date.now() - t0, bytes };

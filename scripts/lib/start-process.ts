@@ -20,6 +20,8 @@ export interface RunningStart {
   /** The services and the gateway with their pids and start-to-ready times, and the stack's ports. */
   ready: Promise<{ processes: StartedProcess[]; stackPorts: number[]; readyLine: string }>;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Ctrl-C: SIGINT to its process group. */
+  interrupt(): void;
 }
 
 export function launchStart(opts: { home: string; port: number; runtime?: Runtime; env?: Record<string, string>; timeoutMs?: number }): RunningStart {
@@ -29,6 +31,9 @@ export function launchStart(opts: { home: string; port: number; runtime?: Runtim
     cwd: ROOT,
     env: { ...process.env, ...opts.env, PORT: String(opts.port), VULNSCAN_HOME: opts.home, VULNSCAN_RUNTIME: runtime },
     stdio: ["ignore", "pipe", "pipe"],
+    // A process group of its own, as a terminal gives `npm start`: interrupt() signals the
+    // group, as Ctrl-C does, reaching whatever did not leave it.
+    detached: true,
   });
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
@@ -55,7 +60,8 @@ export function launchStart(opts: { home: string; port: number; runtime?: Runtim
     void exited.then(() => reject(new Error(`npm start exited before it was ready:\n${out}`)));
   });
   ready.catch(() => undefined);
-  return { pid: child.pid!, output: () => out, ready, exited };
+  const interrupt = () => process.kill(-child.pid!, "SIGINT");
+  return { pid: child.pid!, output: () => out, ready, exited, interrupt };
 }
 
 /** Resident memory of a running process in MiB (Linux /proc), or undefined when it is gone. */
