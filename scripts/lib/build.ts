@@ -122,14 +122,17 @@ export interface BuildResult {
 export async function buildAll(opts: { only?: Deployable[] } = {}): Promise<BuildResult> {
   const { build } = await import("esbuild");
   const t0 = Date.now();
-  fs.rmSync(DIST, { recursive: true, force: true });
+  // Built beside dist/ (same depth, so every relative path in the output holds) and swapped in
+  // at the end: a supervisor restarting a service meanwhile never finds dist/ half written.
+  const out = path.join(ROOT, `.dist-${process.pid}`);
+  fs.rmSync(out, { recursive: true, force: true });
   const inputs = new Set<string>();
   const bytes = {} as Record<Deployable, number>;
   await Promise.all(
     (Object.entries(DEPLOYABLES) as [Deployable, string][])
       .filter(([name]) => !opts.only || opts.only.includes(name))
       .map(async ([name, entry]) => {
-        const outDir = path.join(DIST, name);
+        const outDir = path.join(out, name);
         const result = await build({
           absWorkingDir: ROOT,
           entryPoints: [entry],
@@ -151,13 +154,15 @@ export async function buildAll(opts: { only?: Deployable[] } = {}): Promise<Buil
           legalComments: "none",
         });
         for (const input of Object.keys(result.metafile.inputs)) if (!input.includes("node_modules/")) inputs.add(input.replace(/^.*?:/, ""));
-        bytes[name] = fs.statSync(entryOf(name)).size;
+        bytes[name] = fs.statSync(path.join(outDir, "main.js")).size;
       }),
   );
   // The bundles are ES modules wherever dist/ is copied (the image copies no root package.json).
-  fs.writeFileSync(path.join(DIST, "package.json"), '{ "type": "module" }\n');
+  fs.writeFileSync(path.join(out, "package.json"), '{ "type": "module" }\n');
   const stamp: Stamp = { inputs: [...inputs].sort() };
-  fs.writeFileSync(STAMP, `${JSON.stringify(stamp, null, 1)}\n`);
+  fs.writeFileSync(path.join(out, path.basename(STAMP)), `${JSON.stringify(stamp, null, 1)}\n`);
+  fs.rmSync(DIST, { recursive: true, force: true });
+  fs.renameSync(out, DIST);
   return { ms: Date.now() - t0, bytes };
 }
 
