@@ -2,15 +2,16 @@
 #
 # One image for every deployable (the gateway and the six services). The Kubernetes chart
 # (charts/vulnscan) picks the process per Deployment:
-#   node --import tsx services/<name>/src/main.ts    (gateway: gateway/src/main.ts)
+#   node --enable-source-maps --max-semi-space-size=1 dist/<name>/main.js
 #
-# Services run their TypeScript through tsx, exactly as `npm start` does, so there is no
-# compile step and `npm ci --omit=dev` cannot be used (tsx is a devDependency): the build
-# stage installs the whole lockfile and the runtime stage copies node_modules over.
+# The services run compiled: the build stage bundles each one's own code (npm run build,
+# scripts/lib/build.ts) into dist/<name>/main.js with a source map; the runtime stage holds that,
+# the data files the code reads beside itself and the production dependencies only
+# (npm ci --omit=dev): no TypeScript, tsx, esbuild or test tooling.
 #
 # Build:  docker build -t vulnscan:0.1.0 .
 # Run:    docker run --rm -p 8080:8080 -e HOST=0.0.0.0 vulnscan:0.1.0
-#         docker run --rm -e HOST=0.0.0.0 vulnscan:0.1.0 node --import tsx services/auth/src/main.ts
+#         docker run --rm -e HOST=0.0.0.0 vulnscan:0.1.0 node --enable-source-maps --max-semi-space-size=1 dist/auth/main.js
 
 # Current Node LTS. Both stages use the same base so the platform binaries npm installs
 # (esbuild, used by tsx) match the runtime.
@@ -25,27 +26,31 @@ COPY . .
 RUN find . -type f ! -name package.json ! -name package-lock.json ! -name .npmrc -delete \
  && find . -type d -empty -delete
 
-# --- build: every dependency from the lockfile, then the sources.
+# --- build: every dependency from the lockfile, then the sources, then the bundles.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY --from=manifests /src/ ./
-# --ignore-scripts: no dependency needs an install script at run time (esbuild finds its
-# platform package without one), and skipping them keeps third-party code out of the build.
+# --ignore-scripts: no dependency needs an install script (esbuild finds its platform package
+# without one), and skipping them keeps third-party code out of the build.
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --ignore-scripts --no-audit --no-fund
-# The code generators (buf's Go binary, protoplugin with its own TypeScript) are a third
-# of node_modules and never run in a pod: generated code is committed under proto/gen.
-RUN rm -rf node_modules/@bufbuild/buf node_modules/@bufbuild/buf-* \
-      node_modules/@bufbuild/protoplugin node_modules/@bufbuild/protoc-gen-es \
-      node_modules/.bin/buf node_modules/.bin/protoc-gen-*
 COPY tsconfig.json ./
+COPY scripts/build.ts scripts/build.ts
+COPY scripts/lib/build.ts scripts/lib/root.ts scripts/lib/
 COPY proto/ proto/
 COPY services/ services/
 COPY gateway/ gateway/
-# The web console the gateway serves at / (gateway/src/routes/console): only web/dist ships;
-# the bundler (web/node_modules) and the sources are build-time only.
 COPY web/ web/
-RUN npm run build --workspace web && rm -rf web/node_modules web/src
+# The web console the gateway serves at / (web/dist), then every deployable into dist/.
+RUN npm run build --workspace web && npx tsx scripts/build.ts --image
+
+# --- production dependencies only: what the bundles import from node_modules at run time.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY --from=manifests /src/ ./
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+ && rm -rf node_modules/@vulnscan
 
 # --- runtime
 FROM ${NODE_IMAGE} AS runtime
@@ -62,10 +67,19 @@ RUN groupadd --system --gid 10001 vulnscan \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
       --shell /usr/sbin/nologin vulnscan
 WORKDIR /app
-# Code stays owned by root: the process can read it but never rewrite it. The only
-# writable path it needs is /tmp (tsx's transform cache); the chart mounts an emptyDir there
-# and keeps the root filesystem read-only.
-COPY --from=build --chown=root:root /app ./
+# Code stays owned by root: the process can read it but never rewrite it, and nothing is written
+# beside it, so the root filesystem can be read-only (the chart mounts an emptyDir at /tmp).
+COPY --from=deps --chown=root:root /app/node_modules node_modules/
+COPY --from=build --chown=root:root /app/dist dist/
+# Files the code reads beside itself, at the paths the bundles name (relative to dist/<name>/).
+COPY --from=build --chown=root:root /app/services/scanner/data services/scanner/data/
+COPY --from=build --chown=root:root /app/services/scanner/checks services/scanner/checks/
+COPY --from=build --chown=root:root /app/services/scanner/templates services/scanner/templates/
+COPY --from=build --chown=root:root /app/services/compliance-catalogue/data services/compliance-catalogue/data/
+COPY --from=build --chown=root:root /app/services/findings/data services/findings/data/
+COPY --from=build --chown=root:root /app/gateway/src/routes/events/asyncapi.json gateway/src/routes/events/
+COPY --from=build --chown=root:root /app/web/dist web/dist/
 USER 10001:10001
 EXPOSE 8080 9460
-CMD ["node", "--import", "tsx", "gateway/src/main.ts"]
+# No HEALTHCHECK: Kubernetes probes the admin port (/livez, /readyz) and the gRPC health service.
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=1", "dist/gateway/main.js"]

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { type Deployable, DEPLOYABLES, ensureBuilt, entryOf } from "./lib/build.js";
 import { freePort, httpOk, waitUntil } from "./lib/net.js";
 import { ROOT } from "./lib/root.js";
 import { Supervised } from "./lib/supervisor.js";
@@ -63,12 +64,33 @@ export interface SystemOptions {
    * tests leave it off, so a test that stops a service sees it stay down).
    */
   restart?: { say: (line: string) => void };
+  /**
+   * What the processes run: the compiled bundles in dist/ (built first when stale; what the
+   * image runs) or, for bench/runtime's before-and-after comparison only, the TypeScript through tsx.
+   */
+  runtime?: Runtime;
+}
+
+export type Runtime = "compiled" | "tsx";
+
+/**
+ * Node's flags for every deployable, here and in the image (Dockerfile, chart): stack traces
+ * through the source maps, and a 1 MiB young generation: V8 otherwise grows it to 16–32 MiB
+ * under the first burst and keeps it, a third of an idle service's memory (docs/decisions.md).
+ */
+export const NODE_FLAGS = ["--enable-source-maps", "--max-semi-space-size=1"];
+
+/** The command line (after `node`) that runs a deployable. */
+export function deployableArgs(name: Deployable, runtime: Runtime = "compiled"): string[] {
+  return runtime === "compiled" ? [...NODE_FLAGS, entryOf(name)] : ["--import", "tsx", path.join(ROOT, DEPLOYABLES[name])];
 }
 
 export interface ProcessInfo {
   name: string;
   /** The running process (a new one after a restart). */
   readonly pid: number;
+  /** Milliseconds from its spawn to its first ready answer (admin /readyz). */
+  readyMs?: number;
   rpcUrl?: string;
   adminUrl: string;
   logFile: string;
@@ -84,12 +106,18 @@ export interface RunningSystem {
   stop(): Promise<void>;
 }
 
-function launch(entry: string, env: Record<string, string>, logFile: string): ChildProcess {
+/**
+ * Every process is its own process group, as the stack's servers are (scripts/stack/process.ts):
+ * a terminal's Ctrl-C reaches only the supervisor, which then stops them in order instead of
+ * all at once (and never mistakes their exit for a crash).
+ */
+function launch(name: Deployable, runtime: Runtime, env: Record<string, string>, logFile: string): ChildProcess {
   const out = fs.openSync(logFile, "a");
-  const child = spawn(process.execPath, ["--import", "tsx", entry], {
+  const child = spawn(process.execPath, deployableArgs(name, runtime), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", out, out],
+    detached: true,
   });
   fs.closeSync(out);
   child.once("error", (err) => fs.appendFileSync(logFile, `spawn failed: ${err.message}\n`));
@@ -107,6 +135,8 @@ function tail(file: string, lines = 30): string {
 /** Starts every service and the gateway as their own processes and waits until all answer ready. */
 export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
   fs.mkdirSync(opts.logDir, { recursive: true });
+  const runtime = opts.runtime ?? "compiled";
+  if (runtime === "compiled") await ensureBuilt();
   const children: Supervised[] = [];
   const killAll = () => {
     for (const c of children) c.kill();
@@ -150,7 +180,7 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
         // neither steals another system's records nor inherits its offsets.
         ...(opts.dbPrefix && svc.groupEnv ? { [svc.groupEnv]: `${opts.dbPrefix}${svc.name}` } : {}),
       };
-      const child = supervise(svc.name, () => launch(`services/${svc.name}/src/main.ts`, env, logFile));
+      const child = supervise(svc.name, () => launch(svc.name, runtime, env, logFile));
       const rpcUrl = `http://127.0.0.1:${rpcPort}`;
       processes[svc.name] = {
         name: svc.name,
@@ -167,7 +197,7 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
     const gatewayLog = path.join(opts.logDir, "gateway.log");
     Object.assign(gatewayEnv, common, { MONGO_DB: `${opts.dbPrefix ?? ""}gateway` });
     const gatewayOwnEnv = { ...gatewayEnv, PORT: String(gatewayPort), ADMIN_PORT: String(gatewayAdmin) };
-    const gateway = supervise("gateway", () => launch("gateway/src/main.ts", gatewayOwnEnv, gatewayLog));
+    const gateway = supervise("gateway", () => launch("gateway", runtime, gatewayOwnEnv, gatewayLog));
     processes.gateway = {
       name: "gateway",
       get pid() {
@@ -184,11 +214,14 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
         const child = children[i]!;
         await waitUntil(() => httpOk(`${p.adminUrl}/readyz`), {
           timeoutMs,
+          // Polled often enough that readyMs measures the process, not the poll.
+          intervalMs: 100,
           what: p.name,
           failIf: () => (child.child.exitCode !== null ? `exited with code ${child.child.exitCode}` : undefined),
         }).catch((err: Error) => {
           throw new Error(`${err.message}\n--- ${p.name} log ---\n${tail(p.logFile)}`);
         });
+        p.readyMs = Date.now() - child.spawnedAt;
       }),
     );
     await waitUntil(() => httpOk(`${gatewayUrl}/api/health`, 3000), { timeoutMs, what: "gateway /api/health" });
@@ -198,7 +231,7 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
       const [port, admin] = [await freePort(), await freePort()];
       const logFile = path.join(opts.logDir, `gateway-${++replicas}.log`);
       const replicaEnv = { ...gatewayEnv, PORT: String(port), ADMIN_PORT: String(admin) };
-      const child = supervise("gateway replica", () => launch("gateway/src/main.ts", replicaEnv, logFile));
+      const child = supervise("gateway replica", () => launch("gateway", runtime, replicaEnv, logFile));
       const url = `http://127.0.0.1:${port}`;
       // Ready (admin /readyz) means its view of revocations is loaded, not only that it listens.
       await waitUntil(async () => (await httpOk(`http://127.0.0.1:${admin}/readyz`)) && httpOk(`${url}/api/health`, 3000), {
@@ -216,9 +249,13 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
       startGateway,
       stop: async () => {
         process.removeListener("exit", killAll);
-        // Gateway first so no new requests arrive while services drain.
-        await gateway.stop();
-        await Promise.all(children.filter((c) => c !== gateway).map((c) => c.stop()));
+        for (const c of children) c.hold();
+        // The reverse of the start: the gateways (started last, once the services were
+        // launched) first, so no new requests arrive while the services drain; then the
+        // services, which start together and so stop together (one after another took 30 s).
+        const services = children.slice(0, SERVICES.length);
+        await Promise.all(children.slice(SERVICES.length).map((c) => c.stop()));
+        await Promise.all(services.reverse().map((c) => c.stop()));
       },
     };
   } catch (err) {

@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { checkContracts } from "./check-contracts.js";
 import { checkClients } from "./clients.js";
 import { ensureK8sTools } from "./k8s/tools.js";
+import { ensureBuilt } from "./lib/build.js";
 import { run } from "./lib/run.js";
 import { ROOT } from "./lib/root.js";
 import { buildConsole } from "./lib/web.js";
@@ -21,6 +22,9 @@ try {
   await step("typecheck web console (tsc -p web)", () => run("tsc", ["-p", "web/tsconfig.json"]));
   // The browser tests (test/browser) drive the console the gateway serves from web/dist.
   await step("build web console (vite build)", () => buildConsole({ force: true }));
+  // What the end-to-end tests and the image run (scripts/lib/build.ts); vitest's global setup
+  // rebuilds it too when a file is edited later, but here it is built fresh, as the image is.
+  await step("build the deployables (esbuild → dist/)", () => ensureBuilt({ force: true }));
   await step("lint and format (biome check; `npm run format` fixes formatting)", () => run("biome", ["check", "--error-on-warnings", "."]));
   // Installs, not tests: built outside any test timeout (a cold build takes minutes), once per cache.
   await step("Kubernetes tools (helm, kube-apiserver, etcd, CRDs)", () => ensureK8sTools((line) => console.log(`[test] k8s tools: ${line}`)));

@@ -5,7 +5,7 @@ import { loadGatewayConfig } from "./config.js";
 
 await main(async () => {
   const config = loadGatewayConfig();
-  const telemetry = initTelemetry("gateway", config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const telemetry = await initTelemetry("gateway", config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger("gateway", config.LOG_LEVEL);
   const { registry } = createMetrics("gateway");
   const readiness = new Readiness();

@@ -23,6 +23,8 @@ export interface SupervisorOptions {
  */
 export class Supervised {
   child: ChildProcess;
+  /** When the running process was spawned (Date.now()). */
+  spawnedAt = 0;
   restarts = 0;
   private stopping = false;
   private failures = 0;
@@ -38,6 +40,7 @@ export class Supervised {
   private spawn(): ChildProcess {
     const child = this.start();
     const startedAt = Date.now();
+    this.spawnedAt = startedAt;
     child.once("exit", (code, signal) => {
       if (this.stopping || !this.opts.restart) return;
       if (Date.now() - startedAt >= STABLE_AFTER_MS) this.failures = 0;
@@ -53,10 +56,19 @@ export class Supervised {
     return child;
   }
 
-  /** Stops it for good: SIGTERM, then SIGKILL after the grace period. */
-  async stop(graceMs = 10_000): Promise<void> {
+  /**
+   * No restart from now on (a pending one is cancelled), without stopping it yet: a system that
+   * shuts down says so to every process first, so one that exits while it waits its turn (a
+   * signal that reached the whole process group) is not taken for a crash and started again.
+   */
+  hold(): void {
     this.stopping = true;
     clearTimeout(this.timer);
+  }
+
+  /** Stops it for good: SIGTERM, then SIGKILL after the grace period. */
+  async stop(graceMs = 10_000): Promise<void> {
+    this.hold();
     const child = this.child;
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((r) => child.once("exit", () => r()));

@@ -12,7 +12,7 @@ import { DetectionSchema } from "@vulnscan/proto/vulnscan/findings/v1/detection_
 import { Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { freePort, httpOk, waitUntil } from "../../scripts/lib/net.js";
-import { ROOT, startSystem, type RunningSystem } from "../../scripts/system.js";
+import { ROOT, startSystem, type RunningSystem, deployableArgs } from "../../scripts/system.js";
 import { admin, Api } from "../support/api.js";
 import { unique } from "../support/names.js";
 
@@ -85,7 +85,7 @@ async function rawRequest(client: Api, method: string, p: string, body?: FormDat
 async function startGrcReplica(env: Record<string, string>): Promise<ChildProcess> {
   const [rpc, adminPort] = [await freePort(), await freePort()];
   const log = fs.openSync(path.join(os.tmpdir(), `${prefix}grc-2.log`), "a");
-  const child = spawn(process.execPath, ["--import", "tsx", "services/grc/src/main.ts"], {
+  const child = spawn(process.execPath, deployableArgs("grc"), {
     cwd: ROOT,
     env: { ...process.env, ...env, RPC_PORT: String(rpc), ADMIN_PORT: String(adminPort) },
     stdio: ["ignore", log, log],

@@ -9,7 +9,7 @@ import { Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startReceiver, type Receiver } from "../../examples/webhook-receiver/receiver.js";
 import { freePort, httpOk, waitUntil } from "../../scripts/lib/net.js";
-import { ROOT, startSystem, type RunningSystem } from "../../scripts/system.js";
+import { ROOT, startSystem, type RunningSystem, deployableArgs } from "../../scripts/system.js";
 import { collectEvents, detection, newBus, publish } from "../../services/findings/test/support.js";
 import { admin, Api } from "../support/api.js";
 import { unique } from "../support/names.js";
@@ -75,7 +75,7 @@ async function signIn(email: string) {
 async function startFindingsReplica(): Promise<ChildProcess> {
   const [rpc, adminPort] = [await freePort(), await freePort()];
   const log = fs.openSync(path.join(logDir, "findings-2.log"), "a");
-  const child = spawn(process.execPath, ["--import", "tsx", "services/findings/src/main.ts"], {
+  const child = spawn(process.execPath, deployableArgs("findings"), {
     cwd: ROOT,
     env: {
       ...process.env,

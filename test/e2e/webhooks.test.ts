@@ -13,7 +13,7 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startReceiver, type Receiver, type ReceivedDelivery } from "../../examples/webhook-receiver/receiver.js";
 import { freePort, httpOk, waitUntil } from "../../scripts/lib/net.js";
-import { ROOT, startSystem, type RunningSystem } from "../../scripts/system.js";
+import { ROOT, startSystem, type RunningSystem, deployableArgs } from "../../scripts/system.js";
 import { detection, publish } from "../../services/findings/test/support.js";
 import { admin, Api } from "../support/api.js";
 import { unique } from "../support/names.js";
@@ -115,7 +115,7 @@ async function startDispatcher(ports?: { rpc: number; admin: number }): Promise<
   const rpc = ports?.rpc ?? (await freePort());
   const adminPort = ports?.admin ?? (await freePort());
   const log = fs.openSync(path.join(logDir, `webhook-dispatcher-extra-${extraDispatchers.length}.log`), "a");
-  const child = spawn(process.execPath, ["--import", "tsx", "services/webhook-dispatcher/src/main.ts"], {
+  const child = spawn(process.execPath, deployableArgs("webhook-dispatcher"), {
     cwd: ROOT,
     env: {
       ...process.env,

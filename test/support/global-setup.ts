@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { ensureBuilt } from "../../scripts/lib/build.js";
 import { startStack } from "../../scripts/stack/index.js";
 import { checkRecording } from "./query-coverage.js";
 
@@ -20,6 +21,10 @@ declare module "vitest" {
  * recording of every query shape the services send, checked against their indexes at the end.
  */
 export default async function setup(project: TestProject) {
+  // The systems the tests start run the compiled deployables (scripts/system.ts): built here
+  // when a source is newer than dist/, so one test file run alone tests the code as it is.
+  const why = await ensureBuilt();
+  if (why) process.stdout.write(`[build] built dist/ (${why})\n`);
   const started = Date.now();
   const stack = await startStack({ log: (line) => process.stdout.write(`[stack] ${line}\n`) });
   process.stdout.write(

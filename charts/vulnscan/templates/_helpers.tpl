@@ -4,13 +4,13 @@ services/), `key` the values block. Adding a deployable: add a line here and a v
 deploy/README.md, "Adding a service").
 */}}
 {{- define "vulnscan.components" -}}
-- {name: gateway, key: gateway, entry: gateway/src/main.ts}
-- {name: auth, key: auth, entry: services/auth/src/main.ts}
-- {name: scan-orchestrator, key: scanOrchestrator, entry: services/scan-orchestrator/src/main.ts}
-- {name: scanner, key: scanner, entry: services/scanner/src/main.ts}
-- {name: findings, key: findings, entry: services/findings/src/main.ts}
-- {name: grc, key: grc, entry: services/grc/src/main.ts}
-- {name: webhook-dispatcher, key: webhookDispatcher, entry: services/webhook-dispatcher/src/main.ts}
+- {name: gateway, key: gateway, entry: dist/gateway/main.js}
+- {name: auth, key: auth, entry: dist/auth/main.js}
+- {name: scan-orchestrator, key: scanOrchestrator, entry: dist/scan-orchestrator/main.js}
+- {name: scanner, key: scanner, entry: dist/scanner/main.js}
+- {name: findings, key: findings, entry: dist/findings/main.js}
+- {name: grc, key: grc, entry: dist/grc/main.js}
+- {name: webhook-dispatcher, key: webhookDispatcher, entry: dist/webhook-dispatcher/main.js}
 {{- end -}}
 
 {{/* Enabled deployables only: a list of {name, key, entry, gateway (bool), v (its values)}. */}}

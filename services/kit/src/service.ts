@@ -66,7 +66,7 @@ export async function runService<C extends ServiceConfig>(opts: {
   compose: (ctx: ServiceContext<C>) => ServiceParts | Promise<ServiceParts>;
 }): Promise<RunningService> {
   const { name, config } = opts;
-  const telemetry = initTelemetry(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const telemetry = await initTelemetry(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger(name, config.LOG_LEVEL);
   setCursorKeys(config.CURSOR_KEYS ?? [derivedCursorKey(config.MONGO_URL, config.MONGO_DB)]);
   const metrics = createMetrics(name);
@@ -150,15 +150,22 @@ export async function runService<C extends ServiceConfig>(opts: {
       if (stopping) return;
       stopping = true;
       stopped.abort();
-      await watchdog.stop();
+      // How long each step took, in the "stopped" line: a slow stop says what held it.
+      const took: Record<string, number> = {};
+      const step = async (what: string, fn: () => Promise<unknown>) => {
+        const t0 = Date.now();
+        await fn();
+        took[what] = Date.now() - t0;
+      };
+      await step("watchdog", () => watchdog.stop());
       readiness.markStopping();
-      await rpc.close(config.SHUTDOWN_TIMEOUT_MS / 2);
-      await parts.stop?.().catch((err) => logger.error({ err }, "stop failed"));
-      await kafka.close();
-      await mongo.close();
-      await admin.close();
+      await step("rpc", () => rpc.close(config.SHUTDOWN_TIMEOUT_MS / 2));
+      await step("parts", async () => parts.stop?.().catch((err) => logger.error({ err }, "stop failed")));
+      await step("kafka", () => kafka.close());
+      await step("mongo", () => mongo.close());
+      await step("admin", () => admin.close());
       await telemetry.shutdown().catch(() => undefined);
-      logger.info("stopped");
+      logger.info({ stop_ms: took }, "stopped");
     },
   };
 }

@@ -1,9 +1,22 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Context, type TextMapGetter, type TextMapSetter } from "@opentelemetry/api";
+import { randomBytes } from "node:crypto";
+import {
+  context,
+  isSpanContextValid,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  TraceFlags,
+  type Context,
+  type Span as ApiSpan,
+  type SpanOptions,
+  type TextMapGetter,
+  type TextMapSetter,
+  type Tracer,
+  type TracerProvider,
+} from "@opentelemetry/api";
+import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { W3CTraceContextPropagator } from "@opentelemetry/core";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { resourceFromAttributes } from "@opentelemetry/resources";
-import { AlwaysOffSampler, BatchSpanProcessor, ParentBasedSampler, type SpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import type { Interceptor } from "@connectrpc/connect";
 
 export interface Telemetry {
@@ -11,22 +24,55 @@ export interface Telemetry {
 }
 
 /**
- * Registers the tracer provider and W3C propagation. Spans always have ids (so log lines
- * carry trace ids and calls carry a traceparent). Without an OTLP endpoint nothing is
- * exported, so spans are not recorded either (a sampler that records none, unless an incoming
- * traceparent asks for it): recording spans nobody reads cost about 15% of an RPC's CPU.
+ * Without an exporter nothing is recorded, but spans still get ids: log lines carry trace ids
+ * and calls carry a traceparent (a caller's sampled flag passes on unchanged, as the SDK's
+ * parent-based sampler would). This tracer does only that, so a process without an OTLP
+ * endpoint never loads the SDK and its exporter (about a megabyte of modules held in every
+ * process: docs/decisions.md, "Compiled deployables").
  */
-export function initTelemetry(service: string, otlpEndpoint?: string): Telemetry {
-  const spanProcessors: SpanProcessor[] = otlpEndpoint
-    ? [new BatchSpanProcessor(new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, "")}/v1/traces` }))]
-    : [];
-  const provider = new NodeTracerProvider({
-    resource: resourceFromAttributes({ "service.name": service }),
-    spanProcessors,
-    ...(otlpEndpoint ? {} : { sampler: new ParentBasedSampler({ root: new AlwaysOffSampler() }) }),
-  });
-  provider.register({ propagator: new W3CTraceContextPropagator() });
-  return { shutdown: () => provider.shutdown() };
+class IdOnlyTracer implements Tracer {
+  startSpan(_name: string, options?: SpanOptions, ctx: Context = context.active()): ApiSpan {
+    const parent = options?.root ? undefined : trace.getSpanContext(ctx);
+    const inherit = parent !== undefined && isSpanContextValid(parent);
+    return trace.wrapSpanContext({
+      traceId: inherit ? parent.traceId : randomBytes(16).toString("hex"),
+      spanId: randomBytes(8).toString("hex"),
+      traceFlags: inherit ? parent.traceFlags : TraceFlags.NONE,
+    });
+  }
+
+  startActiveSpan<F extends (span: ApiSpan) => unknown>(name: string, ...rest: [F] | [SpanOptions, F] | [SpanOptions, Context, F]): ReturnType<F> {
+    const fn = rest.at(-1) as F;
+    const options = rest.length > 1 ? (rest[0] as SpanOptions) : undefined;
+    const ctx = rest.length > 2 ? (rest[1] as Context) : context.active();
+    const span = this.startSpan(name, options, ctx);
+    return context.with(trace.setSpan(ctx, span), () => fn(span)) as ReturnType<F>;
+  }
+}
+
+const idOnlyProvider: TracerProvider = { getTracer: () => new IdOnlyTracer() };
+
+/**
+ * Registers tracing and W3C propagation. With an OTLP endpoint, the OpenTelemetry SDK (loaded
+ * only then) records and exports spans; without one, spans are never recorded (recording spans
+ * nobody reads cost about 15% of an RPC's CPU) and only carry ids.
+ */
+export async function initTelemetry(service: string, otlpEndpoint?: string): Promise<Telemetry> {
+  if (otlpEndpoint) {
+    const { startExportingTracer } = await import("./telemetry-sdk.js");
+    return startExportingTracer(service, otlpEndpoint);
+  }
+  const contextManager = new AsyncLocalStorageContextManager().enable();
+  context.setGlobalContextManager(contextManager);
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+  trace.setGlobalTracerProvider(idOnlyProvider);
+  return {
+    shutdown: async () => {
+      trace.disable();
+      propagation.disable();
+      context.disable();
+    },
+  };
 }
 
 export const tracer = () => trace.getTracer("vulnscan");

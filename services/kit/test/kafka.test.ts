@@ -16,7 +16,7 @@ type Envelope = MessageShape<typeof EventEnvelopeSchema>;
 const logger = createLogger("kit-test", "silent");
 let bus: KafkaBus;
 let mongo: MongoHandle;
-const telemetry = initTelemetry("kit-test");
+const telemetry = await initTelemetry("kit-test");
 
 function envelope(id: string, scanId: string): Envelope {
   return create(EventEnvelopeSchema, {

@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import { SEVERITIES, type FindingDoc, type Severity } from "../domain/types.js";
 import { Chunker } from "./chunker.js";
 
@@ -39,6 +38,9 @@ export interface PdfSummary {
  * stays flat whatever the number of findings.
  */
 export async function* pdfExport(rows: AsyncIterable<FindingDoc>, summary: PdfSummary): AsyncGenerator<Buffer> {
+  // Imported on the first PDF export, not at start: pdfkit with its fonts is ~10 MiB an idle
+  // findings process would hold for nothing (docs/decisions.md, "Compiled deployables").
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: MARGIN, autoFirstPage: true, info: { Title: "Findings report", Creator: "vulnscan" } });
   const chunker = new Chunker();
   const ready: Buffer[] = [];
