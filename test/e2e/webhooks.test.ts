@@ -30,7 +30,7 @@ import { selfSignedCertificates } from "../support/tls.js";
 
 const SECRET = "e2e-webhook-secret-value";
 const PASSWORD = "correct horse battery staple";
-const DELAYS = "0,4000,1500,1500,1500";
+const DELAYS = "0,8000,1500,1500,1500";
 let system: RunningSystem;
 let receiver: Receiver;
 let bus: KafkaBus;
@@ -379,11 +379,14 @@ describe("webhooks through the gateway", () => {
       "first attempts",
       60_000,
     );
-    // Every first attempt failed; the second is due 4 s later. A second for the last answers to be
+    // Every first attempt failed; the second is due 8 s later. A second for the last answers to be
     // recorded (the receiver sees a request before the dispatcher records it), then kill both
     // replicas while no attempt is in flight: an attempt killed mid-send would be resent after its
-    // 45 s lease, which is at-least-once HTTP, not what this test is about.
+    // 45 s lease, which is at-least-once HTTP, not what this test is about. The first attempts can
+    // spread over seconds (the groups rebalance as the replica joins), hence 8 s, and the check
+    // that no second attempt has started when the replicas are killed.
     await new Promise((r) => setTimeout(r, 1000));
+    expect(ours().length, "a second attempt started before the kill: the first attempts spread over more than the retry delay").toBe(10);
     const original = system.processes["webhook-dispatcher"];
     process.kill(original.pid, "SIGKILL");
     replica.kill("SIGKILL");
