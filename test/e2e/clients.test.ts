@@ -11,6 +11,7 @@ import { startLab, type Lab } from "../lab/lab.js";
 import { admin, Api } from "../support/api.js";
 import { unique } from "../support/names.js";
 import { selfSignedCertificates } from "../support/tls.js";
+import { labSystemEnv } from "../support/system-env.js";
 
 /*
  * The client libraries (clients/), installed the way a user installs them — a virtualenv with
@@ -82,14 +83,7 @@ beforeAll(async () => {
     topicPrefix: prefix,
     logDir: work,
     logLevel: "warn",
-    env: {
-      NODE_EXTRA_CA_CERTS: tls.ca,
-      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32",
-      SCAN_ALLOWED_NETWORKS: lab.allowedNetworks,
-      OUTBOX_RELAY_INTERVAL_MS: "300",
-      SCANNER_HEARTBEAT_MS: "1000",
-    },
+    env: labSystemEnv({ scanNetworks: lab.allowedNetworks, receiverCa: tls.ca }),
   });
   const env = { MONGO_URL: inject("mongoUrl"), MONGO_DB: `${prefix}auth` };
   const org = admin(["create-org", "--name", `clients ${unique("org")}`, "--plan", "enterprise"], env);

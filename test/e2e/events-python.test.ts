@@ -19,6 +19,7 @@ import { startLab, type Lab } from "../lab/lab.js";
 import { admin, Api } from "../support/api.js";
 import { unique } from "../support/names.js";
 import { selfSignedCertificates } from "../support/tls.js";
+import { labSystemEnv } from "../support/system-env.js";
 
 /*
  * Our events as another team sees them: the Python consumer of examples/python-consumer
@@ -107,15 +108,7 @@ beforeAll(async () => {
     dbPrefix: prefix,
     logDir: work,
     logLevel: "warn",
-    env: {
-      NODE_EXTRA_CA_CERTS: tls.ca,
-      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32",
-      // Only the lab: loopback (explicit ports) and the lab's namespace range.
-      SCAN_ALLOWED_NETWORKS: lab.allowedNetworks,
-      OUTBOX_RELAY_INTERVAL_MS: "300",
-      SCANNER_HEARTBEAT_MS: "1000",
-    },
+    env: labSystemEnv({ scanNetworks: lab.allowedNetworks, receiverCa: tls.ca }),
   });
   bus = new KafkaBus({ clientId: "e2e-events-python", brokers: [inject("kafkaBrokers")], logger: createLogger("e2e", "silent") });
   for (const topic of PUBLIC_TOPICS) {

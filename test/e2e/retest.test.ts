@@ -11,6 +11,7 @@ import { redisCommand } from "../lab/redis.js";
 import { type Api, newAccount } from "../support/api.js";
 import { unique } from "../support/names.js";
 import { selfSignedCertificates } from "../support/tls.js";
+import { labSystemEnv } from "../support/system-env.js";
 
 /*
  * Retest of one finding (issue 28 item 1) end to end: every service as its own process on the
@@ -82,14 +83,7 @@ beforeAll(async () => {
     topicPrefix: prefix,
     logDir,
     logLevel: "warn",
-    env: {
-      NODE_EXTRA_CA_CERTS: tls.ca,
-      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32",
-      SCAN_ALLOWED_NETWORKS: lab.allowedNetworks,
-      OUTBOX_RELAY_INTERVAL_MS: "300",
-      SCANNER_HEARTBEAT_MS: "1000",
-    },
+    env: labSystemEnv({ scanNetworks: lab.allowedNetworks, receiverCa: tls.ca }),
   });
   bus = new KafkaBus({ clientId: "e2e-retest", brokers: [inject("kafkaBrokers")], topicPrefix: prefix, logger: createLogger("e2e", "silent") });
   await bus.subscribe({

@@ -10,6 +10,7 @@ import { type Api, newAccount } from "../support/api.js";
 import { unique } from "../support/names.js";
 import { selfSignedCertificates } from "../support/tls.js";
 import { waitFor } from "../support/wait.js";
+import { labSystemEnv } from "../support/system-env.js";
 
 /*
  * Scan comparison (issue 28 item 2) end to end: every service as its own process on the real
@@ -97,14 +98,7 @@ beforeAll(async () => {
     topicPrefix: prefix,
     logDir,
     logLevel: "warn",
-    env: {
-      NODE_EXTRA_CA_CERTS: tls.ca,
-      WEBHOOK_ALLOW_PRIVATE_URLS: "true",
-      WEBHOOK_ALLOWED_NETWORKS: "127.0.0.2/32",
-      SCAN_ALLOWED_NETWORKS: lab.allowedNetworks,
-      OUTBOX_RELAY_INTERVAL_MS: "300",
-      SCANNER_HEARTBEAT_MS: "1000",
-    },
+    env: labSystemEnv({ scanNetworks: lab.allowedNetworks, receiverCa: tls.ca }),
   });
   api = await account("enterprise");
   other = await account("enterprise");

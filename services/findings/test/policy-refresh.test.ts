@@ -1,33 +1,28 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { FindingStatus } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
-import type { RpcServer } from "@vulnscan/kit";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
 import { REFRESH_BATCH } from "../src/domain/sla-upkeep.js";
 import { detection as facts } from "../src/domain/test-fixtures.js";
-import { eventually, startFakeAuth, startFindings, testEnv, type TestService } from "./support.js";
+import { eventually, startReplicas, type TestService } from "./support.js";
 
 /*
  * A new findings policy reaches a large organization's open findings without the saving request
  * walking them all: the request refreshes the first batch, housekeeping on either of two
  * replicas resumes from the stored cursor until every due date moved, each once.
  */
-let auth: RpcServer;
+let replicas: Awaited<ReturnType<typeof startReplicas>> | undefined;
 let a: TestService;
 let b: TestService;
 const alice = { userId: "user_1", displayName: "alice@a.test" };
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  auth = await startFakeAuth();
-  const env = testEnv(inject("kafkaBrokers"), inject("mongoUrl"), auth.port);
-  a = await startFindings(env);
-  b = await startFindings(env);
+  replicas = await startReplicas(inject("kafkaBrokers"), inject("mongoUrl"));
+  ({ a, b } = replicas);
 });
 afterAll(async () => {
-  await b?.running.stop();
-  await a?.running.stop();
-  await auth?.close();
+  await replicas?.stop();
 });
 
 describe("policy refresh of open findings' due dates", () => {

@@ -1,30 +1,25 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import type { RpcServer } from "@vulnscan/kit";
 import { FindingStatus, Severity } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { unique } from "../../../test/support/names.js";
 import { detection as facts } from "../src/domain/test-fixtures.js";
-import { startFakeAuth, startFindings, testEnv, type TestService } from "./support.js";
+import { startReplicas, type TestService } from "./support.js";
 
 /*
  * Two replicas on one database, both keeping details, pages and totals in memory (LIST_CACHE_MS
  * as in production): what one writes, the other shows at once (docs/decisions.md, Performance).
  */
-let auth: RpcServer;
+let replicas: Awaited<ReturnType<typeof startReplicas>> | undefined;
 let a: TestService;
 let b: TestService;
 const alice = { userId: "user_1", displayName: "alice@a.test" };
 
 beforeAll(async () => {
-  auth = await startFakeAuth();
-  const env = testEnv(inject("kafkaBrokers"), inject("mongoUrl"), auth.port, { LIST_CACHE_MS: "60000" });
-  a = await startFindings(env);
-  b = await startFindings(env);
+  replicas = await startReplicas(inject("kafkaBrokers"), inject("mongoUrl"), { LIST_CACHE_MS: "60000" });
+  ({ a, b } = replicas);
 });
 afterAll(async () => {
-  await b?.running.stop();
-  await a?.running.stop();
-  await auth?.close();
+  await replicas?.stop();
 });
 
 const ingest = (svc: TestService, org: string, i: number) =>

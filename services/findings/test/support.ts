@@ -175,3 +175,20 @@ export async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean,
 }
 
 export const encodeEnvelope = (e: EventEnvelope) => toBinary(EventEnvelopeSchema, e);
+
+/** Two findings services on one database (replicas), with the fake auth they call; `stop` ends all three. */
+export async function startReplicas(kafkaBrokers: string, mongoUrl: string, over: Record<string, string> = {}) {
+  const auth = await startFakeAuth();
+  const env = testEnv(kafkaBrokers, mongoUrl, auth.port, over);
+  const a = await startFindings(env);
+  const b = await startFindings(env);
+  return {
+    a,
+    b,
+    async stop() {
+      await b.running.stop();
+      await a.running.stop();
+      await auth.close();
+    },
+  };
+}
