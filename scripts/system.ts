@@ -75,10 +75,11 @@ export type Runtime = "compiled" | "tsx";
 
 /**
  * Node's flags for every deployable, here and in the image (Dockerfile, chart): stack traces
- * through the source maps, and a 1 MiB young generation: V8 otherwise grows it to 16–32 MiB
- * under the first burst and keeps it, a third of an idle service's memory (docs/decisions.md).
+ * through the source maps. The young generation keeps V8's default size: a 1 MiB one saved
+ * 15–25 MiB of an idle process but nearly doubled the CPU of a list request (promotions and
+ * scavenges; docs/decisions.md, "Performance").
  */
-export const NODE_FLAGS = ["--enable-source-maps", "--max-semi-space-size=1"];
+export const NODE_FLAGS = ["--enable-source-maps"];
 
 /** The command line (after `node`) that runs a deployable. */
 export function deployableArgs(name: Deployable, runtime: Runtime = "compiled"): string[] {

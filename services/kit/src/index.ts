@@ -18,6 +18,7 @@ export * from "./processed-events.js";
 export * from "./readiness.js";
 export * from "./retry.js";
 export * from "./rpc-client.js";
+export * from "./request-context.js";
 export * from "./rpc-server.js";
 export * from "./service.js";
 export * from "./telemetry.js";

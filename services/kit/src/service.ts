@@ -16,6 +16,7 @@ import { watchClient } from "./client-watchdog.js";
 import { Readiness } from "./readiness.js";
 import { untilSucceeds } from "./retry.js";
 import { startRpcServer } from "./rpc-server.js";
+import { requestContextInterceptor } from "./request-context.js";
 import { initTelemetry, tracingServerInterceptor } from "./telemetry.js";
 
 export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
@@ -101,7 +102,7 @@ export async function runService<C extends ServiceConfig>(opts: {
   const rpc = await startRpcServer({
     host: config.HOST,
     port: config.RPC_PORT,
-    interceptors: [tracingServerInterceptor, rpcMetricsInterceptor(metrics), errorInterceptor(logger)],
+    interceptors: [tracingServerInterceptor, requestContextInterceptor, rpcMetricsInterceptor(metrics), errorInterceptor(logger)],
     routes: (router) => {
       healthRoutes(readiness, parts.serviceNames ?? [])(router);
       parts.routes?.(router);

@@ -45,6 +45,29 @@ describe("OrgVersions", () => {
     expect(await alone).toBe(2);
   });
 
+  it("uses a read again for callers that arrived before it began, never for later ones", async () => {
+    const { db, state, answer } = fakeDb();
+    const versions = new OrgVersions(db, "list_versions");
+    const arrived = performance.now();
+    const first = versions.current("org_a", arrived);
+    await answer();
+    expect(await first).toBe(1);
+    // The same call asks again (a page's total after the page): the read began after it arrived.
+    expect(await versions.current("org_a", arrived)).toBe(1);
+    expect(state.started).toBe(1);
+    // A call that arrived after that read began reads again, and sees a write answered meanwhile.
+    state.v = 2;
+    const later = versions.current("org_a", performance.now());
+    expect(state.started).toBe(2);
+    await answer();
+    expect(await later).toBe(2);
+    // Outside a served call "since" is now: every caller gets a read of its own, as before.
+    const outside = versions.current("org_a");
+    expect(state.started).toBe(3);
+    await answer();
+    expect(await outside).toBe(2);
+  });
+
   it("a failed read fails its callers only; the queued read still runs", async () => {
     let calls = 0;
     const coll = {

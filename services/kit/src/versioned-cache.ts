@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { Collection, Db } from "mongodb";
+import { requestArrival } from "./request-context.js";
 
 /*
  * Reads kept in memory while an organization's data has not changed. Every write that changes
@@ -14,40 +15,58 @@ import type { Collection, Db } from "mongodb";
  * Concurrent requests of one organization share version reads: a request joins the next read
  * that starts after it arrived (never one already under way, which may have been answered
  * before a write the request's client saw answered), so at most one read runs and one waits per
- * organization, however many requests come in. A kept value past half its age is read again in
+ * organization, however many requests come in. Within a served call (request-context.ts) a read
+ * that began after the call arrived is used again: a list page and its total, kept apart, cost
+ * one version read, not two in a row. A kept value past half its age is read again in
  * the background while it is still answered, so a hot page does not make its requests wait for
  * the database every `maxAgeMs`; concurrent misses of one entry share one read.
  */
 
+interface Read {
+  /** When it began (`performance.now()`). */
+  at: number;
+  value: Promise<number>;
+}
+
 interface Reads {
-  running?: Promise<number>;
+  running?: Read;
   next?: Promise<number>;
+  /** The last read answered: callers that arrived before it began may use it. */
+  done?: { at: number; value: number };
 }
 
 const ignore = () => undefined;
 
+/** Organizations whose recent reads are remembered (a few numbers each). */
+const MAX_ORGS = 10_000;
+
 /** Each organization's version of one kind of data: `{_id: orgId, v}` documents in `collection`. */
 export class OrgVersions {
   private readonly coll: Collection<{ _id: string; v: number }>;
-  private readonly reads = new Map<string, Reads>();
+  private readonly reads = new LRUCache<string, Reads>({ max: MAX_ORGS });
 
   constructor(db: Db, collection: string) {
     this.coll = db.collection(collection);
   }
 
-  /** The organization's version as read after this call began (concurrent callers share the read). */
-  current(orgId: string): Promise<number> {
+  /**
+   * The organization's version as read after `since` (by default: the arrival of the call being
+   * served, or else now). Concurrent callers share the read.
+   */
+  current(orgId: string, since: number = requestArrival() ?? performance.now()): Promise<number> {
     let r = this.reads.get(orgId);
     if (!r) {
       r = {};
       this.reads.set(orgId, r);
     }
+    if (r.done && r.done.at > since) return Promise.resolve(r.done.value);
     const running = r.running;
     if (!running) return this.read(orgId, r);
-    // The read under way may have begun before this call: wait for the one after it, shared by everyone waiting.
+    if (running.at > since) return running.value;
+    // The read under way began before this caller arrived: wait for the one after it, shared by everyone waiting.
     if (r.next) return r.next;
     const state = r;
-    state.next = running.then(ignore, ignore).then(() => {
+    state.next = running.value.then(ignore, ignore).then(() => {
       state.next = undefined;
       return this.read(orgId, state);
     });
@@ -55,14 +74,18 @@ export class OrgVersions {
   }
 
   private read(orgId: string, r: Reads): Promise<number> {
-    const p = this.coll.findOne({ _id: orgId }).then((d) => d?.v ?? 0);
-    r.running = p;
-    const done = () => {
-      if (r.running === p) r.running = undefined;
-      if (!r.running && !r.next && this.reads.get(orgId) === r) this.reads.delete(orgId);
+    const at = performance.now();
+    const value = this.coll.findOne({ _id: orgId }).then((d) => d?.v ?? 0);
+    const read = { at, value };
+    r.running = read;
+    value.then((v) => {
+      if (!r.done || r.done.at < at) r.done = { at, value: v };
+    }, ignore);
+    const settled = () => {
+      if (r.running === read) r.running = undefined;
     };
-    p.then(done, done);
-    return p;
+    value.then(settled, settled);
+    return value;
   }
 
   async bump(orgIds: Iterable<string>): Promise<void> {
