@@ -4,6 +4,7 @@ import { fromBinary, toBinary, type DescMessage, type MessageShape } from "@bufb
 import { ConnectError, Code } from "@connectrpc/connect";
 import pRetry from "p-retry";
 import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type IHeaders, type KafkaMessage, type Producer, type ISocketFactory } from "kafkajs";
+import "./kafkajs-idle.js";
 import type { KafkaMetrics } from "./kafka-metrics.js";
 import type { Logger } from "./logger.js";
 import type { ProcessedEvents } from "./processed-events.js";
