@@ -180,5 +180,26 @@ describe("stats from rollups", () => {
     expect(after.find((f) => f._id === one._id)).toMatchObject({ status: to, rollup_pending: [] });
     for (const f of filters)
       expect({ ...(await svc.app.stats(org, f)), sla: undefined }, JSON.stringify(f)).toEqual({ ...counted(after, f, today), sla: undefined });
+
+    // A writer that stopped after counting its change, before deleting its intent: the takeover
+    // counts it again under the guards, so nothing twice, and cleans up.
+    const two = after.find((f) => f.status !== "resolved" && f._id !== one._id)!;
+    const next: Status = two.status === "accepted" ? "open" : "accepted";
+    const writer = new Rollups(db, logger);
+    (writer as unknown as { intents: { deleteOne: () => never } }).intents.deleteOne = () => {
+      throw new Error("stopped");
+    };
+    const late = writer.intent();
+    const [own] = await late.add([{ org, f: two._id, d: deltaOf(contributionOf(two), contributionOf({ ...two, status: next }))! }]);
+    await findings.updateOne({ _id: two._id }, { $set: { status: next }, $push: { rollup_pending: own!.id } } as never);
+    late.committed.push(own!);
+    await expect(writer.finish(late)).rejects.toThrow("stopped");
+    await db.collection("rollup_intents").updateOne({ _id: late.id as never }, { $set: { until: new Date(0) } });
+    await new Rollups(db, logger).recover();
+    expect(await db.collection("rollup_intents").countDocuments({ _id: late.id as never })).toBe(0);
+    const last = await findings.find({ org_id: org }).toArray();
+    expect(last.find((f) => f._id === two._id)).toMatchObject({ status: next, rollup_pending: [] });
+    for (const f of filters)
+      expect({ ...(await svc.app.stats(org, f)), sla: undefined }, JSON.stringify(f)).toEqual({ ...counted(last, f, today), sla: undefined });
   });
 });

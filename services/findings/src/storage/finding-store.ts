@@ -107,7 +107,9 @@ export class FindingStore implements FindingRepository {
     const created = found.filter(({ doc }) => out.get(doc.fingerprint)!.created);
     await this.moved(created.map(({ doc }) => doc.org_id));
     const events = created.flatMap((x) => x.events.map((e) => creationEvent(this.topic, e)));
-    if (await this.send(events)) await this.rollups.finish(intent);
+    // Counted while the events go out; the intent goes only once both are done (rollups.ts).
+    const [sent, counted] = await Promise.all([this.send(events), this.rollups.count(intent)]);
+    if (sent && counted) await this.rollups.release(intent);
     return out;
   }
 
