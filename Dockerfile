@@ -2,7 +2,7 @@
 #
 # One image for every deployable (the gateway and the six services). The Kubernetes chart
 # (charts/vulnscan) picks the process per Deployment:
-#   node --enable-source-maps --max-semi-space-size=1 dist/<name>/main.js
+#   node --enable-source-maps dist/<name>/main.js
 #
 # The services run compiled: the build stage bundles each one's own code (npm run build,
 # scripts/lib/build.ts) into dist/<name>/main.js with a source map; the runtime stage holds that,
@@ -11,7 +11,7 @@
 #
 # Build:  docker build -t vulnscan:0.1.0 .
 # Run:    docker run --rm -p 8080:8080 -e HOST=0.0.0.0 vulnscan:0.1.0
-#         docker run --rm -e HOST=0.0.0.0 vulnscan:0.1.0 node --enable-source-maps --max-semi-space-size=1 dist/auth/main.js
+#         docker run --rm -e HOST=0.0.0.0 vulnscan:0.1.0 node --enable-source-maps dist/auth/main.js
 
 # Current Node LTS. Both stages use the same base so the platform binaries npm installs
 # (esbuild, used by tsx) match the runtime.
@@ -85,4 +85,4 @@ COPY --from=build --chown=root:root /app/web/dist web/dist/
 USER 10001:10001
 EXPOSE 8080 9460
 # No HEALTHCHECK: Kubernetes probes the admin port (/livez, /readyz) and the gRPC health service.
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=1", "dist/gateway/main.js"]
+CMD ["node", "--enable-source-maps", "dist/gateway/main.js"]
