@@ -74,12 +74,25 @@ export interface SystemOptions {
 export type Runtime = "compiled" | "tsx";
 
 /**
- * Node's flags for every deployable, here and in the image (Dockerfile, chart): stack traces
- * through the source maps. The young generation keeps V8's default size: a 1 MiB one saved
- * 15–25 MiB of an idle process but nearly doubled the CPU of a list request (promotions and
- * scavenges; docs/decisions.md, "Performance").
+ * Node's flags for every deployable: stack traces through the source maps. V8's default young
+ * generation stays: `--max-semi-space-size=1` took 15–25 MiB off an idle process but nearly
+ * doubled the CPU of a findings list (docs/decisions.md, "Compiled deployables").
  */
 export const NODE_FLAGS = ["--enable-source-maps"];
+
+/**
+ * `npm start`'s supervisor (package.json "start" says the same) keeps the 1 MiB young
+ * generation: it serves no request, so the extra scavenges cost nothing anyone waits for.
+ */
+export const SUPERVISOR_NODE_FLAGS = [...NODE_FLAGS, "--max-semi-space-size=1"];
+
+/**
+ * Environment of every deployable, here and in the image (Dockerfile ENV): glibc's malloc keeps
+ * up to eight arenas per core for Node's threads (libuv's pool, V8's platform workers), each
+ * holding freed memory; two take a few MiB off every process, more off the supervisor
+ * (docs/decisions.md). An operator's own value wins.
+ */
+export const DEPLOYABLE_ENV: Record<string, string> = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
 
 /** The command line (after `node`) that runs a deployable. */
 export function deployableArgs(name: Deployable, runtime: Runtime = "compiled"): string[] {
@@ -116,7 +129,7 @@ function launch(name: Deployable, runtime: Runtime, env: Record<string, string>,
   const out = fs.openSync(logFile, "a");
   const child = spawn(process.execPath, deployableArgs(name, runtime), {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...DEPLOYABLE_ENV, ...env },
     stdio: ["ignore", out, out],
     detached: true,
   });

@@ -1,12 +1,8 @@
-import { createLogger, createMetrics } from "@vulnscan/kit";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "./app.js";
-import { gatewayEnvSchema } from "./config.js";
-import { HttpError } from "./errors.js";
+import { buildTestApp } from "./test-app.js";
 import type { PlanCache } from "./plans.js";
-import type { Upstreams } from "./upstreams.js";
 
 /*
  * Regressions for what `npm run test:fuzz` (schemathesis against the served document) found,
@@ -44,20 +40,7 @@ interface OpenApiOperation {
 }
 
 beforeAll(async () => {
-  const none = {} as never;
-  app = await buildApp({
-    config: gatewayEnvSchema.parse({ SERVICE_VERSION: "9.9.9" }),
-    logger: createLogger("gateway-test", "silent"),
-    registry: createMetrics("gateway-test").registry,
-    upstreams: { urls: none, health: none, auth: none, scans: none, targets: none, findings: none, webhooks: none, grc: none } as Upstreams,
-    guard: {
-      authenticator: { authenticate: async () => Promise.reject(new HttpError(401, "NOT_AUTHENTICATED", "Not authenticated")) },
-      limiter: { hit: async () => undefined },
-      plans: {} as PlanCache,
-    },
-    plugins: [echo],
-  });
-  await app.ready();
+  app = await buildTestApp({ plans: {} as PlanCache, plugins: [echo] });
   doc = app.swagger() as unknown as typeof doc;
   // A signed-in caller and a grc upstream that records what reached it (then says not found).
   const grc = {
@@ -66,18 +49,9 @@ beforeAll(async () => {
       throw new ConnectError("Control not found", Code.NotFound);
     },
   };
-  signedIn = await buildApp({
-    config: gatewayEnvSchema.parse({ SERVICE_VERSION: "9.9.9" }),
-    logger: createLogger("gateway-test", "silent"),
-    registry: createMetrics("gateway-test").registry,
-    upstreams: { urls: none, health: none, auth: none, scans: none, targets: none, findings: none, webhooks: none, grc: grc as never } as Upstreams,
-    guard: {
-      authenticator: {
-        authenticate: async () => ({ kind: "user", orgId: "org_1", userId: "user_1", sessionId: "s_1", email: "a@example.com", token: "t" }),
-      },
-      limiter: { hit: async () => undefined },
-      plans: { rateLimits: async () => ({}) },
-    },
+  signedIn = await buildTestApp({
+    upstreams: { grc: grc as never },
+    authenticate: async () => ({ kind: "user", orgId: "org_1", userId: "user_1", sessionId: "s_1", email: "a@example.com", token: "t" }),
   });
 });
 afterAll(async () => {

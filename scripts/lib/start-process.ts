@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { entryOf } from "./build.js";
 import { ROOT } from "./root.js";
 import type { Runtime } from "../system.js";
-import { NODE_FLAGS } from "../system.js";
+import { DEPLOYABLE_ENV, SUPERVISOR_NODE_FLAGS } from "../system.js";
 
 export interface StartedProcess {
   name: string;
@@ -26,10 +26,10 @@ export interface RunningStart {
 
 export function launchStart(opts: { home: string; port: number; runtime?: Runtime; env?: Record<string, string>; timeoutMs?: number }): RunningStart {
   const runtime = opts.runtime ?? "compiled";
-  const args = runtime === "compiled" ? [...NODE_FLAGS, entryOf("start")] : ["--import", "tsx", "scripts/start.ts"];
+  const args = runtime === "compiled" ? [...SUPERVISOR_NODE_FLAGS, entryOf("start")] : ["--import", "tsx", "scripts/start.ts"];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, ...opts.env, PORT: String(opts.port), VULNSCAN_HOME: opts.home, VULNSCAN_RUNTIME: runtime },
+    env: { ...process.env, ...DEPLOYABLE_ENV, ...opts.env, PORT: String(opts.port), VULNSCAN_HOME: opts.home, VULNSCAN_RUNTIME: runtime },
     stdio: ["ignore", "pipe", "pipe"],
     // A process group of its own, as a terminal gives `npm start`: interrupt() signals the
     // group, as Ctrl-C does, reaching whatever did not leave it.

@@ -8,9 +8,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheDir } from "../lib/stack-state.ts";
 import { removeLeftovers, withLock, withProgress } from "./lock.ts";
-import { Kafka, logLevel } from "kafkajs";
 import { freePorts, run, terminate, which } from "./process.ts";
 import { spawnServer, waitReady, withPortRetry, type StartContext, type Started } from "./servers.ts";
+import { kafkaBrokerCount } from "./wire-probes.ts";
 
 export const KAFKA_VERSION = "3.9.0";
 const KAFKA_READY_TIMEOUT_MS = 90_000;
@@ -47,25 +47,6 @@ export async function ensureKafka(log: (line: string) => void): Promise<string> 
     log(`Kafka ${KAFKA_VERSION}: ${jars} jars installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return libs;
   });
-}
-
-// The brokers the cluster lists, asked through kafkajs (the client the services use): a broker is
-// listed only once it is registered and unfenced, which is when producers and consumers can use it.
-async function kafkaBrokerCount(port: number): Promise<number> {
-  const admin = new Kafka({
-    clientId: "vulnscan-stack",
-    brokers: [`127.0.0.1:${port}`],
-    logLevel: logLevel.NOTHING,
-    connectionTimeout: 2_000,
-    requestTimeout: 2_000,
-    retry: { retries: 0 },
-  }).admin();
-  try {
-    await admin.connect();
-    return (await admin.describeCluster()).brokers.length;
-  } finally {
-    await admin.disconnect().catch(() => undefined);
-  }
 }
 
 // Kafka's cluster ids are 16 random bytes in URL-safe base64 without padding and never begin

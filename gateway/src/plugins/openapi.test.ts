@@ -1,14 +1,10 @@
-import { createLogger, createMetrics } from "@vulnscan/kit";
 import Ajv2020 from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.js";
-import { gatewayEnvSchema } from "../config.js";
-import { HttpError } from "../errors.js";
+import { buildTestApp } from "../test-app.js";
 import type { PlanCache } from "../plans.js";
 import { ERROR_CODES, errorResponses } from "../schemas.js";
-import type { Upstreams } from "../upstreams.js";
 import { exampleOf, TAGS } from "./openapi-document.js";
 
 /*
@@ -41,19 +37,7 @@ let doc: Doc;
 const operations: [string, Operation][] = [];
 
 beforeAll(async () => {
-  const none = {} as never;
-  app = await buildApp({
-    config: gatewayEnvSchema.parse({ SERVICE_VERSION: "9.9.9" }),
-    logger: createLogger("gateway-test", "silent"),
-    registry: createMetrics("gateway-test").registry,
-    upstreams: { urls: none, health: none, auth: none, scans: none, targets: none, findings: none, webhooks: none, grc: none } as Upstreams,
-    guard: {
-      authenticator: { authenticate: async () => Promise.reject(new HttpError(401, "NOT_AUTHENTICATED", "Not authenticated")) },
-      limiter: { hit: async () => undefined },
-      plans: {} as PlanCache,
-    },
-  });
-  await app.ready();
+  app = await buildTestApp({ plans: {} as PlanCache });
   doc = app.swagger() as unknown as Doc;
   for (const [path, item] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(item)) operations.push([`${method.toUpperCase()} ${path}`, op]);

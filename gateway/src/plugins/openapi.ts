@@ -69,10 +69,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
-  const redocJs = fs.readFileSync(require.resolve("redoc/bundles/redoc.standalone.js"));
-  app.get("/redoc/redoc.standalone.js", { schema: { hide: true } }, async (_req, reply) =>
-    reply.type("application/javascript").header("cache-control", "private, max-age=86400").send(redocJs),
-  );
+  // Read on the first request: a megabyte every replica would otherwise hold from its start
+  // for a page a few readers open.
+  let redocJs: Buffer | undefined;
+  app.get("/redoc/redoc.standalone.js", { schema: { hide: true } }, async (_req, reply) => {
+    redocJs ??= await fs.promises.readFile(require.resolve("redoc/bundles/redoc.standalone.js"));
+    return reply.type("application/javascript").header("cache-control", "private, max-age=86400").send(redocJs);
+  });
   app.get("/redoc", { schema: { hide: true } }, async (_req, reply) =>
     reply.type("text/html").send(`<!doctype html>
 <html><head><meta charset="utf-8"><title>vulnscan API — ReDoc</title>

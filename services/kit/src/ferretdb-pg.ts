@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import {
   declarationCheck,
   declarationComment,
@@ -142,7 +142,9 @@ export async function ensureFerretdbPostgres(
   const result: FerretdbPostgresResult = { constraints: 0, indexes: 0, skipped: [] };
   const collections = [...new Set([...Object.keys(fields), ...specs.map((s) => s.collection)])];
   if (collections.length === 0) return result;
-  const client = new pg.Client({ connectionString: postgresqlUrl, connectionTimeoutMillis: 5000 });
+  // Imported here: a service on MongoDB (no FERRETDB_POSTGRESQL_URL) never loads pg (~3 MiB).
+  const { default: postgres } = await import("pg");
+  const client = new postgres.Client({ connectionString: postgresqlUrl, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
     const { rows } = await client.query<{ coll: string; tbl: string }>(
