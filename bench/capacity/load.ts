@@ -1,9 +1,12 @@
 // Load: autocannon's programmatic API in this process, closed-loop (C connections as fast as
-// answers come) or at a fixed overall rate; and the bare Fastify baseline, in a child process of
-// its own so it shares no event loop with the load generator (and its CPU can be read).
+// answers come); a paced open-loop generator for a fixed rate; and the bare Fastify baseline, in
+// a child process of its own so it shares no event loop with the load generator (and its CPU can
+// be read).
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createRequire } from "node:module";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Pool } from "undici";
 import { ROOT } from "../../scripts/lib/root.js";
 
 interface AutocannonOptions {
@@ -107,6 +110,68 @@ export function runLoad(spec: LoadSpec): Promise<LoadResult> {
       });
     });
   });
+}
+
+/**
+ * A fixed rate as a steady stream: one request every 1000/rate ms on a schedule, whatever the
+ * answers do (open loop), over up to `connections` connections. autocannon's `overallRate` is a
+ * per-connection budget of requests each second, sent back to back as answers come at the start
+ * of the second: at 100 req/s over 20 connections that is 20 requests at once every second, a
+ * burst, not a rate. Latency counts from the moment a request was due, so a generator or system
+ * that falls behind shows it (no coordinated omission).
+ */
+export async function runPaced(spec: LoadSpec & { overallRate: number }): Promise<LoadResult> {
+  const pool = new Pool(spec.origin, { connections: spec.connections, pipelining: 1 });
+  const interval = 1000 / spec.overallRate;
+  const total = Math.round(spec.duration * spec.overallRate);
+  const latencies: number[] = [];
+  const statusCodes: Record<string, number> = {};
+  let ok = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let timeouts = 0;
+  let stop = false;
+  current = { stop: () => (stop = true) };
+  const one = async (path: string, due: number) => {
+    try {
+      const res = await pool.request({ path, method: "GET", headers: spec.headers, headersTimeout: 10_000, bodyTimeout: 10_000 });
+      await res.body.dump();
+      latencies.push(performance.now() - due);
+      statusCodes[res.statusCode] = (statusCodes[res.statusCode] ?? 0) + 1;
+      if (res.statusCode >= 200 && res.statusCode < 300) ok++;
+      else non2xx++;
+    } catch (err) {
+      if ((err as { code?: string }).code?.includes("TIMEOUT")) timeouts++;
+      else errors++;
+    }
+  };
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total && !stop; i++) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    inFlight.push(one(spec.paths[i % spec.paths.length]!, due));
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - start) / 1000;
+  await pool.close();
+  current = undefined;
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]! : Number.NaN);
+  return {
+    rps: latencies.length / seconds,
+    completed: latencies.length,
+    ok,
+    non2xx,
+    errors,
+    timeouts,
+    p50: q(0.5),
+    p99: q(0.99),
+    max: latencies.at(-1) ?? Number.NaN,
+    statusCodes,
+    seconds,
+  };
 }
 
 export interface BareServer {

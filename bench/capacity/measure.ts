@@ -1,7 +1,7 @@
 // One route: wait until the system is quiet, warm up, then the capacity pass (C connections as
 // fast as answers come, CPU of every process read before and after), quiet again, then the
 // fixed-rate pass (the latency goal is stated at a rate, not at saturation).
-import { type LoadResult, runLoad } from "./load.js";
+import { type LoadResult, runLoad, runPaced } from "./load.js";
 import { type CpuDelta, cpuDelta, type Measured, readCpu, waitQuiet } from "./procs.js";
 
 export interface Route {
@@ -67,15 +67,7 @@ export async function measureRoute(route: Route, o: MeasureOptions): Promise<Rou
       );
     return r;
   };
-  const load = (duration: number, overallRate?: number) =>
-    runLoad({
-      origin: route.origin,
-      paths: route.paths,
-      headers: route.headers,
-      connections: o.connections,
-      duration,
-      ...(overallRate ? { overallRate } : {}),
-    });
+  const load = (duration: number) => runLoad({ origin: route.origin, paths: route.paths, headers: route.headers, connections: o.connections, duration });
 
   const beforeWarmup = await quiet("before the warm-up");
   o.log(`${route.label}: warm-up ${o.warmup} s`);
@@ -95,7 +87,14 @@ export async function measureRoute(route: Route, o: MeasureOptions): Promise<Rou
 
   const beforeFixed = await quiet("after the capacity pass");
   o.log(`${route.label}: ${o.duration} s at ${o.rate} req/s`);
-  const fixed = await load(o.duration, o.rate);
+  const fixed = await runPaced({
+    origin: route.origin,
+    paths: route.paths,
+    headers: route.headers,
+    connections: o.connections,
+    duration: o.duration,
+    overallRate: o.rate,
+  });
   return {
     key: route.key,
     label: route.label,

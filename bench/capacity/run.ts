@@ -177,7 +177,7 @@ async function main(): Promise<number> {
   const seedLine = seeded.skipped
     ? "seeding: skipped, the organization already held the data (--reuse)"
     : `seeding: ${seeded.seconds.total.toFixed(1)} s (scans ${seeded.seconds.scans.toFixed(1)} s, findings ${seeded.seconds.findings.toFixed(1)} s, ${seeded.findingsInserted} new at ${Math.round(seeded.findingsInserted / Math.max(seeded.seconds.findings, 0.001))}/s, rollups rebuilt ${seeded.seconds.rollups.toFixed(1)} s)`;
-  const title = `Read capacity: ${opts.findings.toLocaleString("en")} findings, ${opts.scans.toLocaleString("en")} scans in one organization; ${target.mongoServer}; ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end); ${opts.connections} connections, ${opts.duration} s per pass after ${opts.warmup} s warm-up; fixed rate ${opts.rate} req/s; autocannon 8.0.0; system ${target.mode}`;
+  const title = `Read capacity: ${opts.findings.toLocaleString("en")} findings, ${opts.scans.toLocaleString("en")} scans in one organization; ${target.mongoServer}; ${os.cpus().length} cores (load average ${os.loadavg()[0]!.toFixed(1)} at the end); ${opts.connections} connections, ${opts.duration} s per pass after ${opts.warmup} s warm-up; fixed rate ${opts.rate} req/s paced (open loop); autocannon 8.0.0 for capacity; system ${target.mode}`;
   const errors = ordered.filter((r) => r.capacity.non2xx + r.capacity.errors + r.fixed.non2xx + r.fixed.errors > 0);
   const unanswered = checks.filter((c) => c.unknown).map((c) => `${c.what} (${c.detail})`);
   const out = [
