@@ -133,6 +133,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
     stop: async () => {
       await housekeeping?.stop();
       await subscription?.stop();
+      await store.settle();
       await retestResults?.stop();
       await planEvents?.stop();
       await outbox.stop();

@@ -52,6 +52,8 @@ export class FindingStore implements FindingRepository {
   readonly findings: Collection<StoredFinding>;
   readonly rollups: Rollups;
   private readonly holders = new LRUCache<string, string>({ max: HOLDER_CACHE_SIZE });
+  /** The last creation's release (its rollup intent and guards going), in flight after its batch is answered. */
+  private releasing: Promise<void> = Promise.resolve();
 
   constructor(
     db: Db,
@@ -72,6 +74,11 @@ export class FindingStore implements FindingRepository {
 
   async get(orgId: string, id: string): Promise<StoredFinding | null> {
     return this.findings.findOne({ _id: id, org_id: orgId }, { projection: STORAGE_FIELDS });
+  }
+
+  /** Waits for the release in flight, so a stopping service leaves no finished intent to a takeover. */
+  async settle(): Promise<void> {
+    await this.releasing;
   }
 
   rememberedHolders(fps: string[]): Map<string, string> {
@@ -109,7 +116,14 @@ export class FindingStore implements FindingRepository {
     const events = created.flatMap((x) => x.events.map((e) => creationEvent(this.topic, e)));
     // Counted while the events go out; the intent goes only once both are done (rollups.ts).
     const [sent, counted] = await Promise.all([this.send(events), this.rollups.count(intent)]);
-    if (sent && counted) await this.rollups.release(intent);
+    if (sent && counted) {
+      // Nothing waits on the release (the counts stand, a crash before it only leaves the intent to a
+      // takeover): it runs while the next batch is read and inserted, one at a time.
+      await this.releasing;
+      this.releasing = this.rollups
+        .release(intent)
+        .catch((err: unknown) => this.logger.warn({ err: (err as Error).message, intent: intent.id }, "rollup intent left to the housekeeping pass"));
+    }
     return out;
   }
 
