@@ -1,8 +1,10 @@
 // Readiness probes of the stack's servers spoken over a plain socket: one MongoDB OP_MSG `ping`
 // and one Kafka Metadata request. The long-lived `npm start` supervisor runs these while it
 // starts the stack; the mongodb driver and kafkajs would cost it about 20 MiB of resident
-// memory for two questions (docs/decisions.md, "Compiled deployables").
+// memory for two questions (docs/decisions.md, "Compiled deployables"). The BSON is the bson
+// package's (the driver's own encoder, without the driver).
 import net from "node:net";
+import { BSON } from "bson";
 
 const PROBE_TIMEOUT_MS = 2_000;
 
@@ -38,25 +40,8 @@ function exchange(port: number, request: Buffer, frameLength: (head: Buffer) => 
 
 const OP_MSG = 2013;
 
-function cstring(s: string): Buffer {
-  return Buffer.from(`${s}\0`, "utf8");
-}
-
-/** The BSON of `{ping: 1, $db: "admin"}`: an int32 and a string element. */
-function pingDocument(): Buffer {
-  const db = Buffer.from("admin\0", "utf8");
-  const dbLength = Buffer.alloc(4);
-  dbLength.writeInt32LE(db.length);
-  const one = Buffer.alloc(4);
-  one.writeInt32LE(1);
-  const body = Buffer.concat([Buffer.from([0x10]), cstring("ping"), one, Buffer.from([0x02]), cstring("$db"), dbLength, db, Buffer.from([0])]);
-  const length = Buffer.alloc(4);
-  length.writeInt32LE(body.length + 4);
-  return Buffer.concat([length, body]);
-}
-
 export function mongoPingRequest(requestId: number): Buffer {
-  const doc = pingDocument();
+  const doc = BSON.serialize({ ping: 1, $db: "admin" });
   const header = Buffer.alloc(16 + 4 + 1);
   header.writeInt32LE(header.length + doc.length, 0);
   header.writeInt32LE(requestId, 4);
@@ -65,65 +50,6 @@ export function mongoPingRequest(requestId: number): Buffer {
   header.writeUInt32LE(0, 16); // flagBits
   header.writeUInt8(0, 20); // section kind 0: the body
   return Buffer.concat([header, doc]);
-}
-
-/** Byte length of a BSON element's value of `type` at `at`, for the types a command reply holds. */
-function bsonValueLength(doc: Buffer, type: number, at: number): number | undefined {
-  switch (type) {
-    case 0x01: // double
-    case 0x09: // UTC datetime
-    case 0x11: // timestamp
-    case 0x12: // int64
-      return 8;
-    case 0x02: // string
-    case 0x0d: // JavaScript code
-    case 0x0e: // symbol
-      return 4 + doc.readInt32LE(at);
-    case 0x03: // document
-    case 0x04: // array
-      return doc.readInt32LE(at);
-    case 0x05: // binary: length, subtype, bytes
-      return 4 + 1 + doc.readInt32LE(at);
-    case 0x07: // ObjectId
-      return 12;
-    case 0x08: // boolean
-      return 1;
-    case 0x0a: // null
-    case 0x06: // undefined
-    case 0x7f: // max key
-    case 0xff: // min key
-      return 0;
-    case 0x10: // int32
-      return 4;
-    case 0x13: // decimal128
-      return 16;
-    default:
-      return undefined;
-  }
-}
-
-/** The numeric `ok` of a top-level BSON document, or undefined when it has none we can read. */
-export function bsonOk(doc: Buffer): number | undefined {
-  let at = 4;
-  const end = Math.min(doc.readInt32LE(0), doc.length) - 1;
-  while (at < end) {
-    const type = doc.readUInt8(at);
-    const nameEnd = doc.indexOf(0, at + 1);
-    if (nameEnd < 0) return undefined;
-    const name = doc.toString("utf8", at + 1, nameEnd);
-    const value = nameEnd + 1;
-    if (name === "ok") {
-      if (type === 0x01) return doc.readDoubleLE(value);
-      if (type === 0x10) return doc.readInt32LE(value);
-      if (type === 0x12) return Number(doc.readBigInt64LE(value));
-      if (type === 0x08) return doc.readUInt8(value);
-      return undefined;
-    }
-    const length = bsonValueLength(doc, type, value);
-    if (length === undefined) return undefined;
-    at = value + length;
-  }
-  return undefined;
 }
 
 let requestIds = 0;
@@ -139,7 +65,8 @@ export async function mongoPing(port: number): Promise<boolean> {
   if (reply.length < 21 + 5 || reply.readInt32LE(8) !== requestId || reply.readInt32LE(12) !== OP_MSG) return false;
   // flagBits (4 bytes) at 16; with checksumPresent (bit 0) the body section is still first.
   if (reply.readUInt8(20) !== 0) return false;
-  return bsonOk(reply.subarray(21)) === 1;
+  const body = reply.subarray(21);
+  return Number(BSON.deserialize(body.subarray(0, body.readInt32LE(0))).ok) === 1;
 }
 
 // --- Kafka: Metadata v4 (api key 3) for no topics ---
