@@ -78,13 +78,13 @@ export class OrgVersions {
     const value = this.coll.findOne({ _id: orgId }).then((d) => d?.v ?? 0);
     const read = { at, value };
     r.running = read;
-    value.then((v) => {
-      if (!r.done || r.done.at < at) r.done = { at, value: v };
-    }, ignore);
     const settled = () => {
       if (r.running === read) r.running = undefined;
     };
-    value.then(settled, settled);
+    value.then((v) => {
+      if (!r.done || r.done.at < at) r.done = { at, value: v };
+      settled();
+    }, settled);
     return value;
   }
 
