@@ -210,5 +210,17 @@ describe("stats from rollups", () => {
     expect(last.find((f) => f._id === two._id)).toMatchObject({ status: next, rollup_pending: [] });
     for (const f of filters)
       expect({ ...(await svc.app.stats(org, f)), sla: undefined }, JSON.stringify(f)).toEqual({ ...counted(last, f, today), sla: undefined });
+
+    // An intent written by an earlier version (its entries as documents, not JSON texts) is taken over alike.
+    const three = last.find((f) => f.status !== "resolved" && f._id !== one._id && f._id !== two._id)!;
+    const third: Status = three.status === "accepted" ? "open" : "accepted";
+    const legacy = { id: "ri_legacy:0", org, f: three._id, d: deltaOf(contributionOf(three), contributionOf({ ...three, status: third }))! };
+    await db.collection("rollup_intents").insertOne({ _id: "ri_legacy" as never, entries: [legacy], until: new Date(0) });
+    await findings.updateOne({ _id: three._id }, { $set: { status: third }, $push: { rollup_pending: legacy.id } } as never);
+    await takenOver("ri_legacy");
+    const final = await findings.find({ org_id: org }).toArray();
+    expect(final.find((f) => f._id === three._id)).toMatchObject({ status: third, rollup_pending: [] });
+    for (const f of filters)
+      expect({ ...(await svc.app.stats(org, f)), sla: undefined }, JSON.stringify(f)).toEqual({ ...counted(final, f, today), sla: undefined });
   });
 });

@@ -51,9 +51,16 @@ export interface Entry {
   d: Delta;
 }
 
+/**
+ * An intent as stored. Its entries are opaque to queries (only `_id` and `until` are read by the
+ * database), so each `add` stores its entries as one JSON text: FerretDB v1 encodes and decodes
+ * an array of 500 entry documents field by field, 30–36 ms for each insert and each delete, where
+ * the same entries as one string take 4 ms.
+ */
 interface IntentDoc {
   _id: string;
-  entries: Entry[];
+  /** Entry documents themselves in an intent written by an earlier version. */
+  entries: (string | Entry)[];
   until: Date;
   /** Set once every committed entry is counted (only the clean-up is left). */
   applied?: boolean;
@@ -68,6 +75,12 @@ export interface RollupDoc {
   /** Head (`<org>`) only: the organization's first and last detection days. */
   first_day?: string;
   last_day?: string;
+}
+
+/** An intent's id and entries, as its writer or a takeover holds them. */
+interface Written {
+  _id: string;
+  entries: Entry[];
 }
 
 const scopeIds = (e: Entry) => scopesOf((e.d.add ?? e.d.remove)!).map((s) => `${e.org}|${s}`);
@@ -100,8 +113,9 @@ export class Intent {
     const fresh = items.map((x, i) => ({ id: `${this.id}:${this.entries.length + i}`, ...x }));
     const until = new Date(this.start + LEASE_MS);
     // The first entries make the document (an insert: FerretDB's upsert reads before it writes).
-    if (fresh.length > 0 && this.entries.length === 0) await this.coll.insertOne({ _id: this.id, entries: fresh, until });
-    else if (fresh.length > 0) await this.coll.updateOne({ _id: this.id }, { $push: { entries: { $each: fresh } } });
+    const text = JSON.stringify(fresh);
+    if (fresh.length > 0 && this.entries.length === 0) await this.coll.insertOne({ _id: this.id, entries: [text], until });
+    else if (fresh.length > 0) await this.coll.updateOne({ _id: this.id }, { $push: { entries: text } });
     this.entries.push(...fresh);
     return fresh;
   }
@@ -163,10 +177,11 @@ export class Rollups implements FindingCounts {
     const now = new Date();
     const stale = await this.intents.find({ until: { $lt: now } }, { projection: { _id: 1 }, limit: 100 }).toArray();
     for (const { _id } of stale) {
-      const intent = await this.intents.findOneAndUpdate({ _id, until: { $lt: now } }, { $set: { until: new Date(Date.now() + LEASE_MS) } });
-      if (!intent) continue; // another replica took it
+      const doc = await this.intents.findOneAndUpdate({ _id, until: { $lt: now } }, { $set: { until: new Date(Date.now() + LEASE_MS) } });
+      if (!doc) continue; // another replica took it
+      const intent: Written = { _id, entries: doc.entries.flatMap((x) => (typeof x === "string" ? (JSON.parse(x) as Entry[]) : [x])) };
       this.logger.warn({ intent: _id }, "applying the rollup changes of a writer that stopped");
-      if (intent.applied) {
+      if (doc.applied) {
         await this.cleanUp(intent); // applied and announced
         continue;
       }
@@ -180,7 +195,7 @@ export class Rollups implements FindingCounts {
   }
 
   /** A takeover's application: counted, announced, marked applied, then its guards and itself go. */
-  private async apply(intent: Pick<IntentDoc, "_id" | "entries">, committed: Entry[], then: () => Promise<void>): Promise<void> {
+  private async apply(intent: Written, committed: Entry[], then: () => Promise<void>): Promise<void> {
     await this.countEntries(intent._id, committed);
     await then();
     // From here on the guards may go: a takeover finds the intent applied and only cleans up.
@@ -204,13 +219,13 @@ export class Rollups implements FindingCounts {
     await this.applied([...new Set(committed.map((e) => e.org))]);
   }
 
-  private async cleanUp(intent: Pick<IntentDoc, "_id" | "entries">): Promise<void> {
+  private async cleanUp(intent: Written): Promise<void> {
     await this.dropGuards(intent);
     await this.intents.deleteOne({ _id: intent._id });
   }
 
   /** The entry ids the changed findings hold and the intent's id in its scope documents. */
-  private async dropGuards(intent: Pick<IntentDoc, "_id" | "entries">): Promise<void> {
+  private async dropGuards(intent: Written): Promise<void> {
     const changes = intent.entries.filter((e) => e.d.remove);
     await Promise.all([
       changes.length > 0
