@@ -21,7 +21,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startStack } from "../../scripts/stack/index.js";
+import { startStack, type StackHandle } from "../../scripts/stack/index.js";
+import { cpuDelta, listenerPid, readCpu, type Measured } from "../capacity/procs.js";
 import { compose } from "../../services/findings/src/compose.js";
 import { configSchema } from "../../services/findings/src/config.js";
 import { newFinding } from "../../services/findings/src/domain/changes.js";
@@ -121,6 +122,32 @@ function detectionBytes(f: DetectionFacts): Buffer {
   );
 }
 
+/** The stack's servers this run started (pid -1 for an external one: not measured). */
+function serversOf(stack: StackHandle): Measured[] {
+  const port = (url: string | undefined) => (url ? Number(new URL(url.replace(/^\w+:/, "http:")).port) : 0);
+  return [
+    { name: "FerretDB", pid: stack.mongoKind === "external" ? -1 : listenerPid(port(stack.mongoUrl)) },
+    { name: "PostgreSQL", pid: listenerPid(port(stack.serviceEnv.FERRETDB_POSTGRESQL_URL)) },
+    { name: "Kafka", pid: stack.kafkaServer.startsWith("external") ? -1 : listenerPid(Number(stack.kafkaBrokers.split(":").at(-1))) },
+  ].filter((m) => m.pid > 0);
+}
+
+/**
+ * CPU milliseconds per 1,000 documents of this process (the bench, and the findings service it
+ * runs) and of each server over `fn`: unlike throughput, comparable on a machine others use.
+ */
+async function cpuPer1000(servers: Measured[], docs: number, fn: () => Promise<void>): Promise<string> {
+  const before = readCpu(servers);
+  const self = process.cpuUsage();
+  await fn();
+  const used = process.cpuUsage(self);
+  const d = cpuDelta(before, readCpu(servers));
+  const per = (ms: number) => Math.round((ms * 1000) / docs);
+  const parts = [["Node", (used.user + used.system) / 1000] as const, ...Object.entries(d.ms)];
+  const total = parts.reduce((a, [, ms]) => a + ms, 0);
+  return `${parts.map(([name, ms]) => `${name} ${per(ms)}`).join(" · ")} = ${per(total)} ms`;
+}
+
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-findings-"));
   const stack = await startStack({ log, dataDir });
@@ -138,6 +165,7 @@ async function main() {
       r.service(AuthService, { getPlan: () => ({ plan: { limits: { aiCreditsPerMonth: { unlimited: true } } } }) });
     },
   });
+  const servers = serversOf(stack);
   const bus = new KafkaBus({ clientId: `bench-${stamp}`, brokers: [stack.kafkaBrokers], logger: createLogger("bench", "silent"), partitions: 1 });
   const sections: string[] = [];
   const dbs: Db[] = [];
@@ -213,13 +241,14 @@ async function main() {
         target: `scanned-${Math.floor(i / 100)}.example.test`,
         detected_at: new Date(),
       }));
+      // Encoded before the clock starts, as the plain documents below are built before theirs: what a
+      // scanner spends on its detections is not the findings service's.
+      const records = fresh.map((f) => ({ topic, key: f.scan_id, value: detectionBytes(f), messageType: DetectionSchema.typeName }));
       const i0 = performance.now();
-      for (let at = 0; at < fresh.length; at += 1000) {
-        await bus.publishRawMany(
-          fresh.slice(at, at + 1000).map((f) => ({ topic, key: f.scan_id, value: detectionBytes(f), messageType: DetectionSchema.typeName })),
-        );
-      }
-      await waitFp(fresh.at(-1)!);
+      const ingestCpu = await cpuPer1000(servers, INGEST, async () => {
+        for (let at = 0; at < records.length; at += 1000) await bus.publishRawMany(records.slice(at, at + 1000));
+        await waitFp(fresh.at(-1)!);
+      });
       const ingestSecs = (performance.now() - i0) / 1000;
       // Plain: the same finding documents, bulk-inserted in the same batch size into a collection with the same indexes.
       await ensureIndexes(
@@ -229,8 +258,10 @@ async function main() {
       );
       const plainDocs = fresh.map((f, i) => newFinding(f, fingerprint(f), newId("finding", Date.now() + i), new Date()).doc);
       const p0 = performance.now();
-      for (let at = 0; at < plainDocs.length; at += BATCH)
-        await db.collection<FindingDoc>("plain_findings").insertMany(plainDocs.slice(at, at + BATCH), { ordered: false });
+      const plainCpu = await cpuPer1000(servers, INGEST, async () => {
+        for (let at = 0; at < plainDocs.length; at += BATCH)
+          await db.collection<FindingDoc>("plain_findings").insertMany(plainDocs.slice(at, at + BATCH), { ordered: false });
+      });
       const plainSecs = (performance.now() - p0) / 1000;
       const ingestRate = INGEST / ingestSecs;
       const plainRate = INGEST / plainSecs;
@@ -239,6 +270,8 @@ async function main() {
         "plain insertMany of the same finding documents (docs/s)",
         `${plainRate.toFixed(0)}/s (${plainSecs.toFixed(2)} s) → ingestion = **${(ingestRate / plainRate).toFixed(2)}×** plain`,
       );
+      row("CPU per 1,000 findings, ingestion (ms)", ingestCpu);
+      row("CPU per 1,000 documents, plain insertMany (ms)", plainCpu);
 
       // De-duplication lookup shapes, 500 fingerprints: parallel point reads vs one `$in` (unique fingerprint index).
       const sampleFps = Array.from({ length: 500 }, (_, i) => fingerprint(facts(org, Math.floor((i * N) / 500), 0)));

@@ -96,6 +96,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
   let lastPrune = 0;
   const housekeep = async () => {
     await rollups.recover();
+    await rollups.dropReleased();
     // SLA breaches to announce and acceptances that ran out (domain/sla-upkeep.ts).
     await app.upkeep.run();
     // Policy refreshes of open findings' due dates a saving request left running (domain/sla-upkeep.ts).

@@ -76,9 +76,10 @@ export class FindingStore implements FindingRepository {
     return this.findings.findOne({ _id: id, org_id: orgId }, { projection: STORAGE_FIELDS });
   }
 
-  /** Waits for the release in flight, so a stopping service leaves no finished intent to a takeover. */
+  /** Waits for the release in flight and drops the released intents' guards, so a stopping service leaves no finished intent to a takeover. */
   async settle(): Promise<void> {
     await this.releasing;
+    await this.rollups.dropReleased();
   }
 
   rememberedHolders(fps: string[]): Map<string, string> {

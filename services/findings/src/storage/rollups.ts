@@ -33,7 +33,9 @@ import { FINDINGS, ROLLUP_INTENTS, ROLLUPS } from "./indexes.js";
  * when its finding holds it. Then the committed entries are applied: one `$inc` upsert per scope
  * document, conditional on the intent's id not being in the document's `m` and adding it (a
  * second application adds nothing), and the heads' day bounds (`$min`/`$max`); then the writer
- * deletes the intent, and the findings drop the entry ids and the scope documents the guard.
+ * deletes the intent; the findings drop the entry ids and the scope documents the guards later,
+ * the released intents' together (`dropReleased`, each housekeeping pass and on stop): a scope
+ * document is large, and one `$pull` for several intents costs what one for each did.
  *
  * An intent is its writer's for LEASE_MS (it writes nothing under it after half of that). An
  * older one is a writer that stopped: the housekeeping pass (`recover`) leases it, counts and
@@ -125,6 +127,9 @@ export class Rollups implements FindingCounts {
   private readonly docs: Collection<RollupDoc>;
   private readonly intents: Collection<IntentDoc>;
   private readonly findings: Collection<{ _id: string; rollup_pending?: string[] }>;
+  /** Deleted intents whose guards are still to drop. */
+  private released: Written[] = [];
+  private dropping: Promise<void> = Promise.resolve();
 
   /**
    * `announce`: how a takeover announces the findings its intent created (their events may not
@@ -166,10 +171,25 @@ export class Rollups implements FindingCounts {
     return true;
   }
 
-  /** After `count`, once the writer's events are out: the intent goes, then its guards. */
+  /** After `count`, once the writer's events are out: the intent goes; its guards with the next `dropReleased`. */
   async release(intent: Intent): Promise<void> {
     await this.intents.deleteOne({ _id: intent.id });
-    await this.dropGuards({ _id: intent.id, entries: intent.entries });
+    this.released.push({ _id: intent.id, entries: intent.entries });
+  }
+
+  /**
+   * Drops the guards of the intents released since the last call. They are needed only while an
+   * intent exists (a takeover could count it again); left over (a crash before this) they only
+   * take room, as the ids are never reused.
+   */
+  async dropReleased(): Promise<void> {
+    const intents = this.released.splice(0);
+    // After the drops under way (a caller that stops waits for every one of them).
+    const drop = this.dropping.then(() => (intents.length > 0 ? this.dropGuards(intents) : undefined));
+    this.dropping = drop.catch(() => {
+      this.released.push(...intents); // tried again with the next
+    });
+    await drop;
   }
 
   /** The housekeeping pass: takes over the intents of writers that stopped. */
@@ -220,18 +240,19 @@ export class Rollups implements FindingCounts {
   }
 
   private async cleanUp(intent: Written): Promise<void> {
-    await this.dropGuards(intent);
+    await this.dropGuards([intent]);
     await this.intents.deleteOne({ _id: intent._id });
   }
 
-  /** The entry ids the changed findings hold and the intent's id in its scope documents. */
-  private async dropGuards(intent: Written): Promise<void> {
-    const changes = intent.entries.filter((e) => e.d.remove);
+  /** The entry ids the changed findings hold and the intents' ids in their scope documents. */
+  private async dropGuards(intents: Written[]): Promise<void> {
+    const entries = intents.flatMap((i) => i.entries);
+    const changes = entries.filter((e) => e.d.remove);
     await Promise.all([
       changes.length > 0
-        ? this.findings.updateMany({ _id: { $in: changes.map((e) => e.f) } }, { $pullAll: { rollup_pending: changes.map((e) => e.id) } })
+        ? this.findings.updateMany({ _id: { $in: [...new Set(changes.map((e) => e.f))] } }, { $pullAll: { rollup_pending: changes.map((e) => e.id) } })
         : undefined,
-      this.docs.updateMany({ _id: { $in: [...new Set(intent.entries.flatMap(scopeIds))] } }, { $pull: { m: intent._id } }),
+      this.docs.updateMany({ _id: { $in: [...new Set(entries.flatMap(scopeIds))] } }, { $pullAll: { m: intents.map((i) => i._id) } }),
     ]);
   }
 
