@@ -31,8 +31,10 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50056, adminPort: 9466, 
   /** Attempts in flight at once per replica (first attempts straight from the consumer). */
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /**
-   * How long a consumer waits for a free slot to make a delivery's first attempt at once; without
-   * one in time the delivery is recorded due now for the retry pass, and the consumer moves on.
+   * How long a consumer holds an event for its deliveries' first attempts: waiting for a free slot
+   * (without one in time the delivery is recorded due now for the retry pass), then for the
+   * receiver's answer (still none: the delivery is recorded with the attempt's lease, and the
+   * consumer moves on).
    */
   ATTEMPT_HANDOVER_MS: z.coerce.number().int().min(100).max(25_000).default(5000),
 });
