@@ -31,12 +31,16 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50056, adminPort: 9466, 
   /** Attempts in flight at once per replica (first attempts straight from the consumer). */
   DELIVERY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   /**
-   * How long a consumer holds an event for its deliveries' first attempts: waiting for a free slot
-   * (without one in time the delivery is recorded due now for the retry pass), then for the
-   * receiver's answer (still none: the delivery is recorded with the attempt's lease, and the
-   * consumer moves on).
+   * How long a consumer waits for a free slot to make a delivery's first attempt at once; without
+   * one in time the delivery is recorded due now for the retry pass, and the consumer moves on.
    */
   ATTEMPT_HANDOVER_MS: z.coerce.number().int().min(100).max(25_000).default(5000),
+  /**
+   * How long a consumer waits for a first attempt's answer before recording the delivery with the
+   * attempt's lease (its result is then written under it). Short, because the event's partition
+   * waits too: one tenant's slow receiver delays the other tenants' deliveries by at most this.
+   */
+  FIRST_ANSWER_WAIT_MS: z.coerce.number().int().min(0).max(25_000).default(250),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -63,7 +63,7 @@ export class AttemptGate {
  * it out → make each new delivery's first attempt, or record it for the retry pass → resolve the
  * offsets. A delivery that gets a slot within `slotWaitMs` is attempted before it is recorded
  * (`Dispatcher.first`): the offsets wait until it is recorded with its result, or with its lease
- * once that wait is spent, so a slow receiver holds a partition for `slotWaitMs`, not its 30 s.
+ * once `answerWaitMs` has passed, so a slow receiver holds a partition for that, not its 30 s.
  * One without a slot is recorded due now, for the retry pass. A crash before the offsets resolve
  * redelivers the batch; fan-out skips the deliveries recorded by then, and the deterministic
  * delivery ids make a second record of one a no-op.
@@ -72,10 +72,9 @@ export async function subscribeEvents(
   kafka: KafkaBus,
   dispatcher: Pick<Dispatcher, "fanOut" | "admit" | "first">,
   gate: AttemptGate,
-  opts: { groupPrefix: string; slotWaitMs: number; onError: (err: unknown) => void },
+  opts: { groupPrefix: string; slotWaitMs: number; answerWaitMs: number; onError: (err: unknown) => void },
 ): Promise<Subscription[]> {
   const admit = async (d: Delivery) => {
-    const until = Date.now() + opts.slotWaitMs;
     if (!(await gate.acquire(opts.slotWaitMs))) return void (await dispatcher.admit(d, false));
     // The slot bounds requests in flight: freed when the receiver answers, not when its result is written.
     let held = true;
@@ -83,7 +82,7 @@ export async function subscribeEvents(
       if (held) gate.release();
       held = false;
     };
-    const { durable, settled } = dispatcher.first(d, Math.max(0, until - Date.now()), release);
+    const { durable, settled } = dispatcher.first(d, opts.answerWaitMs, release);
     void settled.catch(opts.onError).finally(release);
     await durable;
   };
