@@ -11,7 +11,7 @@ import { registerDeprecation } from "./plugins/deprecation.js";
 import { registerDecimalNumbers, registerFiniteNumbers, registerNoNul } from "./plugins/no-nul.js";
 import { registerObservability } from "./plugins/observability.js";
 import { registerOpenApi } from "./plugins/openapi.js";
-import { ajvOptions, buildValidator } from "./plugins/validation.js";
+import { ajvOptions, lazySchemaCompilers } from "./plugins/validation.js";
 import { authRoutes } from "./routes/auth/index.js";
 import { consoleRoutes } from "./routes/console/index.js";
 import { eventsRoutes } from "./routes/events/index.js";
@@ -37,6 +37,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** Builds the gateway as a value, so tests build exactly what production serves. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const schemas = lazySchemaCompilers();
   const app = Fastify({
     // Our pino and Fastify's own pino typings differ by a minor version; the runtime contract is the same.
     loggerInstance: deps.logger as unknown as FastifyBaseLogger,
@@ -49,7 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // Unknown fields are refused, defaults applied; query strings coerced, JSON bodies not (validation.ts).
     ajv: ajvOptions,
-    schemaController: { compilersFactory: { buildValidator } },
+    schemaController: { compilersFactory: { buildValidator: schemas.buildValidator, buildSerializer: schemas.buildSerializer } },
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: deps.config.TRUST_PROXY,
     // Errors met before routing and on the socket leave in the spec's shape too (plugins/errors.ts).
@@ -57,6 +58,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clientErrorHandler,
   });
 
+  app.decorate("compileSchemas", () => schemas.compileAll());
+  app.decorate("schemasPending", schemas.pending);
+  // Ready first, then the schemas not yet used, in the background (plugins/validation.ts).
+  app.addHook("onListen", async () =>
+    schemas.compileInBackground((err) => app.log.error({ err }, "a route's schema does not compile; its requests will fail")),
+  );
+  app.addHook("onClose", async () => schemas.stop());
   registerObservability(app, deps.registry);
   registerErrorHandling(app);
   registerNoNul(app);

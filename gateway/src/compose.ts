@@ -14,6 +14,8 @@ import { createUpstreams } from "./upstreams.js";
 export interface GatewayParts {
   app: Awaited<ReturnType<typeof buildApp>>;
   view: AuthView;
+  /** Resolves once the AuthView is first current (loaded from auth's snapshot). */
+  viewReady: Promise<void>;
   limiter: RateLimiter;
   /** Resolves once the rate-limit indexes exist. */
   indexed: Promise<void>;
@@ -61,7 +63,7 @@ export async function composeGateway(
     maxStalenessMs: config.AUTH_VIEW_MAX_STALENESS_MS,
     logger: logger.child({ component: "auth-view" }),
   });
-  view.start();
+  const { ready: viewReady } = view.start();
   const authenticator = new Authenticator({ verifier, auth: upstreams.auth, view, plans });
   const app = await buildApp({
     config,
@@ -86,6 +88,7 @@ export async function composeGateway(
   return {
     app,
     view,
+    viewReady,
     limiter,
     indexed,
     stop: async () => {

@@ -20,6 +20,9 @@ await main(async () => {
   });
   await gw.app.listen({ host: config.HOST, port: config.PORT });
   const admin = await startAdminServer({ host: config.HOST, port: config.ADMIN_PORT, readiness, registry });
+  // A probe that came a moment before the view was loaded would otherwise see "not current" until
+  // the next background check, up to a second later.
+  void gw.viewReady.then(() => readiness.recheck());
 
   // Indexes and pruning need the database; the gateway serves meanwhile (rate limiting
   // answers 503 until Mongo does), so they run in the background.

@@ -3,7 +3,7 @@
 
 import fs from "node:fs";
 import fsp from "node:fs/promises";
-import https from "node:https";
+import os from "node:os";
 import path from "node:path";
 import { cacheDir } from "../lib/stack-state.ts";
 import { withLock } from "./lock.ts";
@@ -21,7 +21,9 @@ export const mongodbDownloadDir = (): string => path.join(cacheDir(), "mongodb-b
 const unreachableMarker = (): string => path.join(mongodbDownloadDir(), "site-unreachable");
 
 /** Any HTTP answer (even 403/404) means the site can be reached; DNS failure, refusal or silence mean no. */
-function answers(url: string, timeoutMs: number): Promise<boolean> {
+async function answers(url: string, timeoutMs: number): Promise<boolean> {
+  // Loaded here, not at the top: TLS is a few MiB `npm start`'s supervisor need not keep.
+  const https = await import("node:https");
   return new Promise((resolve) => {
     let settled = false;
     const done = (ok: boolean) => {
@@ -49,13 +51,50 @@ function recentlyUnreachable(): boolean {
   }
 }
 
+/** Whether the download site answers; an unreachable one is remembered for an hour (a marker file). */
+async function siteAnswers(log: (line: string) => void): Promise<boolean> {
+  if (recentlyUnreachable()) return false;
+  const site = process.env.MONGOMS_DOWNLOAD_URL ?? process.env.MONGOMS_DOWNLOAD_MIRROR ?? DEFAULT_MIRROR;
+  if (await answers(site, PROBE_TIMEOUT_MS)) return true;
+  log(`MongoDB's download site (${new URL(site).host}) cannot be reached; not asking again for an hour`);
+  await fsp.mkdir(mongodbDownloadDir(), { recursive: true });
+  await fsp.writeFile(unreachableMarker(), `${new Date().toISOString()}\n`);
+  return false;
+}
+
+/**
+ * Whether the downloader may find a binary it fetched before: a `mongod…` file in one of the
+ * folders it looks in (ours, its home cache, its node_modules cache), or its MONGOMS_* settings,
+ * which may point anywhere (then it is asked).
+ */
+export function mongodMayBeCached(): boolean {
+  if (Object.keys(process.env).some((k) => k.startsWith("MONGOMS_"))) return true;
+  const dirs = [
+    mongodbDownloadDir(),
+    path.join(os.homedir(), ".cache", "mongodb-binaries"),
+    path.join(process.cwd(), "node_modules", ".cache", "mongodb-memory-server"),
+  ];
+  return dirs.some((dir) => {
+    try {
+      return fs.readdirSync(dir).some((name) => name.startsWith("mongod"));
+    } catch {
+      return false;
+    }
+  });
+}
+
 /**
  * The cached or freshly downloaded mongod, or undefined when there is none and the download site
  * cannot be reached (or VULNSCAN_MONGODB_DOWNLOAD=0). Never waits more than a few seconds for an
  * unreachable site: it is probed first (PROBE_TIMEOUT_MS), and the download gets one attempt.
+ * The downloader's library is loaded only when it has something to do (a binary it may have
+ * cached, or a site that answers): it loads the mongodb driver, about 20 MiB that `npm start`'s
+ * supervisor would otherwise keep for as long as it runs.
  */
 export async function downloadedMongod(log: (line: string) => void): Promise<string | undefined> {
   if (process.env.VULNSCAN_MONGODB_DOWNLOAD === "0") return undefined;
+  const mayBeCached = mongodMayBeCached();
+  if (!mayBeCached && !(await siteAnswers(log))) return undefined;
   let lib: typeof import("mongodb-memory-server-core");
   try {
     lib = await import("mongodb-memory-server-core");
@@ -66,14 +105,7 @@ export async function downloadedMongod(log: (line: string) => void): Promise<str
   const options = { downloadDir, version: process.env.MONGOMS_VERSION ?? "7.0.24" };
   const cached = await lib.DryMongoBinary.locateBinary(lib.DryMongoBinary.getEnsuredOptions(options)).catch(() => undefined);
   if (cached && fs.existsSync(cached)) return cached;
-  if (recentlyUnreachable()) return undefined;
-  const site = process.env.MONGOMS_DOWNLOAD_URL ?? process.env.MONGOMS_DOWNLOAD_MIRROR ?? DEFAULT_MIRROR;
-  if (!(await answers(site, PROBE_TIMEOUT_MS))) {
-    log(`MongoDB's download site (${new URL(site).host}) cannot be reached; not asking again for an hour`);
-    await fsp.mkdir(downloadDir, { recursive: true });
-    await fsp.writeFile(unreachableMarker(), `${new Date().toISOString()}\n`);
-    return undefined;
-  }
+  if (mayBeCached && !(await siteAnswers(log))) return undefined;
   return withLock("mongodb-binary", log, async () => {
     log(`downloading MongoDB Community ${options.version} into ${downloadDir} (first run only)`);
     const started = Date.now();

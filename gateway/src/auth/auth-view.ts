@@ -56,6 +56,12 @@ function within<T>(p: Promise<T>, timeoutMs: number, what: string): Promise<T> {
  * carry the whole plan in per-organization order). The same happens again after any gap: the
  * reader stopping by itself, or the view going stale.
  *
+ * Live from the snapshot on: once it is loaded the view is complete as of the snapshot's time,
+ * which is exactly what the staleness bound below measures, so it answers while the reader
+ * joins its group in the background (a second or more of a gateway's start). Nothing published
+ * meanwhile is lost, since the reader starts from the offsets taken before the snapshot; a reader
+ * that cannot join fails the sync, and the view refuses until a resync succeeds.
+ *
  * Showing it is current: auth writes a heartbeat to every partition every few seconds. Each
  * partition is current as of the emission time of the last heartbeat read from it (or of the
  * snapshot); the view is as old as its oldest partition. Past `maxStalenessMs` it refuses
@@ -181,6 +187,8 @@ export class AuthView {
       })
       .catch((err: Error) => {
         this.synced = true;
+        // Loaded but never followed (the reader did not join): not known complete from here on.
+        this.live = false;
         if (this.stopped) return;
         this.failures++;
         const delay = Math.min(500 * 2 ** Math.min(this.failures - 1, 4), 5000);
@@ -218,6 +226,8 @@ export class AuthView {
     this.o.plans.clear();
     this.currentAsOf.clear();
     for (const p of offsets) this.currentAsOf.set(p.partition, asOf);
+    // Complete as of the snapshot (see the class comment): answer while the reader joins.
+    this.live = true;
 
     const follower = await within(
       this.o.feed.follow(
@@ -240,7 +250,6 @@ export class AuthView {
       throw new Error("superseded");
     }
     this.follower = follower;
-    this.live = true;
     this.synced = true;
   }
 

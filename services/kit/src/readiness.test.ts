@@ -61,4 +61,49 @@ describe("Readiness", () => {
     expect(await r.report()).toMatchObject({ ready: false, checks: { mongo: { ok: false, error: "connection refused" } } });
     r.markStopping();
   });
+
+  it("recheck() reports a dependency that came up at once, not at the next background run", async () => {
+    let up = false;
+    const r = new Readiness({ cacheMs: 60_000 });
+    r.add(mongoCheck(() => up));
+    r.markStarted();
+    expect((await r.report()).ready).toBe(false);
+    up = true;
+    // Without a recheck the last result stands until the next run, a minute away.
+    expect((await r.report()).ready).toBe(false);
+    r.recheck();
+    await new Promise((res) => setTimeout(res, 10));
+    expect((await r.report()).ready).toBe(true);
+    r.markStopping();
+  });
+
+  it("recheck() during a run runs the checks again once it ends, and runs one at a time", async () => {
+    let calls = 0;
+    let concurrent = 0;
+    let maxConcurrent = 0;
+    let up = false;
+    const r = new Readiness({ cacheMs: 60_000 });
+    r.add({
+      name: "slow",
+      check: async () => {
+        calls++;
+        maxConcurrent = Math.max(maxConcurrent, ++concurrent);
+        const wasUp = up;
+        await new Promise((res) => setTimeout(res, 30));
+        concurrent--;
+        if (!wasUp) throw new Error("down");
+      },
+    });
+    r.markStarted();
+    const first = r.report();
+    up = true; // the run under way started before this
+    r.recheck();
+    r.recheck();
+    expect((await first).ready).toBe(false);
+    await new Promise((res) => setTimeout(res, 80));
+    expect((await r.report()).ready).toBe(true);
+    expect(calls).toBe(2);
+    expect(maxConcurrent).toBe(1);
+    r.markStopping();
+  });
 });

@@ -22,6 +22,9 @@ export class Readiness {
   private last?: ReadinessReport["checks"];
   private first?: Promise<ReadinessReport["checks"]>;
   private timer?: NodeJS.Timeout;
+  private running?: Promise<ReadinessReport["checks"]>;
+  /** recheck() was called while a run was under way: the next one starts as soon as it ends. */
+  private again = false;
   private readonly checks: ReadinessCheck[] = [];
 
   constructor(private readonly opts: { timeoutMs?: number; cacheMs?: number } = {}) {}
@@ -49,14 +52,35 @@ export class Readiness {
     return { ready: Object.values(checks).every((c) => c.ok), checks };
   }
 
-  /** Runs the checks, keeps the result, and schedules the next run (the timer never holds the process open). */
-  private async refresh(): Promise<ReadinessReport["checks"]> {
-    this.last = await this.runChecks();
-    if (!this.stopping) {
-      this.timer = setTimeout(() => void this.refresh(), this.opts.cacheMs ?? 1000);
-      this.timer.unref();
+  /**
+   * Runs the checks now rather than at the next background run: a process that has just become
+   * able to serve (the gateway's auth view loaded) says so at once, instead of up to `cacheMs`
+   * later because a probe happened to ask a moment before.
+   */
+  recheck(): void {
+    if (this.stopping) return;
+    if (this.running) {
+      this.again = true;
+      return;
     }
-    return this.last;
+    clearTimeout(this.timer);
+    const run = this.refresh();
+    this.first ??= run;
+  }
+
+  /** Runs the checks (one run at a time), keeps the result, and schedules the next run (the timer never holds the process open). */
+  private refresh(): Promise<ReadinessReport["checks"]> {
+    this.running ??= this.runChecks().then((checks) => {
+      this.last = checks;
+      this.running = undefined;
+      if (!this.stopping) {
+        this.timer = setTimeout(() => void this.refresh(), this.again ? 0 : (this.opts.cacheMs ?? 1000));
+        this.timer.unref();
+      }
+      this.again = false;
+      return checks;
+    });
+    return this.running;
   }
 
   private async runChecks(): Promise<ReadinessReport["checks"]> {
