@@ -27,6 +27,7 @@ import { compose } from "../../services/findings/src/compose.js";
 import { configSchema } from "../../services/findings/src/config.js";
 import { newFinding } from "../../services/findings/src/domain/changes.js";
 import { fingerprint } from "../../services/findings/src/domain/fingerprint.js";
+import { DEFAULT_POLICY, slaDiff, slaFields } from "../../services/findings/src/domain/sla.js";
 import { SEVERITIES, STATUSES, type DetectionFacts, type FindingDoc } from "../../services/findings/src/domain/types.js";
 import { findingFields, findingIndexes } from "../../services/findings/src/storage/indexes.js";
 import { rebuildRollups } from "../../services/findings/src/storage/rollups.js";
@@ -256,7 +257,11 @@ async function main() {
         findingIndexes.filter((x) => x.collection === "findings").map((x) => ({ ...x, collection: "plain_findings" })),
         { fields: { plain_findings: findingFields.findings! } }, // the same declarations (CHECK constraints) as findings
       );
-      const plainDocs = fresh.map((f, i) => newFinding(f, fingerprint(f), newId("finding", Date.now() + i), new Date()).doc);
+      // The documents ingestion stores: with the SLA fields the default policy gives and the write revision.
+      const plainDocs = fresh.map((f, i) => {
+        const doc = newFinding(f, fingerprint(f), newId("finding", Date.now() + i), new Date()).doc;
+        return { ...doc, ...slaDiff(doc, slaFields(doc, DEFAULT_POLICY.sla_days, false)), rev: 1 };
+      });
       const p0 = performance.now();
       const plainCpu = await cpuPer1000(servers, INGEST, async () => {
         for (let at = 0; at < plainDocs.length; at += BATCH)
