@@ -32,12 +32,12 @@ export interface Target {
 const portOf = (url: string) => Number(new URL(url).port);
 
 /** Listening ports of every part, by the name the report uses. */
-function processFinder(ports: { name: string; port: number }[]): () => Measured[] {
+export function processFinder(ports: { name: string; port: number }[]): () => Measured[] {
   return () => ports.map(({ name, port }) => ({ name, pid: Number.isFinite(port) && port > 0 ? listenerPid(port) : -1 }));
 }
 
 /** The database processes: the MongoDB-protocol server (FerretDB or mongod) and PostgreSQL behind FerretDB. */
-function databasePorts(mongoUrl: string, serviceEnv: Record<string, string>): { name: string; port: number }[] {
+export function databasePorts(mongoUrl: string, serviceEnv: Record<string, string>): { name: string; port: number }[] {
   const mongoPort = Number(/:(\d+)/.exec(mongoUrl.replace(/^mongodb:\/\//, ""))?.[1] ?? 27017);
   const pgUrl = serviceEnv.FERRETDB_POSTGRESQL_URL;
   const kind = commOf(listenerPid(mongoPort)).toLowerCase().includes("mongod") ? "mongod" : "ferretdb";

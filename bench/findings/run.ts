@@ -21,8 +21,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startStack, type StackHandle } from "../../scripts/stack/index.js";
-import { cpuDelta, listenerPid, readCpu, type Measured } from "../capacity/procs.js";
+import { startStack } from "../../scripts/stack/index.js";
+import { cpuDelta, readCpu, type Measured } from "../capacity/procs.js";
+import { databasePorts, processFinder } from "../capacity/system.js";
 import { compose } from "../../services/findings/src/compose.js";
 import { configSchema } from "../../services/findings/src/config.js";
 import { newFinding } from "../../services/findings/src/domain/changes.js";
@@ -123,16 +124,6 @@ function detectionBytes(f: DetectionFacts): Buffer {
   );
 }
 
-/** The stack's servers this run started (pid -1 for an external one: not measured). */
-function serversOf(stack: StackHandle): Measured[] {
-  const port = (url: string | undefined) => (url ? Number(new URL(url.replace(/^\w+:/, "http:")).port) : 0);
-  return [
-    { name: "FerretDB", pid: stack.mongoKind === "external" ? -1 : listenerPid(port(stack.mongoUrl)) },
-    { name: "PostgreSQL", pid: listenerPid(port(stack.serviceEnv.FERRETDB_POSTGRESQL_URL)) },
-    { name: "Kafka", pid: stack.kafkaServer.startsWith("external") ? -1 : listenerPid(Number(stack.kafkaBrokers.split(":").at(-1))) },
-  ].filter((m) => m.pid > 0);
-}
-
 /**
  * CPU milliseconds per 1,000 documents of this process (the bench, and the findings service it
  * runs) and of each server over `fn`: unlike throughput, comparable on a machine others use.
@@ -166,7 +157,9 @@ async function main() {
       r.service(AuthService, { getPlan: () => ({ plan: { limits: { aiCreditsPerMonth: { unlimited: true } } } }) });
     },
   });
-  const servers = serversOf(stack);
+  // The database's processes and Kafka's (an external server is not measured).
+  const ports = [...databasePorts(stack.mongoUrl, stack.serviceEnv), { name: "kafka", port: Number(stack.kafkaBrokers.split(":").at(-1)) }];
+  const servers = processFinder(ports)().filter((m) => m.pid > 0);
   const bus = new KafkaBus({ clientId: `bench-${stamp}`, brokers: [stack.kafkaBrokers], logger: createLogger("bench", "silent"), partitions: 1 });
   const sections: string[] = [];
   const dbs: Db[] = [];
