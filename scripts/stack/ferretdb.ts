@@ -9,6 +9,10 @@
 //     get GIN expression indexes from the kit's ensureIndexes (services/kit/src/ferretdb-pg.ts).
 //   - update and findAndModify release their read's pooled connection before writing, so
 //     concurrent updates cannot take the whole pool and wait on each other forever.
+//   - Reading: stored documents are decoded without a json.Decoder per value and with their
+//     schemas decoded once (overlay internal/handler/sjson/vulnscan_decode.go); the wire module is
+//     built without its debug checks (WIRE_PATCHES); the collector runs at GOGC=400
+//     (overlay internal/handler/vulnscan_gc.go).
 
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -33,6 +37,21 @@ interface Patch {
   from: string;
   to: string;
 }
+
+/** FerretDB's wire-protocol module (the version FerretDB v1.24.0 requires, go.mod). */
+const WIRE_VERSION = "0.0.7";
+
+/** Patches to github.com/FerretDB/wire, built from a patched copy as FerretDB is. */
+const WIRE_PATCHES: Patch[] = [
+  // The module is released as a debug build: every message in both directions, each reply of
+  // documents included, was decoded a second time, deeply, only to check it (17 % of FerretDB's
+  // CPU serving a page of findings). FerretDB decodes what it uses anyway.
+  {
+    file: "wire.go",
+    from: "const debugbuild = true\n",
+    to: "const debugbuild = false // vulnscan: no second decoding of every message (scripts/stack/ferretdb.ts)\n",
+  },
+];
 
 const PATCHES: Patch[] = [
   {
@@ -234,6 +253,43 @@ const PATCHES: Patch[] = [
       "\t\t\t\tcolumns[i] = fmt.Sprintf(\"((COALESCE(%s->%s, 'null'::jsonb)))\", DefaultColumn, transformedParts[0])\n" +
       "\t\t\t}\n",
   },
+  // Reading a document decoded every value with a json.Decoder of its own and the document's
+  // schema anew: half of FerretDB's CPU on a list page (overlay internal/handler/sjson/vulnscan_decode.go).
+  ...(
+    [
+      ["string.go", "var o string", "o", false],
+      ["bool.go", "var o bool", "o", false],
+      ["int32.go", "var o int32", "o", false],
+      ["int64.go", "var o int64", "o", true],
+      ["double.go", "var f float64", "f", true],
+      ["datetime.go", "var o int64", "o", true],
+      ["array.go", "var rawMessages []json.RawMessage", "rawMessages", false],
+      ["document.go", "var rawMessages map[string]json.RawMessage", "rawMessages", false],
+    ] as const
+  ).map(([file, decl, name, disallow]) => ({
+    file: `internal/handler/sjson/${file}`,
+    from:
+      "\tr := bytes.NewReader(data)\n\tdec := json.NewDecoder(r)\n" +
+      (disallow ? "\tdec.DisallowUnknownFields()\n" : "") +
+      `\n\t${decl}\n\tif err := dec.Decode(&${name}); err != nil {\n\t\treturn lazyerrors.Error(err)\n\t}\n\n` +
+      "\tif err := checkConsumed(dec, r); err != nil {\n\t\treturn lazyerrors.Error(err)\n\t}\n",
+    to: `\t${decl}\n\tif err := vsUnmarshal(data, &${name}); err != nil { // vulnscan: no json.Decoder per value\n\t\treturn lazyerrors.Error(err)\n\t}\n`,
+  })),
+  {
+    file: "internal/handler/sjson/sjson.go",
+    from:
+      "\tvar v map[string]json.RawMessage\n\tr := bytes.NewReader(data)\n\tdec := json.NewDecoder(r)\n\n\terr := dec.Decode(&v)\n\tif err != nil {\n" +
+      "\t\treturn nil, lazyerrors.Error(err)\n\t}\n\n\tif err = checkConsumed(dec, r); err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n",
+    to: "\tvar v map[string]json.RawMessage\n\tif err := vsUnmarshal(data, &v); err != nil { // vulnscan: no json.Decoder\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n",
+  },
+  {
+    file: "internal/handler/sjson/sjson.go",
+    from:
+      "\tvar sch schema\n\tr = bytes.NewReader(jsch)\n\tdec = json.NewDecoder(r)\n\tdec.DisallowUnknownFields()\n\n" +
+      "\tif err := dec.Decode(&sch); err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n\n" +
+      "\tif err := checkConsumed(dec, r); err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n",
+    to: "\tsch, err := vsSchema(jsch) // vulnscan: decoded once per distinct schema\n\tif err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n",
+  },
 ];
 
 function overlayFiles(dir = overlayDir, prefix = ""): string[] {
@@ -245,7 +301,7 @@ function overlayFiles(dir = overlayDir, prefix = ""): string[] {
 
 /** A digest of the patches and overlay files, in the install's name: an install with other patches is never reused. */
 function patchLevel(): string {
-  const hash = createHash("sha256").update(JSON.stringify(PATCHES));
+  const hash = createHash("sha256").update(JSON.stringify([PATCHES, WIRE_VERSION, WIRE_PATCHES]));
   for (const file of overlayFiles()) hash.update(`\0${file}\0`).update(fs.readFileSync(path.join(overlayDir, file)));
   return `vs-${hash.digest("hex").slice(0, 10)}`;
 }
@@ -275,6 +331,15 @@ function chmodUserWritable(target: string): void {
   if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) chmodUserWritable(path.join(target, entry));
 }
 
+/** A writable copy of a Go module's source, from the module proxy (the module cache is read-only). */
+async function moduleCopy(go: string, module: string, dest: string, opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<string> {
+  const info = JSON.parse(await run(go, ["mod", "download", "-json", module], opts)) as { Dir?: string; Error?: string };
+  if (!info.Dir) throw new Error(`go mod download gave no source dir for ${module}: ${info.Error ?? "unknown error"}`);
+  await fsp.cp(info.Dir, dest, { recursive: true });
+  chmodUserWritable(dest);
+  return dest;
+}
+
 export async function ensureFerretdb(log: (line: string) => void): Promise<string> {
   const PATCH_LEVEL = patchLevel();
   const home = path.join(cacheDir(), `ferretdb-${FERRETDB_VERSION}-${PATCH_LEVEL}`);
@@ -300,17 +365,12 @@ export async function ensureFerretdb(log: (line: string) => void): Promise<strin
     // `go install ...@v1.24.0` cannot be used: the proxy refuses the module's version list here,
     // and the published module has an empty build/version/version.txt, so the binary panics at
     // start. Instead: build from a copy of the module source with version.txt filled in.
-    const info = JSON.parse(await run(go, ["mod", "download", "-json", `github.com/FerretDB/FerretDB@v${FERRETDB_VERSION}`], { cwd: build, env })) as {
-      Dir?: string;
-      Error?: string;
-    };
-    if (!info.Dir) throw new Error(`go mod download gave no source dir for FerretDB: ${info.Error ?? "unknown error"}`);
-    const src = path.join(build, "src");
-    await fsp.cp(info.Dir, src, { recursive: true });
-    chmodUserWritable(src); // the module cache is read-only
+    const src = await moduleCopy(go, `github.com/FerretDB/FerretDB@v${FERRETDB_VERSION}`, path.join(build, "src"), { cwd: build, env });
     await fsp.writeFile(path.join(src, "build", "version", "version.txt"), `v${FERRETDB_VERSION}\n`);
     await patchFerretdbSource(src);
-    await run(go, ["mod", "edit", "-replace", "github.com/FerretDB/FerretDB=./src"], { cwd: build, env });
+    const wire = await moduleCopy(go, `github.com/FerretDB/wire@v${WIRE_VERSION}`, path.join(build, "wire"), { cwd: build, env });
+    for (const patch of WIRE_PATCHES) await applyPatch(wire, patch);
+    await run(go, ["mod", "edit", "-replace", "github.com/FerretDB/FerretDB=./src", "-replace", "github.com/FerretDB/wire=./wire"], { cwd: build, env });
     await withProgress(log, "go build", () =>
       run(go, ["build", "-trimpath", "-o", path.join(tmp, "ferretdb"), "github.com/FerretDB/FerretDB/cmd/ferretdb"], { cwd: build, env }),
     );
