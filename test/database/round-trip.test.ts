@@ -6,9 +6,9 @@ import { unique } from "../support/names.js";
 /*
  * A document reads back exactly as it was written, whichever server the run has. On the fallback
  * this guards the project's FerretDB patches to how stored documents are decoded
- * (scripts/ferretdb/overlay/internal/handler/sjson/vulnscan_decode.go): strings without escapes
- * are taken as they are, every other one goes through the JSON decoder, and decoded schemas are
- * shared between documents of one shape.
+ * (scripts/ferretdb/overlay/internal/handler/sjson/vulnscan_decode.go): objects and arrays are
+ * split in one pass, strings without escapes are taken as they are, every other one goes through
+ * the JSON decoder, and decoded schemas are shared between documents of one shape.
  */
 
 let mongo: MongoHandle | undefined;
@@ -37,6 +37,11 @@ const STRINGS = [
   "line separators \u2028\u2029",
   "ends with backslash \\",
   "\u00a0non-breaking",
+  // What the one-pass splitting of objects and arrays must not take for structure.
+  'braces {"a": [1, 2]}, ] and } , : inside',
+  'an escaped quote before a brace \\"} and ]',
+  "[",
+  "}",
 ];
 
 describe(`documents read back as written (${inject("mongoServer")})`, () => {
