@@ -1,6 +1,7 @@
 import { type FieldTypes, type IndexSpec, upsertOrUpdate } from "@vulnscan/kit";
 import { LRUCache } from "lru-cache";
 import type { Collection, Db } from "mongodb";
+import { upTo } from "./lru.js";
 
 export interface RateLimits {
   /** undefined = unlimited */
@@ -82,7 +83,7 @@ interface Local {
 export class RateLimiter {
   private readonly counters: Collection<CounterDoc>;
   // Past windows are never read again: the least recently used are the first to go.
-  private readonly local = new LRUCache<string, Local>({ max: MAX_WINDOWS });
+  private readonly local = new LRUCache<string, Local>(upTo(MAX_WINDOWS));
 
   constructor(db: Db) {
     this.counters = db.collection<CounterDoc>(COLLECTION);

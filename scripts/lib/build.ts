@@ -98,14 +98,23 @@ function sourceUrlPlugin(outDir: string) {
  * is bundled, since the bundle in dist/ would otherwise load the root's other version.
  */
 function externalDependencies() {
-  const rootModules = path.join(ROOT, "node_modules") + path.sep;
+  // esbuild resolves symlinks: with node_modules a link to another checkout's (a git worktree
+  // sharing one install), packages resolve under that checkout, and so do the workspaces'
+  // links in node_modules/@vulnscan, which would bundle the other checkout's sources.
+  const modulesDir = fs.realpathSync(path.join(ROOT, "node_modules"));
+  const rootModules = modulesDir + path.sep;
+  const linkedRoot = path.dirname(modulesDir) + path.sep;
   return {
     name: "external-dependencies",
     setup(build: import("esbuild").PluginBuild) {
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
-        if (args.path.startsWith("@vulnscan/") || args.path.startsWith("node:") || args.pluginData === "resolving") return undefined;
+        if (args.path.startsWith("node:") || args.pluginData === "resolving") return undefined;
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "resolving" });
         if (resolved.errors.length > 0) return { errors: resolved.errors };
+        if (args.path.startsWith("@vulnscan/")) {
+          if (linkedRoot === ROOT + path.sep || !resolved.path.startsWith(linkedRoot)) return resolved;
+          return { ...resolved, path: path.join(ROOT, resolved.path.slice(linkedRoot.length)) };
+        }
         if (resolved.path.startsWith(rootModules) || !resolved.path.includes(`${path.sep}node_modules${path.sep}`)) return { path: args.path, external: true };
         return resolved;
       });

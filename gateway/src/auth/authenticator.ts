@@ -4,6 +4,7 @@ import { Code, ConnectError, type Client } from "@connectrpc/connect";
 import type { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { LRUCache } from "lru-cache";
 import { HttpError } from "../errors.js";
+import { upTo } from "../lru.js";
 import type { PlanCache } from "../plans.js";
 import type { AuthView } from "./auth-view.js";
 import { PERMISSIONS, type Permission, type Principal } from "./principal.js";
@@ -62,14 +63,14 @@ export class Authenticator {
   constructor(private readonly o: AuthenticatorOptions) {
     this.now = o.now ?? Date.now;
     this.retryAfter = o.retryAfterSeconds ?? 5;
-    this.tokens = new LRUCache({ max: o.maxTokens ?? 100_000 });
+    this.tokens = new LRUCache(upTo(o.maxTokens ?? 100_000));
     this.keys = new LRUCache({
-      max: o.maxKeys ?? 50_000,
+      ...upTo(o.maxKeys ?? 50_000),
       dispose: (v, hash) => {
         if (this.hashesById.get(v.apiKeyId) === hash) this.hashesById.delete(v.apiKeyId);
       },
     });
-    this.unknownKeys = new LRUCache({ max: 10_000, ttl: UNKNOWN_KEY_TTL_MS });
+    this.unknownKeys = new LRUCache({ ...upTo(10_000), ttl: UNKNOWN_KEY_TTL_MS });
     o.view.onApiKeyRevoked((id) => {
       const hash = this.hashesById.get(id);
       if (hash) this.keys.delete(hash);

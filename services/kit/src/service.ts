@@ -5,6 +5,7 @@ import { ConfigError, type ServiceConfig } from "./config.js";
 import { derivedCursorKey, setCursorKeys } from "./cursor.js";
 import { errorInterceptor } from "./errors.js";
 import { healthRoutes } from "./health.js";
+import { startIdleCollector } from "./idle-collector.js";
 import { KafkaBus } from "./kafka.js";
 import { KafkaMetrics } from "./kafka-metrics.js";
 import { createLogger, type Logger } from "./logger.js";
@@ -187,10 +188,13 @@ export async function main(start: () => Promise<{ stop(): Promise<void> }>, shut
     process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
     process.exit(1);
   }
+  // Every deployable gives its young generation back when quiet (idle-collector.ts).
+  const idle = startIdleCollector();
   let signalled = false;
   const shutdown = (why: string, exitCode: number) => {
     if (signalled) return;
     signalled = true;
+    idle.stop();
     setTimeout(() => {
       process.stderr.write(`shutdown after ${why} took longer than ${shutdownTimeoutMs} ms; exiting\n`);
       process.exit(1);

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { upTo } from "../../lru.js";
 
 /** A listing's query within the caller's organization: the cache key. */
 export interface PageQuery {
@@ -40,7 +41,7 @@ export class ControlPages<T extends { items: unknown[] }> {
   ) {
     // Sizes are estimates (a list item is a few hundred bytes of JSON); the bound is what matters.
     this.pages = new LRUCache({ maxSize: maxBytes, sizeCalculation: (v) => 256 + 400 * v.body.items.length });
-    this.changedAt = new LRUCache({ max: 100_000 });
+    this.changedAt = new LRUCache(upTo(100_000));
   }
 
   private key(q: PageQuery): string {
