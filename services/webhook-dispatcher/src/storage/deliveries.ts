@@ -81,6 +81,8 @@ export class MongoDeliveries implements DeliveryStore {
   private readonly coll: Collection<DeliveryDoc>;
   /** A burst's inserts and results go out as one bulk write per turn (the dispatcher's hot path). */
   private readonly batch: WriteBatch<DeliveryDoc>;
+  /** The `stored` questions of one turn, answered by one read (every event of a Kafka batch asks at once). */
+  private asked: { ids: readonly string[]; resolve: (found: Set<string>) => void; reject: (err: unknown) => void }[] = [];
 
   constructor(db: Db) {
     this.coll = db.collection<DeliveryDoc>(Collections.deliveries);
@@ -94,6 +96,24 @@ export class MongoDeliveries implements DeliveryStore {
   async get(id: string): Promise<Delivery | undefined> {
     const d = await this.coll.findOne({ _id: id });
     return d ? fromDoc(d) : undefined;
+  }
+
+  stored(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return Promise.resolve(new Set());
+    return new Promise((resolve, reject) => {
+      if (this.asked.push({ ids, resolve, reject }) === 1) setImmediate(() => void this.readStored());
+    });
+  }
+
+  private async readStored(): Promise<void> {
+    const asked = this.asked.splice(0);
+    try {
+      const ids = [...new Set(asked.flatMap((a) => a.ids))];
+      const found = new Set((await this.coll.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray()).map((d) => d._id));
+      for (const a of asked) a.resolve(new Set(a.ids.filter((id) => found.has(id))));
+    } catch (err) {
+      for (const a of asked) a.reject(err);
+    }
   }
 
   async due(now: Date, limit: number): Promise<string[]> {
