@@ -30,7 +30,9 @@ import { selfSignedCertificates } from "../support/tls.js";
 
 const SECRET = "e2e-webhook-secret-value";
 const PASSWORD = "correct horse battery staple";
-const DELAYS = "0,8000,1500,1500,1500";
+// The last delay also bounds every delay (as 8 h bounds Retry-After in the spec's schedule), so it
+// is 8 s too: with 1,500 ms there, the "8 s" second attempt came 1.5 s after the first.
+const DELAYS = "0,8000,1500,1500,8000";
 let system: RunningSystem;
 let receiver: Receiver;
 let bus: KafkaBus;

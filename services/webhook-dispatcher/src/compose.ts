@@ -96,7 +96,12 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
       // a crashed replica's session (30 s) before it returns.
       if (planCache) planEvents = followPlanChanges({ kafka, plans: planCache, logger, groupPrefix: "webhook-dispatcher" });
       poll = startPeriodic({ name: "webhook retry pass", intervalMs: config.RETRY_POLL_MS, jitter: 0.1, immediate: true, run: pass, logger });
-      subscriptions = await subscribeEvents(kafka, dispatcher, gate, { groupPrefix: config.CONSUMER_GROUP, slotWaitMs: config.ATTEMPT_HANDOVER_MS, onError });
+      subscriptions = await subscribeEvents(kafka, dispatcher, gate, {
+        groupPrefix: config.CONSUMER_GROUP,
+        slotWaitMs: config.ATTEMPT_HANDOVER_MS,
+        answerWaitMs: config.FIRST_ANSWER_WAIT_MS,
+        onError,
+      });
     },
     stop: async () => {
       await poll?.stop();

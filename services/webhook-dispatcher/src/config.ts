@@ -35,6 +35,12 @@ export const configSchema = serviceEnvSchema({ rpcPort: 50056, adminPort: 9466, 
    * one in time the delivery is recorded due now for the retry pass, and the consumer moves on.
    */
   ATTEMPT_HANDOVER_MS: z.coerce.number().int().min(100).max(25_000).default(5000),
+  /**
+   * How long a consumer waits for a first attempt's answer before recording the delivery with the
+   * attempt's lease (its result is then written under it). Short, because the event's partition
+   * waits too: one tenant's slow receiver delays the other tenants' deliveries by at most this.
+   */
+  FIRST_ANSWER_WAIT_MS: z.coerce.number().int().min(0).max(25_000).default(250),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -20,6 +20,8 @@ export function testDispatcher(opts: { start?: Date; plan?: (orgId: string) => W
   const sent: OutgoingRequest[] = [];
   /** The answers the receiver gives, in order; when empty, 200. */
   const answers: AttemptResult[] = [];
+  /** While set, the receiver answers nothing (a slow receiver) until it resolves. */
+  let held: Promise<void> | undefined;
   const webhooks = new MemoryWebhooks();
   const deliveries = new MemoryDeliveries();
   const plans = { webhookPlan: async (orgId: string) => opts.plan?.(orgId) ?? PLANS.professional! };
@@ -40,6 +42,7 @@ export function testDispatcher(opts: { start?: Date; plan?: (orgId: string) => W
     sender: {
       send: async (req) => {
         sent.push(req);
+        await held;
         return answers.shift() ?? { responseCode: 200, responseTimeMs: 5 };
       },
     },
@@ -54,6 +57,15 @@ export function testDispatcher(opts: { start?: Date; plan?: (orgId: string) => W
     sent,
     answers,
     now: clock,
+    /** Holds the receiver's answers until the function returned is called. */
+    holdAnswers(): () => void {
+      let answer!: () => void;
+      held = new Promise<void>((r) => (answer = r));
+      return () => {
+        held = undefined;
+        answer();
+      };
+    },
     advance(ms: number) {
       now = new Date(now.getTime() + ms);
     },

@@ -54,6 +54,20 @@ describe("MongoDeliveries", () => {
     expect(added.filter(Boolean)).toHaveLength(1);
   });
 
+  it("tells which deliveries are recorded, answering the questions of one turn with one read", async () => {
+    const store = new MongoDeliveries(mongo.db);
+    await store.add(delivery("delivery_known_1"));
+    await store.add(delivery("delivery_known_2"));
+    const [a, b, none] = await Promise.all([
+      store.stored(["delivery_known_1", "delivery_unknown"]),
+      store.stored(["delivery_known_2", "delivery_known_1"]),
+      store.stored([]),
+    ]);
+    expect([...a]).toEqual(["delivery_known_1"]);
+    expect([...b].sort()).toEqual(["delivery_known_1", "delivery_known_2"]);
+    expect(none.size).toBe(0);
+  });
+
   it("lets exactly one of many concurrent takers hold a due attempt, and nobody while its lease holds", async () => {
     const store = new MongoDeliveries(mongo.db);
     await store.add(delivery("delivery_race"));

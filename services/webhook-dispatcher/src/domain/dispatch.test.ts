@@ -63,6 +63,66 @@ describe("Dispatcher", () => {
     expect(t.sent).toHaveLength(1);
   });
 
+  it("makes a first attempt answered in time before recording it, and records it once, with its result", async () => {
+    const { t } = await withHook();
+    const writes: string[] = [];
+    const { add, settle } = t.deliveries;
+    t.deliveries.add = (d) => (writes.push(`add ${d.status}`), add.call(t.deliveries, d));
+    t.deliveries.settle = (d, lease) => (writes.push(`settle ${d.status}`), settle.call(t.deliveries, d, lease));
+    const [d] = await t.dispatcher.fanOut(completed());
+    let answered = 0;
+    const { durable, settled } = t.dispatcher.first(d!, 1000, () => answered++);
+    await durable;
+    expect(await settled).toMatchObject({ status: "success", attempts: 1 });
+    expect(answered).toBe(1);
+    expect(writes).toEqual(["add success"]); // one insert: no pending record, no update
+    expect(await t.deliveries.get(d!.id)).toMatchObject({ status: "success", attempts: 1 });
+    expect((await t.deliveries.get(d!.id))!.leaseUntil).toBeUndefined();
+    expect(await t.dispatcher.fanOut(completed())).toEqual([]); // Kafka redelivers the event: nothing is sent again
+    expect(t.sent).toHaveLength(1);
+  });
+
+  it("makes a first attempt once when its event comes twice at once (a producer's retry, a redelivery within a batch)", async () => {
+    const { t } = await withHook();
+    const answer = t.holdAnswers();
+    const [d] = await t.dispatcher.fanOut(completed());
+    const [copy] = await t.dispatcher.fanOut(completed()); // not recorded yet: both copies get this far
+    const first = t.dispatcher.first(d!, 1000);
+    const second = t.dispatcher.first(copy!, 1000);
+    answer();
+    await Promise.all([first.durable, second.durable]);
+    expect(await second.settled).toBeUndefined();
+    expect(await first.settled).toMatchObject({ status: "success", attempts: 1 });
+    expect(t.sent).toHaveLength(1);
+  });
+
+  it("hands a first attempt still in flight over with its lease, and records its result under that lease", async () => {
+    const { t } = await withHook();
+    const answer = t.holdAnswers();
+    const [d] = await t.dispatcher.fanOut(completed());
+    const { durable, settled } = t.dispatcher.first(d!, 10, () => undefined);
+    await durable; // the event's offset may move on: the delivery is recorded, its attempt leased
+    const handed = await t.deliveries.get(d!.id);
+    expect(handed).toMatchObject({ status: "pending", attempts: 0 });
+    expect(handed!.leaseUntil).toEqual(new Date(t.now().getTime() + LEASE_MS));
+    expect(await t.dispatcher.runDue()).toBe(0); // nobody else takes it while the lease holds
+    expect(await t.dispatcher.fanOut(completed())).toEqual([]);
+    answer();
+    expect(await settled).toMatchObject({ status: "success", attempts: 1 });
+    expect(await t.deliveries.get(d!.id)).toMatchObject({ status: "success", attempts: 1 });
+  });
+
+  it("records nothing of a first attempt whose delivery another consumer of its event recorded first", async () => {
+    const { t } = await withHook();
+    const [mine] = await t.dispatcher.fanOut(completed());
+    const [theirs] = await t.dispatcher.fanOut(completed()); // a second replica, during a rebalance
+    t.answers.push({ responseCode: 200, responseTimeMs: 5 }, { responseCode: 503, responseTimeMs: 5, error: "HTTP 503" });
+    await t.dispatcher.first(theirs!, 1000).durable;
+    await t.dispatcher.first(mine!, 1000).durable;
+    expect(await t.deliveries.get(mine!.id)).toMatchObject({ status: "success", attempts: 1 }); // the first record stands
+    expect(t.sent).toHaveLength(2); // the receiver saw both: never fewer than the history counts
+  });
+
   it("makes an attempt again under its number once the lease of a holder that died has expired", async () => {
     const { t } = await withHook();
     const [d] = await lease(t, completed());

@@ -45,6 +45,8 @@ export interface DeliveryStore {
   /** Records a new delivery; false when it exists (its event came again: nothing to do). */
   add(d: Delivery): Promise<boolean>;
   get(id: string): Promise<Delivery | undefined>;
+  /** Which of these deliveries are recorded (a redelivered event's, before its first attempt is made again). */
+  stored(ids: readonly string[]): Promise<Set<string>>;
   /** Ids of the deliveries whose next attempt is due at `now`, earliest first. */
   due(now: Date, limit: number): Promise<string[]>;
   /**

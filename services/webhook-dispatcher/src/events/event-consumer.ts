@@ -60,34 +60,31 @@ export class AttemptGate {
 
 /**
  * Thin consumer per event topic: decode a batch → map each envelope to the domain's event → fan
- * it out → record each delivery → resolve the offsets. A delivery that gets a slot within
- * `slotWaitMs` is recorded with its first attempt's lease taken, and attempted at once, beside
- * the batch (the records of one turn go out as one bulk write: MongoDeliveries): recorded, it no longer needs Kafka (its lease expires into the retry pass should this
- * replica die). One without a slot is recorded due now, for the retry pass. A crash before the
- * offsets resolve redelivers the batch; the deterministic delivery ids make that a no-op.
+ * it out → make each new delivery's first attempt, or record it for the retry pass → resolve the
+ * offsets. A delivery that gets a slot within `slotWaitMs` is attempted before it is recorded
+ * (`Dispatcher.first`): the offsets wait until it is recorded with its result, or with its lease
+ * once `answerWaitMs` has passed, so a slow receiver holds a partition for that, not its 30 s.
+ * One without a slot is recorded due now, for the retry pass. A crash before the offsets resolve
+ * redelivers the batch; fan-out skips the deliveries recorded by then, and the deterministic
+ * delivery ids make a second record of one a no-op.
  */
 export async function subscribeEvents(
   kafka: KafkaBus,
-  dispatcher: Pick<Dispatcher, "fanOut" | "admit" | "attempt">,
+  dispatcher: Pick<Dispatcher, "fanOut" | "admit" | "first">,
   gate: AttemptGate,
-  opts: { groupPrefix: string; slotWaitMs: number; onError: (err: unknown) => void },
+  opts: { groupPrefix: string; slotWaitMs: number; answerWaitMs: number; onError: (err: unknown) => void },
 ): Promise<Subscription[]> {
   const admit = async (d: Delivery) => {
     if (!(await gate.acquire(opts.slotWaitMs))) return void (await dispatcher.admit(d, false));
-    let attempting = false;
-    try {
-      attempting = await dispatcher.admit(d, true);
-    } finally {
-      if (!attempting) gate.release();
-    }
-    if (!attempting) return;
     // The slot bounds requests in flight: freed when the receiver answers, not when its result is written.
     let held = true;
     const release = () => {
       if (held) gate.release();
       held = false;
     };
-    void dispatcher.attempt(d, false, release).catch(opts.onError).finally(release);
+    const { durable, settled } = dispatcher.first(d, opts.answerWaitMs, release);
+    void settled.catch(opts.onError).finally(release);
+    await durable;
   };
   const handle = async (env: EventEnvelope) => {
     const event = dispatchEventOf(env);

@@ -1,4 +1,4 @@
-import type { Collection, Db, Filter } from "mongodb";
+import { type Collection, type Db, type Filter, MongoNetworkTimeoutError } from "mongodb";
 import { WriteBatch } from "@vulnscan/kit/write-batch";
 import type { DeliveryFilter, DeliveryStore, Page } from "../domain/ports.js";
 import type { Delivery, DeliveryStatus } from "../domain/types.js";
@@ -74,6 +74,27 @@ const fromDoc = (d: DeliveryDoc): Delivery => ({
   budgeted: d.budgeted,
 });
 
+/**
+ * How long a write or the fan-out's read may go unanswered before it is reported failed. The
+ * driver (6.22) can leave a command unanswered for good: one whose bytes the socket buffered
+ * (a bulk insert of many deliveries) waits for the socket's "drain", and a connection closed
+ * meanwhile (the database stopped) never emits it, so the promise never settles and the
+ * connection stays checked out. Found by the fault run: a first attempt's insert sent as
+ * FerretDB stopped never settled, and the event's consumer waited on it for good (docs/decisions.md,
+ * "Webhooks"). Without a server, the driver itself fails within two server selections (5 s each,
+ * a retryable write is retried once), so an answer this late is not coming.
+ */
+export const ANSWER_DEADLINE_MS = 10_000;
+
+/** `p`, or a transient failure (the kit's consumers retry it) once `ms` have passed without an answer. */
+function answered<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new MongoNetworkTimeoutError(`${what}: no answer from the database within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
+
 /** A due time every scheduled attempt is after: bounds the index walk of the queue's size (final deliveries hold null). */
 const SCHEDULED: Filter<DeliveryDoc> = { next_attempt_at: { $gte: new Date(0) } };
 
@@ -81,19 +102,44 @@ export class MongoDeliveries implements DeliveryStore {
   private readonly coll: Collection<DeliveryDoc>;
   /** A burst's inserts and results go out as one bulk write per turn (the dispatcher's hot path). */
   private readonly batch: WriteBatch<DeliveryDoc>;
+  /** The `stored` questions of one turn, answered by one read (every event of a Kafka batch asks at once). */
+  private asked: { ids: readonly string[]; resolve: (found: Set<string>) => void; reject: (err: unknown) => void }[] = [];
 
-  constructor(db: Db) {
+  /** @param answerDeadlineMs how long a write or the `stored` read may go unanswered (ANSWER_DEADLINE_MS; tests shorten it). */
+  constructor(
+    db: Db,
+    private readonly answerDeadlineMs = ANSWER_DEADLINE_MS,
+  ) {
     this.coll = db.collection<DeliveryDoc>(Collections.deliveries);
     this.batch = new WriteBatch(this.coll);
   }
 
   add(d: Delivery): Promise<boolean> {
-    return this.batch.insertOnce(toDoc(d));
+    return answered(this.batch.insertOnce(toDoc(d)), this.answerDeadlineMs, "delivery insert");
   }
 
   async get(id: string): Promise<Delivery | undefined> {
     const d = await this.coll.findOne({ _id: id });
     return d ? fromDoc(d) : undefined;
+  }
+
+  stored(ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return Promise.resolve(new Set());
+    return new Promise((resolve, reject) => {
+      if (this.asked.push({ ids, resolve, reject }) === 1) setImmediate(() => void this.readStored());
+    });
+  }
+
+  private async readStored(): Promise<void> {
+    const asked = this.asked.splice(0);
+    try {
+      const ids = [...new Set(asked.flatMap((a) => a.ids))];
+      const read = this.coll.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray();
+      const found = new Set((await answered(read, this.answerDeadlineMs, "read of recorded deliveries")).map((d) => d._id));
+      for (const a of asked) a.resolve(new Set(a.ids.filter((id) => found.has(id))));
+    } catch (err) {
+      for (const a of asked) a.reject(err);
+    }
   }
 
   async due(now: Date, limit: number): Promise<string[]> {
@@ -117,7 +163,7 @@ export class MongoDeliveries implements DeliveryStore {
   }
 
   settle(d: Delivery, lease: Date): Promise<void> {
-    return this.batch.updateOne({ _id: d.id, lease_until: lease }, { $set: stateOf(d) });
+    return answered(this.batch.updateOne({ _id: d.id, lease_until: lease }, { $set: stateOf(d) }), this.answerDeadlineMs, "delivery result");
   }
 
   async list(orgId: string, webhookId: string, filter: DeliveryFilter, skip: number, limit: number): Promise<Page<Delivery>> {

@@ -77,6 +77,9 @@ export class MemoryDeliveries implements DeliveryStore {
     const d = this.rows.get(id);
     return d && copy(d);
   }
+  async stored(ids: readonly string[]) {
+    return new Set(ids.filter((id) => this.rows.has(id)));
+  }
   async due(now: Date, limit: number) {
     return [...this.rows.values()]
       .filter((d) => d.nextAttemptAt && d.nextAttemptAt <= now)
