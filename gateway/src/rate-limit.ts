@@ -1,7 +1,7 @@
 import { type FieldTypes, type IndexSpec, upsertOrUpdate } from "@vulnscan/kit";
 import { LRUCache } from "lru-cache";
 import type { Collection, Db } from "mongodb";
-import { upTo } from "./lru.js";
+import { upTo } from "@vulnscan/kit/lru";
 
 export interface RateLimits {
   /** undefined = unlimited */

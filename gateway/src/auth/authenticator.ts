@@ -4,7 +4,7 @@ import { Code, ConnectError, type Client } from "@connectrpc/connect";
 import type { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { LRUCache } from "lru-cache";
 import { HttpError } from "../errors.js";
-import { upTo } from "../lru.js";
+import { upTo } from "@vulnscan/kit/lru";
 import type { PlanCache } from "../plans.js";
 import type { AuthView } from "./auth-view.js";
 import { PERMISSIONS, type Permission, type Principal } from "./principal.js";

@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { upTo } from "../../lru.js";
+import { upTo } from "@vulnscan/kit/lru";
 
 /** A listing's query within the caller's organization: the cache key. */
 export interface PageQuery {

@@ -1,6 +1,7 @@
 import { isDuplicateKey, Topics, withOutbox, type KafkaBus, type Logger, type PendingEvent } from "@vulnscan/kit";
 import { EventEnvelopeSchema } from "@vulnscan/proto/vulnscan/events/v1/envelope_pb.js";
 import { LRUCache } from "lru-cache";
+import { upTo } from "@vulnscan/kit/lru";
 import type { Collection, Db, Document } from "mongodb";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Change } from "../domain/changes.js";
@@ -51,9 +52,7 @@ async function each<T, R>(items: T[], fn: (x: T) => Promise<R>): Promise<(R | Er
 export class FindingStore implements FindingRepository {
   readonly findings: Collection<StoredFinding>;
   readonly rollups: Rollups;
-  // Counted, not preallocated: lru-cache's `max` allocates its arrays for every entry at start
-  // (16 bytes an entry, 3 MiB resident at 200,000) before any rescan needs one.
-  private readonly holders = new LRUCache<string, string>({ maxSize: HOLDER_CACHE_SIZE, sizeCalculation: () => 1 });
+  private readonly holders = new LRUCache<string, string>(upTo(HOLDER_CACHE_SIZE));
   /** The last creation's release (its rollup intent and guards going), in flight after its batch is answered. */
   private releasing: Promise<void> = Promise.resolve();
 
