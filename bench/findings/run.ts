@@ -44,7 +44,7 @@ const SIZES = args.findings.split(",").map(Number);
 const INGEST = Number(args.ingest);
 const RUNS = Number(args.runs);
 const BATCH = 500;
-/** Runs of each list measurement (p99 of 40 is the second slowest). */
+/** Runs of each list measurement (p99 of 40 is the slowest: the first, uncached request of a list is among them). */
 const LIST_RUNS = 40;
 const log = (s: string) => process.stderr.write(`[bench] ${s}\n`);
 const stamp = Date.now().toString(36);
