@@ -32,7 +32,7 @@ export interface MongoHandle {
 /**
  * The client connects lazily, so a service can start (and report not-ready) before Mongo answers.
  * With VULNSCAN_QUERY_SHAPES_FILE set (test runs), the shape of every query it sends is recorded
- * there under `appName` for the index-coverage check (query-shapes.ts).
+ * there under `appName` for the index-coverage check (test/support/index-check.ts).
  */
 export function createMongo(url: string, dbName: string, appName: string): MongoHandle {
   const shapesFile = storageSettings().VULNSCAN_QUERY_SHAPES_FILE;
