@@ -1,7 +1,8 @@
-import { checkShape, createMongo, ensureIndexes, type MongoHandle } from "@vulnscan/kit";
+import { createMongo, ensureIndexes, type MongoHandle } from "@vulnscan/kit";
 import { BSON, type Document } from "mongodb";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { declaredIndexes } from "./support/declared-indexes.js";
+import { checkShape } from "./support/index-check.js";
 import { unique } from "./support/names.js";
 import { readSnapshot } from "./support/query-coverage.js";
 

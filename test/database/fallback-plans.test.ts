@@ -1,8 +1,9 @@
-import { checkShape, createMongo, describeShape, ensureIndexes, type MongoHandle, type RecordedShape } from "@vulnscan/kit";
+import { createMongo, ensureIndexes, type MongoHandle, type RecordedShape } from "@vulnscan/kit";
 import type { Document } from "mongodb";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { declaredIndexes } from "../support/declared-indexes.js";
+import { checkShape, describeShape } from "../support/index-check.js";
 import { unique } from "../support/names.js";
 import { readSnapshot } from "../support/query-coverage.js";
 import { parseSample, sampleValues, seedService } from "./fixture.js";

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { checkShape, describeShape, shapeKey, type RecordedShape } from "@vulnscan/kit";
+import { shapeKey, type RecordedShape } from "@vulnscan/kit";
 import { declaredIndexes } from "./declared-indexes.js";
+import { checkShape, describeShape } from "./index-check.js";
 
 /*
  * The index-coverage guard (DESIGN.md §4) in three parts:

@@ -4,7 +4,7 @@ import type { PasswordHasher } from "./domain/passwords.js";
 import type { AuthObserver } from "./domain/ports.js";
 import { defaultSettings, type AuthSettings } from "./domain/settings.js";
 import type { AuthEvent, PlanTier } from "./domain/types.js";
-import { MemoryApiKeys, MemoryAttempts, MemoryOrganizations, MemorySessions, MemorySigningKeys, MemoryUsers } from "./storage/memory.js";
+import { MemoryApiKeys, MemoryAttempts, MemoryOrganizations, MemorySessions, MemorySigningKeys, MemoryUsers } from "./testing/memory.js";
 
 /** Fast and obviously fake: unit tests of the flows do not need argon2's cost. */
 export const plainHasher: PasswordHasher = {

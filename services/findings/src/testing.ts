@@ -5,9 +5,9 @@ import type { AiProvider } from "./ai/provider.js";
 import { createFindingsDomain } from "./domain/index.js";
 import type { PlanPort } from "./domain/ports.js";
 import { exportWriters } from "./export/index.js";
-import { MemoryAnalysisCache, MemoryCounts, MemoryCredits, MemoryFindings } from "./storage/memory.js";
-import { MemoryRetestBudget, MemoryRetests } from "./storage/memory-retests.js";
-import { MemoryPolicies, MemorySlaQueue } from "./storage/memory-sla.js";
+import { MemoryAnalysisCache, MemoryCounts, MemoryCredits, MemoryFindings } from "./testing/memory.js";
+import { MemoryRetestBudget, MemoryRetests } from "./testing/memory-retests.js";
+import { MemoryPolicies, MemorySlaQueue } from "./testing/memory-sla.js";
 
 export function testFindings(opts: { start?: Date; aiCredits?: number; ai?: AiProvider; retestsPerMonth?: number; policyRefreshBatch?: number } = {}) {
   let now = opts.start ?? new Date("2026-03-01T12:00:00.000Z");

@@ -1,7 +1,7 @@
 // Unit-test wiring: the use cases on in-memory adapters, with a clock the test moves.
 import { Catalogue, ComplianceMap } from "@vulnscan/compliance-catalogue";
 import { createGrcDomain } from "./domain/index.js";
-import { FakeMalwareScanner, MemoryGrcStores } from "./storage/memory.js";
+import { FakeMalwareScanner, MemoryGrcStores } from "./testing/memory.js";
 
 const catalogue = Catalogue.load();
 const mapping = ComplianceMap.load();

@@ -1,4 +1,4 @@
-import { MongoClient, type Collection, type Db, type Document, type OptionalUnlessRequiredId } from "mongodb";
+import { MongoClient, type Collection, type Db, type Document, type Filter, type OptionalUnlessRequiredId, type Sort, type WithId } from "mongodb";
 import { ensureFerretdbPostgres, type SkippedDeclaration } from "./ferretdb-pg.js";
 import { storageSettings } from "./config.js";
 import type { FieldTypes } from "./field-types.js";
@@ -32,7 +32,7 @@ export interface MongoHandle {
 /**
  * The client connects lazily, so a service can start (and report not-ready) before Mongo answers.
  * With VULNSCAN_QUERY_SHAPES_FILE set (test runs), the shape of every query it sends is recorded
- * there under `appName` for the index-coverage check (query-shapes.ts).
+ * there under `appName` for the index-coverage check (test/support/index-check.ts).
  */
 export function createMongo(url: string, dbName: string, appName: string): MongoHandle {
   const shapesFile = storageSettings().VULNSCAN_QUERY_SHAPES_FILE;
@@ -187,4 +187,18 @@ export async function insertOnce<D extends Document>(coll: Collection<D>, doc: O
     if (isDuplicateKey(err)) return false;
     throw err;
   }
+}
+
+/** One page of an offset-paged list (the filter's documents in `sort` order) with the filter's total, read together. */
+export async function pageOf<T extends Document>(
+  coll: Collection<T>,
+  filter: Filter<T>,
+  sort: Sort,
+  skip: number,
+  limit: number,
+  projection?: Document,
+): Promise<{ items: WithId<T>[]; total: number }> {
+  const found = coll.find(filter, projection ? { projection } : {});
+  const [items, total] = await Promise.all([found.sort(sort).skip(skip).limit(limit).toArray(), coll.countDocuments(filter)]);
+  return { items, total };
 }

@@ -1,6 +1,6 @@
 import type { Db } from "mongodb";
 import type { FieldTypes } from "./field-types.js";
-import { isDuplicateKey, type IndexSpec } from "./mongo.js";
+import { insertOnce, type IndexSpec } from "./mongo.js";
 
 const COLLECTION = "processed_events";
 
@@ -33,11 +33,7 @@ export class ProcessedEvents {
   }
 
   async record(eventId: string): Promise<void> {
-    try {
-      await this.db.collection<{ _id: string; processed_at: Date }>(COLLECTION).insertOne({ _id: this.key(eventId), processed_at: new Date() });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+    await insertOnce(this.db.collection<{ _id: string; processed_at: Date }>(COLLECTION), { _id: this.key(eventId), processed_at: new Date() });
   }
 
   async prune(olderThan: Date): Promise<number> {

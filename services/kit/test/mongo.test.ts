@@ -2,7 +2,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { unique } from "../../../test/support/names.js";
-import { createMongo, ensureIndexes, isDuplicateKey, type IndexSpec, type MongoHandle } from "../src/mongo.js";
+import { createMongo, ensureIndexes, isDuplicateKey, pageOf, type IndexSpec, type MongoHandle } from "../src/mongo.js";
 
 interface ItemDoc {
   _id: string;
@@ -64,6 +64,21 @@ describe("Mongo helper against a real MongoDB-protocol server", () => {
     await ensureIndexes(mongo.db, specs);
     const byName = Object.fromEntries((await coll.indexes()).map((i) => [i.name, i.key]));
     expect(byName).toEqual({ _id_: { _id: 1 }, expiry: { expires_at: 1 }, by_org: { org_id: 1, created_at: -1 } });
+  });
+
+  it("reads one page of a list in its order, with the total of the filter and without the hidden fields", async () => {
+    const coll = mongo.db.collection<{ _id: string; org_id: string; outbox?: string[] }>("paged");
+    await coll.insertMany(["p1", "p2", "p3", "p4", "p5"].map((_id) => ({ _id, org_id: "org_a", outbox: ["evt"] })));
+    await coll.insertOne({ _id: "p6", org_id: "org_b" });
+    const second = await pageOf(coll, { org_id: "org_a" }, { _id: -1 }, 2, 2, { outbox: 0 });
+    expect(second).toEqual({
+      items: [
+        { _id: "p3", org_id: "org_a" },
+        { _id: "p2", org_id: "org_a" },
+      ],
+      total: 5,
+    });
+    expect((await pageOf(coll, { org_id: "org_a" }, { _id: 1 }, 4, 2)).items).toEqual([{ _id: "p5", org_id: "org_a", outbox: ["evt"] }]);
   });
 
   it("answers ping through its own client, its readiness connection and a fresh client", async () => {

@@ -6,7 +6,7 @@ import { Dispatcher } from "./domain/dispatch.js";
 import type { OutgoingRequest, WebhookPlan } from "./domain/ports.js";
 import type { AttemptResult } from "./domain/types.js";
 import { WebhookRegistry } from "./domain/webhooks.js";
-import { MemoryBudget, MemoryDeliveries, MemoryWebhookCount, MemoryWebhooks } from "./storage/memory.js";
+import { MemoryBudget, MemoryDeliveries, MemoryWebhookCount, MemoryWebhooks } from "./testing/memory.js";
 
 export const PLANS: Record<string, WebhookPlan> = {
   startup: { enabled: false, maxWebhooks: 0, eventsPerHour: 0 },

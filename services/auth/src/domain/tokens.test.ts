@@ -1,6 +1,6 @@
 import { decodeProtectedHeader } from "jose";
 import { describe, expect, it } from "vitest";
-import { MemorySigningKeys } from "../storage/memory.js";
+import { MemorySigningKeys } from "../testing/memory.js";
 import { accessClaims, Keyring } from "./tokens.js";
 
 const DAY = 24 * 3600 * 1000;

@@ -20,5 +20,3 @@ export function mongoRepositories(db: Db, outbox?: Outbox) {
     attempts: new MongoAttemptCounter(db),
   };
 }
-
-export type MongoRepositories = ReturnType<typeof mongoRepositories>;

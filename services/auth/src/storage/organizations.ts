@@ -1,4 +1,4 @@
-import { withOutbox, type Outbox } from "@vulnscan/kit";
+import { pageOf, withOutbox, type Outbox } from "@vulnscan/kit";
 import type { Db } from "mongodb";
 import type { OrganizationRepository } from "../domain/ports.js";
 import type { AuthEvent, CustomLimits, Limit, Organization, PlanTier } from "../domain/types.js";
@@ -103,15 +103,7 @@ export class MongoOrganizationRepository extends OutboxRepository<Organization, 
 
   async list(page: number, perPage: number): Promise<{ items: Organization[]; total: number }> {
     // Ids start with their creation time, so _id order is "oldest first".
-    const [items, total] = await Promise.all([
-      this.coll
-        .find({}, NO_OUTBOX)
-        .sort({ _id: 1 })
-        .skip((page - 1) * perPage)
-        .limit(perPage)
-        .toArray(),
-      this.coll.countDocuments({}),
-    ]);
+    const { items, total } = await pageOf(this.coll, {}, { _id: 1 }, (page - 1) * perPage, perPage, NO_OUTBOX.projection);
     return { items: items.map(orgFromDoc), total };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MemoryRetests } from "../storage/memory-retests.js";
+import type { MemoryRetests } from "../testing/memory-retests.js";
 import { testFindings } from "../testing.js";
 import { componentPort, RETEST_DEADLINE_MS, RETEST_GRACE_MS, retestable, type RetestResult } from "./retest.js";
 import { detection } from "./test-fixtures.js";

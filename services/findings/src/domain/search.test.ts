@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { filterQuery } from "../storage/list-query.js";
-import { MemoryFindings } from "../storage/memory.js";
+import { MemoryFindings } from "../testing/memory.js";
 import { newFinding } from "./changes.js";
 import { listQuery } from "./list.js";
 import { matchesSearch, searchFields, searchPlan } from "./search.js";

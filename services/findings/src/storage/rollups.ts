@@ -1,4 +1,4 @@
-import { isDuplicateKey, type Logger } from "@vulnscan/kit";
+import { upsertOrUpdate, type Logger } from "@vulnscan/kit";
 import type { Collection, Db, Document, Filter } from "mongodb";
 import { randomUUID } from "node:crypto";
 import type { FindingCounts, TargetCounts } from "../domain/ports.js";
@@ -256,14 +256,9 @@ export class Rollups implements FindingCounts {
     ]);
   }
 
-  /** An upsert; MongoDB may refuse one of two racing first inserts with a duplicate key: that one is retried as an update. */
+  /** Also what the guard `m` does to an applied intent: the upsert meets the `_id`, and the plain update matches nothing. */
   private async upsert(filter: Filter<RollupDoc>, update: Document): Promise<void> {
-    try {
-      await this.docs.updateOne(filter, update, { upsert: true });
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err; // also what the guard `m` does to an applied intent: the retry matches nothing
-      await this.docs.updateOne(filter, update);
-    }
+    await upsertOrUpdate((upsert) => this.docs.updateOne(filter, update, { upsert }));
   }
 
   /** The summed counts of scope documents of one target ("*" = all). */

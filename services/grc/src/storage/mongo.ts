@@ -1,20 +1,13 @@
-import { GridFSBucket, ObjectId, type Collection, type Db, type Document, type Filter, type WithId } from "mongodb";
-import { isDuplicateKey, outboxFields, withOutbox, type Outbox } from "@vulnscan/kit";
+import { GridFSBucket, ObjectId, type Collection, type Db, type Document, type Filter } from "mongodb";
+import { insertOnce, outboxFields, pageOf, withOutbox, type Outbox } from "@vulnscan/kit";
 import type { AuditStore, ControlStore, EvidenceStore, FileStore, LinkStore, ScanStore, StateStore } from "../domain/ports.js";
 import type { AuditDoc, ComplianceScanDoc, ControlOverride, EvidenceDoc, FindingLink, GrcEvent, PublishedState } from "../domain/types.js";
 import { Collections, EVIDENCE_BUCKET } from "./collections.js";
 import { toPending } from "./events.js";
 
 /** One page, newest first (ids sort by creation), with the total of the filter. */
-async function newestPage<T extends Document>(coll: Collection<T>, filter: Filter<T>, page: number, perPage: number) {
-  const cursor = coll
-    .find(filter, NO_OUTBOX)
-    .sort({ _id: -1 })
-    .skip((page - 1) * perPage)
-    .limit(perPage);
-  const [items, total] = await Promise.all([cursor.toArray(), coll.countDocuments(filter)]);
-  return { items: items as WithId<T>[], total };
-}
+const newestPage = <T extends Document>(coll: Collection<T>, filter: Filter<T>, page: number, perPage: number) =>
+  pageOf(coll, filter, { _id: -1 }, (page - 1) * perPage, perPage, NO_OUTBOX.projection);
 
 /** Outbox fields never leave storage. */
 const NO_OUTBOX = { projection: { outbox: 0, outbox_pending: 0 } } as const;
@@ -72,12 +65,7 @@ export function mongoStores(db: Db, outbox: Outbox | undefined, topic: string) {
 
   const evidenceStore: EvidenceStore = {
     insert: async (doc, events) => {
-      try {
-        await evidence.insertOne({ ...doc, ...outboxFields(toPending(topic, events)) });
-      } catch (err) {
-        if (isDuplicateKey(err)) return false;
-        throw err;
-      }
+      if (!(await insertOnce(evidence, { ...doc, ...outboxFields(toPending(topic, events)) }))) return false;
       await flush(Collections.evidence, doc._id, events);
       return true;
     },
@@ -154,12 +142,7 @@ export function mongoStores(db: Db, outbox: Outbox | undefined, topic: string) {
     save: async (orgId, s, previous, events) => {
       const fields = { version: s.version, statuses: s.statuses, scores: s.scores };
       if (previous === undefined) {
-        try {
-          await state.insertOne({ _id: orgId, ...fields, ...outboxFields(toPending(topic, events)) });
-        } catch (err) {
-          if (isDuplicateKey(err)) return false;
-          throw err;
-        }
+        if (!(await insertOnce(state, { _id: orgId, ...fields, ...outboxFields(toPending(topic, events)) }))) return false;
       } else if ((await state.updateOne({ _id: orgId, version: previous }, withEvents({ $set: fields }, events))).modifiedCount === 0) return false;
       // After the state: a reader that sees the new version reloads a view that includes it.
       await versions.updateOne({ _id: orgId }, { $set: { version: s.version } }, { upsert: true });

@@ -1,4 +1,4 @@
-import { MemoryScanDurations, MemoryScanLimits, MemoryScanStore, MemoryScheduleStore } from "../storage/memory-store.js";
+import { MemoryScanDurations, MemoryScanLimits, MemoryScanStore, MemoryScheduleStore } from "../testing/memory.js";
 import { createScanDomain, type DomainSettings } from "./index.js";
 import { noopObserver, type PlanFacts, type PlanTierName, type ScanComparisons } from "./ports.js";
 import { TargetPolicy, type Resolver } from "./target.js";

@@ -1,5 +1,5 @@
-import { isDuplicateKey } from "@vulnscan/kit";
-import type { Collection, Db, Document, Filter, UpdateFilter } from "mongodb";
+import { upsertOrUpdate } from "@vulnscan/kit";
+import type { Collection, Db, Document } from "mongodb";
 import { MAX_PORTS, type InventoryStore, type LastScan, type PortsSeen, type SeenPortRecord } from "../domain/inventory.js";
 import type { TargetRecord } from "../domain/targets-types.js";
 import { clean } from "./documents.js";
@@ -35,9 +35,9 @@ export class MongoInventoryStore implements InventoryStore {
   async recordScanEnd(orgId: string, targetIds: string[], scan: LastScan): Promise<void> {
     await Promise.all(
       targetIds.map((id) =>
-        // A later scan already there: the filter misses, the upsert's insert meets the existing id, and nothing changes.
-        upsertIgnoringExisting(this.scans, { _id: id, org_id: orgId, "last_scan.ended_at": { $lt: scan.ended_at } }, { $set: { last_scan: scan } }, () =>
-          this.scans.updateOne({ _id: id, org_id: orgId, last_scan: { $exists: false } }, { $set: { last_scan: scan } }),
+        // A later scan already there: the filter misses, the upsert's insert meets the existing id, and the plain update changes nothing.
+        upsertOrUpdate((upsert) =>
+          this.scans.updateOne({ _id: id, org_id: orgId, "last_scan.ended_at": { $lt: scan.ended_at } }, { $set: { last_scan: scan } }, { upsert }),
         ),
       ),
     );
@@ -46,16 +46,12 @@ export class MongoInventoryStore implements InventoryStore {
   async recordPorts(targetId: string, seen: PortsSeen): Promise<void> {
     for (const s of seen.services) {
       const _id = `${targetId}|${seen.address}|${s.port}`;
-      await upsertIgnoringExisting(
-        this.portsOf,
-        { _id },
-        {
-          $min: { first_seen_at: seen.seen_at },
-          $max: { last_seen_at: seen.seen_at },
-          $setOnInsert: { org_id: seen.org_id, target_id: targetId, address: seen.address, port: s.port },
-        },
-        () => this.portsOf.updateOne({ _id }, { $min: { first_seen_at: seen.seen_at }, $max: { last_seen_at: seen.seen_at } }),
-      );
+      const sighting = {
+        $min: { first_seen_at: seen.seen_at },
+        $max: { last_seen_at: seen.seen_at },
+        $setOnInsert: { org_id: seen.org_id, target_id: targetId, address: seen.address, port: s.port },
+      };
+      await upsertOrUpdate((upsert) => this.portsOf.updateOne({ _id }, sighting, { upsert }));
       // What the port runs is the latest sighting's: a late, older one does not overwrite it.
       await this.portsOf.updateOne(
         { _id, last_seen_at: seen.seen_at },
@@ -75,24 +71,5 @@ export class MongoInventoryStore implements InventoryStore {
 
   async forget(orgId: string, targetId: string): Promise<void> {
     await Promise.all([this.scans.deleteOne({ _id: targetId, org_id: orgId }), this.portsOf.deleteMany({ org_id: orgId, target_id: targetId })]);
-  }
-}
-
-/**
- * An upsert whose filter may miss an existing document: the insert then fails on the id, and
- * `retry` (an update of the existing document, or nothing) runs instead. Two first inserts
- * racing end the same way.
- */
-async function upsertIgnoringExisting<T extends Document>(
-  coll: Collection<T>,
-  filter: Filter<T>,
-  update: UpdateFilter<T>,
-  retry: () => Promise<unknown>,
-): Promise<void> {
-  try {
-    await coll.updateOne(filter, update, { upsert: true });
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
-    await retry();
   }
 }

@@ -5,6 +5,7 @@ import {
   outboxFieldTypes,
   outboxFields,
   outboxIndexes,
+  pageOf,
   withOutbox,
   type FieldTypes,
   type IndexSpec,
@@ -208,16 +209,7 @@ export class MongoScheduleStore implements ScheduleStore {
   }
 
   async list(orgId: string, page: PageRequest): Promise<Page<ScheduleRecord>> {
-    const q = { org_id: orgId };
-    const [docs, total] = await Promise.all([
-      this.schedules
-        .find(q)
-        .sort({ created_at: 1, _id: 1 })
-        .skip((page.page - 1) * page.perPage)
-        .limit(page.perPage)
-        .toArray(),
-      this.schedules.countDocuments(q),
-    ]);
+    const { items: docs, total } = await pageOf(this.schedules, { org_id: orgId }, { created_at: 1, _id: 1 }, (page.page - 1) * page.perPage, page.perPage);
     return { items: docs.map((d) => clean<ScheduleRecord>(d)!), total };
   }
 

@@ -4,6 +4,7 @@ import {
   mergeFieldTypes,
   outboxFieldTypes,
   outboxIndexes,
+  pageOf,
   withOutbox,
   type FieldTypes,
   type IndexSpec,
@@ -134,15 +135,7 @@ export class MongoTargetStore implements TargetStore {
     const q: Document = { org_id: orgId };
     if (filter.kind) q.kind = filter.kind;
     if (filter.status) q.status = filter.status;
-    const [docs, total] = await Promise.all([
-      this.targets
-        .find(q, { projection: HIDDEN })
-        .sort({ created_at: -1, _id: -1 })
-        .skip((page.page - 1) * page.perPage)
-        .limit(page.perPage)
-        .toArray(),
-      this.targets.countDocuments(q),
-    ]);
+    const { items: docs, total } = await pageOf(this.targets, q, { created_at: -1, _id: -1 }, (page.page - 1) * page.perPage, page.perPage, HIDDEN);
     return { items: docs.map((d) => clean<TargetRecord>(d)!), total };
   }
 

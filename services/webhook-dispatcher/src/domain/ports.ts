@@ -2,7 +2,7 @@ import type { AttemptResult, Delivery, DeliveryStatus, Webhook } from "./types.j
 
 /*
  * What the domain needs from the outside, as interfaces: Mongo adapters implement them in
- * src/storage, in-memory ones for unit tests in src/storage/memory.ts, the HTTP sender and the
+ * src/storage, in-memory ones for unit tests in src/testing/memory.ts, the HTTP sender and the
  * URL policy in src/delivery.
  */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CachedWebhooks } from "./cached-webhooks.js";
-import { MemoryWebhooks } from "./memory.js";
+import { MemoryWebhooks } from "../testing/memory.js";
 
 class CountingWebhooks extends MemoryWebhooks {
   reads = 0;

@@ -1,4 +1,5 @@
 import { type Collection, type Db, type Filter, MongoNetworkTimeoutError } from "mongodb";
+import { pageOf } from "@vulnscan/kit/mongo";
 import { WriteBatch } from "@vulnscan/kit/write-batch";
 import type { DeliveryFilter, DeliveryStore, Page } from "../domain/ports.js";
 import type { Delivery, DeliveryStatus } from "../domain/types.js";
@@ -170,8 +171,8 @@ export class MongoDeliveries implements DeliveryStore {
     const q: Filter<DeliveryDoc> = { org_id: orgId, webhook_id: webhookId };
     if (filter.status) q.status = filter.status;
     if (filter.event) q.event = filter.event;
-    const [docs, total] = await Promise.all([this.coll.find(q).sort({ _id: -1 }).skip(skip).limit(limit).toArray(), this.coll.countDocuments(q)]);
-    return { items: docs.map(fromDoc), total };
+    const { items, total } = await pageOf(this.coll, q, { _id: -1 }, skip, limit);
+    return { items: items.map(fromDoc), total };
   }
 
   async replayFailed(orgId: string, webhookId: string, from: Date, to: Date, now: Date, limit: number): Promise<number> {

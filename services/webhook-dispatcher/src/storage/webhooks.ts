@@ -1,3 +1,4 @@
+import { pageOf } from "@vulnscan/kit/mongo";
 import type { Collection, Db } from "mongodb";
 import type { Page, WebhookRepo } from "../domain/ports.js";
 import type { Webhook } from "../domain/types.js";
@@ -53,11 +54,8 @@ export class MongoWebhooks implements WebhookRepo {
   }
 
   async list(orgId: string, skip: number, limit: number): Promise<Page<Webhook>> {
-    const [docs, total] = await Promise.all([
-      this.coll.find({ org_id: orgId }).sort({ _id: 1 }).skip(skip).limit(limit).toArray(),
-      this.coll.countDocuments({ org_id: orgId }),
-    ]);
-    return { items: docs.map(fromDoc), total };
+    const { items, total } = await pageOf(this.coll, { org_id: orgId }, { _id: 1 }, skip, limit);
+    return { items: items.map(fromDoc), total };
   }
 
   async update(w: Webhook, restart: boolean): Promise<void> {
