@@ -164,6 +164,12 @@ export async function startPostgres(ctx: StartContext, pg: PostgresBinaries): Pr
       "autovacuum_naptime=5s",
       "-c",
       "autovacuum_analyze_scale_factor=0.02",
+      // One process per query: FerretDB prices a document field read at its real cost
+      // (vulnscan_pushdown.go, vsFieldCost), which made the planner hand a count of 12,500 index
+      // matches to parallel workers, 20 -> 45 ms on two cores; the services send many small
+      // queries at once, never one that a second core would shorten.
+      "-c",
+      "max_parallel_workers_per_gather=0",
       ...durability,
     ]);
     const managed = spawnServer(ctx, "postgres", command, args, outFile, "SIGINT");
