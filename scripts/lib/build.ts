@@ -231,7 +231,9 @@ export async function buildAll(opts: { only?: Deployable[] } = {}): Promise<Buil
           logLevel: "error",
           legalComments: "none",
         });
-        for (const input of Object.keys(result.metafile.inputs)) if (!input.includes("node_modules/")) inputs.add(input.replace(/^.*?:/, ""));
+        // Not the deferred dependencies' stand-ins ("deferred:<package>"): no file, nothing to go stale.
+        for (const input of Object.keys(result.metafile.inputs))
+          if (!input.includes("node_modules/") && !input.startsWith("deferred:")) inputs.add(input.replace(/^.*?:/, ""));
         if (withDependencies) keepOwnMappings(outDir);
         bytes[name] = fs.statSync(path.join(outDir, "main.js")).size;
       }),
