@@ -2,13 +2,15 @@
 // included, and Node 20 under --enable-source-maps holds each map it loads decoded (tens of MiB
 // for a bundle's dependencies), while stack traces only need our sources' lines.
 const BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const DIGIT = new Int8Array(128).fill(-1);
+for (let i = 0; i < BASE64.length; i++) DIGIT[BASE64.charCodeAt(i)] = i;
 
 function decodeSegment(text: string): number[] {
   const values: number[] = [];
   let value = 0;
   let shift = 0;
-  for (const ch of text) {
-    const digit = BASE64.indexOf(ch);
+  for (let i = 0; i < text.length; i++) {
+    const digit = DIGIT[text.charCodeAt(i)] as number;
     value += (digit & 31) << shift;
     if (digit & 32) {
       shift += 5;
