@@ -4,10 +4,12 @@
 # (charts/vulnscan) picks the process per Deployment:
 #   node --enable-source-maps dist/<name>/main.js
 #
-# The services run compiled: the build stage bundles each one's own code (npm run build,
-# scripts/lib/build.ts) into dist/<name>/main.js with a source map; the runtime stage holds that,
-# the data files the code reads beside itself and the production dependencies only
-# (npm ci --omit=dev): no TypeScript, tsx, esbuild or test tooling.
+# The services run compiled: the build stage bundles each one's code and its npm dependencies
+# (npm run build, scripts/lib/build.ts) into dist/<name>/main.js with a source map of our own
+# sources; the runtime stage holds that, the data files the code reads beside itself and the
+# production dependencies (npm ci --omit=dev) for the few packages the bundles leave external
+# (native addons, packages that read files beside themselves): no TypeScript, tsx, esbuild or
+# test tooling.
 #
 # Build:  docker build -t vulnscan:0.1.0 .
 # Run:    docker run --rm -p 8080:8080 -e HOST=0.0.0.0 vulnscan:0.1.0
@@ -36,7 +38,7 @@ RUN --mount=type=cache,target=/root/.npm \
     npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts/build.ts scripts/build.ts
-COPY scripts/lib/build.ts scripts/lib/root.ts scripts/lib/
+COPY scripts/lib/build.ts scripts/lib/root.ts scripts/lib/source-map-filter.ts scripts/lib/
 COPY proto/ proto/
 COPY services/ services/
 COPY gateway/ gateway/
@@ -44,7 +46,7 @@ COPY web/ web/
 # The web console the gateway serves at / (web/dist), then every deployable into dist/.
 RUN npm run build --workspace web && npx tsx scripts/build.ts --image
 
-# --- production dependencies only: what the bundles import from node_modules at run time.
+# --- production dependencies only: what the bundles still import from node_modules at run time.
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY --from=manifests /src/ ./
@@ -58,10 +60,12 @@ ARG VERSION=0.1.0
 LABEL org.opencontainers.image.title="vulnscan" \
       org.opencontainers.image.description="vulnscan gateway and services (one image, command per deployable)" \
       org.opencontainers.image.version="${VERSION}"
-# MALLOC_ARENA_MAX: two glibc malloc arenas instead of eight per core (scripts/system.ts
-# DEPLOYABLE_ENV; fewer MiB held per process).
+# MALLOC_ARENA_MAX: two glibc malloc arenas instead of eight per core; MIMALLOC_PURGE_DELAY: the
+# argon2 addon's allocator gives each password hash's 19 MiB back at once instead of keeping it
+# (scripts/system.ts DEPLOYABLE_ENV; fewer MiB held per process).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
+    MIMALLOC_PURGE_DELAY=0 \
     HOST=0.0.0.0 \
     SERVICE_VERSION=${VERSION}
 # A fixed numeric uid/gid so Kubernetes' runAsNonRoot can verify it and the chart's

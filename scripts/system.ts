@@ -90,9 +90,16 @@ export const SUPERVISOR_NODE_FLAGS = [...NODE_FLAGS, "--max-semi-space-size=1"];
  * Environment of every deployable, here and in the image (Dockerfile ENV): glibc's malloc keeps
  * up to eight arenas per core for Node's threads (libuv's pool, V8's platform workers), each
  * holding freed memory; two take a few MiB off every process, more off the supervisor
- * (docs/decisions.md). An operator's own value wins.
+ * (docs/decisions.md). auth's password hashing (@node-rs/argon2) allocates its 19 MiB of
+ * argon2id memory per hash through mimalloc, which returns freed memory only at a later call
+ * on the same libuv thread after its purge delay, so an idle auth kept 19 MiB per thread that
+ * had hashed (up to 76); a delay of 0 returns it at once, for a few ms of page faults per hash.
+ * An operator's own value wins.
  */
-export const DEPLOYABLE_ENV: Record<string, string> = { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" };
+export const DEPLOYABLE_ENV: Record<string, string> = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+  MIMALLOC_PURGE_DELAY: process.env.MIMALLOC_PURGE_DELAY ?? "0",
+};
 
 /** The command line (after `node`) that runs a deployable. */
 export function deployableArgs(name: Deployable, runtime: Runtime = "compiled"): string[] {

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { ROOT } from "./root.js";
+import { keepMappings, type SourceMap } from "./source-map-filter.js";
 
 export const DIST = path.join(ROOT, "dist");
 
@@ -34,7 +35,7 @@ export const entryOf = (name: Deployable): string => path.join(DIST, name, "main
 
 const STAMP = path.join(DIST, "build.json");
 /** What a build depends on beside the sources esbuild reports: the lockfile and this script. */
-const BUILD_INPUTS = ["package-lock.json", "scripts/lib/build.ts"];
+const BUILD_INPUTS = ["package-lock.json", "scripts/lib/build.ts", "scripts/lib/source-map-filter.ts"];
 
 interface Stamp {
   inputs: string[];
@@ -92,12 +93,55 @@ function sourceUrlPlugin(outDir: string) {
 }
 
 /**
- * npm dependencies stay in node_modules (loaded by Node as usual, installed with `npm ci
- * --omit=dev` in the image); only the repository's own code is bundled. A dependency installed
- * under a workspace (services/scanner/node_modules/p-limit, a version the root does not hoist)
- * is bundled, since the bundle in dist/ would otherwise load the root's other version.
+ * The deployables (IMAGE_DEPLOYABLES) bundle their npm dependencies too, whitespace-minified:
+ * V8 keeps every loaded module's source text for lazy compilation, and a dependency's module
+ * graph from node_modules (comments, indentation, code the bundle shakes out, one module
+ * record and wrapper each) held 7-9 MiB more of old space per idle process (docs/decisions.md,
+ * "Compiled deployables"). These stay in node_modules: native addons, packages that read files
+ * beside themselves (__dirname-relative), and the PDF writer loaded on first use.
+ * `npm start`'s supervisor and demo seeding keep every dependency external: they load esbuild
+ * and mongodb-memory-server, which read files beside themselves, and serve no request.
  */
-function externalDependencies() {
+const KEEP_EXTERNAL = new Set(["@node-rs/argon2", "ssh2", "@fastify/swagger", "@fastify/swagger-ui", "pdfkit"]);
+
+const packageOf = (spec: string): string =>
+  spec
+    .split("/")
+    .slice(0, spec.startsWith("@") ? 2 : 1)
+    .join("/");
+
+/**
+ * Dependencies' imports a bundle loads on first call instead of at start (package: the
+ * functions the importer calls). The mongodb driver imports saslprep for SCRAM-SHA-256
+ * passwords, and saslprep builds about 2 MiB of Unicode tables at import, in every process,
+ * with or without credentials in the URL.
+ */
+const DEFERRED: Record<string, string[]> = { "@mongodb-js/saslprep": ["saslprep"] };
+
+function deferredDependencies() {
+  const filter = new RegExp(
+    `^(${Object.keys(DEFERRED)
+      .map((p) => p.replace(/[/.]/g, "\\$&"))
+      .join("|")})$`,
+  );
+  return {
+    name: "deferred-dependencies",
+    setup(build: import("esbuild").PluginBuild) {
+      // The stand-in's own require() of the package, and external-dependencies' resolve of it, get the package.
+      build.onResolve({ filter }, (args) =>
+        args.namespace === "deferred" || args.pluginData === "resolving" ? undefined : { path: args.path, namespace: "deferred" },
+      );
+      // esbuild runs a bundled CommonJS module at its first require(), here the first call.
+      build.onLoad({ filter: /.*/, namespace: "deferred" }, (args) => ({
+        contents: (DEFERRED[args.path] ?? []).map((fn) => `exports.${fn} = (...a) => require(${JSON.stringify(args.path)}).${fn}(...a);`).join("\n"),
+        resolveDir: ROOT,
+        loader: "js",
+      }));
+    },
+  };
+}
+
+function externalDependencies(bundleDependencies: boolean) {
   // esbuild resolves symlinks: with node_modules a link to another checkout's (a git worktree
   // sharing one install), packages resolve under that checkout, and so do the workspaces'
   // links in node_modules/@vulnscan, which would bundle the other checkout's sources.
@@ -110,11 +154,18 @@ function externalDependencies() {
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.path.startsWith("node:") || args.pluginData === "resolving") return undefined;
         const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "resolving" });
-        if (resolved.errors.length > 0) return { errors: resolved.errors };
+        if (resolved.errors.length > 0) {
+          // A dependency's optional peer that is not installed (mongodb's kerberos, snappy...):
+          // the dependency requires it inside a try, as it does from node_modules.
+          if (bundleDependencies && args.importer.includes(`${path.sep}node_modules${path.sep}`)) return { path: args.path, external: true };
+          return { errors: resolved.errors };
+        }
         if (args.path.startsWith("@vulnscan/")) {
           if (linkedRoot === ROOT + path.sep || !resolved.path.startsWith(linkedRoot)) return resolved;
           return { ...resolved, path: path.join(ROOT, resolved.path.slice(linkedRoot.length)) };
         }
+        if (resolved.external) return resolved;
+        if (bundleDependencies && !KEEP_EXTERNAL.has(packageOf(args.path))) return resolved;
         if (resolved.path.startsWith(rootModules) || !resolved.path.includes(`${path.sep}node_modules${path.sep}`)) return { path: args.path, external: true };
         return resolved;
       });
@@ -122,12 +173,26 @@ function externalDependencies() {
   };
 }
 
+/** Leaves every map in a bundle's directory with our own sources' mappings only (source-map-filter.ts). */
+function keepOwnMappings(outDir: string): void {
+  for (const file of fs.readdirSync(outDir)) {
+    if (!file.endsWith(".js.map")) continue;
+    const mapFile = path.join(outDir, file);
+    const map = JSON.parse(fs.readFileSync(mapFile, "utf8")) as SourceMap;
+    fs.writeFileSync(mapFile, JSON.stringify(keepMappings(map, (source) => !source.includes("node_modules/"))));
+  }
+}
+
+// A CommonJS dependency bundled into an ES module calls require() (Node's built-ins, optional
+// peers); esbuild's shim uses the module's own `require` when there is one.
+const REQUIRE_BANNER = 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);';
+
 export interface BuildResult {
   ms: number;
   bytes: Record<Deployable, number>;
 }
 
-/** Builds every deployable into dist/ (about two seconds) and records its inputs. */
+/** Builds every deployable into dist/ (about 12 s on two busy cores, the dependencies bundled) and records its inputs. */
 export async function buildAll(opts: { only?: Deployable[] } = {}): Promise<BuildResult> {
   const { build } = await import("esbuild");
   const t0 = Date.now();
@@ -142,6 +207,7 @@ export async function buildAll(opts: { only?: Deployable[] } = {}): Promise<Buil
       .filter(([name]) => !opts.only || opts.only.includes(name))
       .map(async ([name, entry]) => {
         const outDir = path.join(out, name);
+        const withDependencies = IMAGE_DEPLOYABLES.includes(name);
         const result = await build({
           absWorkingDir: ROOT,
           entryPoints: [entry],
@@ -157,12 +223,18 @@ export async function buildAll(opts: { only?: Deployable[] } = {}): Promise<Buil
           sourcemap: true,
           // Stack traces name the TypeScript line (node --enable-source-maps); the sources are beside.
           sourcesContent: false,
-          plugins: [externalDependencies(), sourceUrlPlugin(outDir)],
+          plugins: [...(withDependencies ? [deferredDependencies()] : []), externalDependencies(withDependencies), sourceUrlPlugin(outDir)],
+          // Whitespace and syntax only: identifiers keep their names (class names, error names,
+          // stack traces of dependencies, which the maps no longer cover).
+          ...(withDependencies ? { banner: { js: REQUIRE_BANNER }, minifyWhitespace: true, minifySyntax: true } : {}),
           metafile: true,
           logLevel: "error",
           legalComments: "none",
         });
-        for (const input of Object.keys(result.metafile.inputs)) if (!input.includes("node_modules/")) inputs.add(input.replace(/^.*?:/, ""));
+        // Not the deferred dependencies' stand-ins ("deferred:<package>"): no file, nothing to go stale.
+        for (const input of Object.keys(result.metafile.inputs))
+          if (!input.includes("node_modules/") && !input.startsWith("deferred:")) inputs.add(input.replace(/^.*?:/, ""));
+        if (withDependencies) keepOwnMappings(outDir);
         bytes[name] = fs.statSync(path.join(outDir, "main.js")).size;
       }),
   );

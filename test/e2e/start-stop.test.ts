@@ -6,7 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
-import { entryOf } from "../../scripts/lib/build.js";
+import { buildStaleReason, entryOf } from "../../scripts/lib/build.js";
 import { freePort } from "../../scripts/lib/net.js";
 import { launchStart, type RunningStart } from "../../scripts/lib/start-process.js";
 
@@ -41,6 +41,8 @@ function bindable(port: number): Promise<boolean> {
 
 it("Ctrl-C stops the stack, every service and the gateway within 10 s, restarting none, leaving no process or port", { timeout: 240_000 }, async () => {
   expect(fs.existsSync(entryOf("start")), "the global setup builds dist/").toBe(true);
+  // Current once built, so `npm start` starts without building again (and loading esbuild).
+  expect(buildStaleReason()).toBeUndefined();
   const port = await freePort();
   run = launchStart({ home, port, timeoutMs: 200_000 });
   const { processes, stackPorts } = await run.ready;

@@ -1,4 +1,7 @@
-import { createRequire } from "node:module";
+// kafkajs ships no types for its internal modules. A static import, not createRequire: a
+// bundle holding kafkajs then patches the copy it bundled, and node_modules' copy otherwise.
+// @ts-expect-error
+import RequestQueueModule from "kafkajs/src/network/requestQueue/index.js";
 
 /*
  * kafkajs 2.2.4 (its latest release) re-arms a timer on every broker connection even when no
@@ -22,10 +25,8 @@ interface RequestQueueLike {
 /** kafkajs' own interval between checks while requests wait (src/network/requestQueue). */
 const CHECK_PENDING_REQUESTS_INTERVAL = 10;
 
-const require = createRequire(import.meta.url);
-
-/** kafkajs' RequestQueue class: the module kafkajs itself loads (one copy in node_modules). */
-export const RequestQueue = require("kafkajs/src/network/requestQueue/index.js") as { prototype: RequestQueueLike };
+/** kafkajs' RequestQueue class: the module kafkajs itself loads. */
+export const RequestQueue = RequestQueueModule as { prototype: RequestQueueLike };
 
 RequestQueue.prototype.scheduleCheckPendingRequests = function scheduleCheckPendingRequests(this: RequestQueueLike) {
   if (this.throttleCheckTimeoutId || this.pending.length === 0) return;
