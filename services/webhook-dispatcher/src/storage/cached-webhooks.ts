@@ -24,7 +24,7 @@ export class CachedWebhooks implements WebhookRepo {
     if (ttlMs > 0) this.orgs = new LRUCache({ max: MAX_ORGS, ttl: ttlMs });
   }
 
-  private cached<T>(orgId: string, key: string, load: () => Promise<T>): Promise<T> {
+  private cached<T>(orgId: string, key: string, load: () => Promise<T>, also?: (value: T) => [string, unknown][]): Promise<T> {
     if (!this.orgs) return load();
     const reads = this.orgs.get(orgId) ?? new Map<string, Promise<unknown>>();
     if (!this.orgs.has(orgId)) this.orgs.set(orgId, reads);
@@ -32,7 +32,13 @@ export class CachedWebhooks implements WebhookRepo {
     if (!read) {
       read = load();
       reads.set(key, read);
-      read.catch(() => reads.delete(key)); // a failed read is asked again
+      read.then(
+        (value) => {
+          // Kept beside it, for its callers (registered first, this runs before theirs), unless a write dropped the organization's reads.
+          if (also && this.orgs?.peek(orgId) === reads) for (const [k, v] of also(value)) if (!reads.has(k)) reads.set(k, Promise.resolve(v));
+        },
+        () => reads.delete(key), // a failed read is asked again
+      );
     }
     return read;
   }
@@ -41,8 +47,18 @@ export class CachedWebhooks implements WebhookRepo {
     return this.cached(orgId, `id|${id}`, () => this.inner.get(orgId, id));
   }
 
+  /**
+   * Also answers `get` for each webhook found until the organization's reads expire: an event's
+   * attempts ask for the webhooks its fan-out has just read, and once a second the expired
+   * cache made every first attempt in flight wait for a second read, one after the other.
+   */
   subscribed(orgId: string, event: string) {
-    return this.cached(orgId, `ev|${event}`, () => this.inner.subscribed(orgId, event));
+    return this.cached(
+      orgId,
+      `ev|${event}`,
+      () => this.inner.subscribed(orgId, event),
+      (hooks) => hooks.map((w) => [`id|${w.id}`, w]),
+    );
   }
 
   list(orgId: string, skip: number, limit: number): Promise<Page<Webhook>> {
