@@ -98,6 +98,7 @@ export function compose(ctx: ServiceContext<Config>, overrides: ComposeOverrides
       poll = startPeriodic({ name: "webhook retry pass", intervalMs: config.RETRY_POLL_MS, jitter: 0.1, immediate: true, run: pass, logger });
       subscriptions = await subscribeEvents(kafka, dispatcher, gate, {
         groupPrefix: config.CONSUMER_GROUP,
+        partitions: config.KAFKA_PARTITIONS,
         slotWaitMs: config.ATTEMPT_HANDOVER_MS,
         answerWaitMs: config.FIRST_ANSWER_WAIT_MS,
         onError,

@@ -72,7 +72,7 @@ export async function subscribeEvents(
   kafka: KafkaBus,
   dispatcher: Pick<Dispatcher, "fanOut" | "admit" | "first">,
   gate: AttemptGate,
-  opts: { groupPrefix: string; slotWaitMs: number; answerWaitMs: number; onError: (err: unknown) => void },
+  opts: { groupPrefix: string; partitions: number; slotWaitMs: number; answerWaitMs: number; onError: (err: unknown) => void },
 ): Promise<Subscription[]> {
   const admit = async (d: Delivery) => {
     if (!(await gate.acquire(opts.slotWaitMs))) return void (await dispatcher.admit(d, false));
@@ -103,8 +103,11 @@ export async function subscribeEvents(
         // restart) was skipped whole and its events never delivered. What came before a webhook
         // existed is not delivered to it (Dispatcher.fanOut), so a new group replays nothing.
         fromBeginning: true,
-        // A batch mostly waits on the database and receivers; the partitions' events are independent.
-        partitionsConcurrently: 3,
+        // Every partition a replica may hold (KAFKA_PARTITIONS). kafkajs fetches again only once
+        // every batch of its last fetch is handled, and a batch is held until its first attempts
+        // are recorded: with 3 workers for 6 partitions, half the batches waited for the other
+        // half's attempts and commit before they started (the paced tail, docs/decisions.md "Webhooks").
+        partitionsConcurrently: opts.partitions,
         handleBatch: async (items) => {
           await Promise.all(items.map((it) => handle(it.message)));
         },
