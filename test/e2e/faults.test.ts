@@ -333,22 +333,32 @@ describe("fault injection", () => {
       }
       return [...expected.keys()].every((id) => receiver.processed.has(id));
     };
+    // A consumer that was failing during the faults (its retries back off, up to seconds apart)
+    // can still be behind after 5 s without an event, and what it then does causes events the
+    // deliveries above did not wait for. So quiet also means every consumer group has read its
+    // topics to the end and committed nothing new for 5 s (then any event its last records cause
+    // has left the outbox, whose relay runs every 2 s, and restarted the quiet above).
+    const admin = new Kafka({ brokers: [stack.kafkaBrokers], logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
     let events = -1;
+    let offsets = "";
     let quietSince = Date.now();
     await eventually(
-      "quiet: every detection a finding, every expected delivery acknowledged, no new event for 5 s",
+      "quiet: every detection a finding, every expected delivery acknowledged, every consumer at the end, no new event or commit for 5 s",
       async () => {
+        const consumed = await consumerProgress(admin);
         const now = ledger.eventsOf((e) => e.type !== "auth.heartbeat").length; // auth beats every 2 s
-        if (now !== events) [events, quietSince] = [now, Date.now()];
-        return Date.now() - quietSince >= 5000 && (await settled()) ? true : undefined;
+        if (now !== events || consumed.committed !== offsets) [events, offsets, quietSince] = [now, consumed.committed, Date.now()];
+        return consumed.behind.length === 0 && Date.now() - quietSince >= 5000 && (await settled()) ? true : undefined;
       },
       150_000,
-    ).catch((err) => say(String(err)));
+    ).catch(async (err) => say(`${String(err)}; consumers behind: ${(await consumerProgress(admin)).behind.join(", ") || "none"}`));
+    await admin.disconnect();
     timings.drainMs = Date.now() - tDrain;
 
     const problems: string[] = [];
     let unrecorded = 0;
-    const findingsTotal = { findings: 0, critical: 0, high: 0 };
+    const findingsTotal = { findings: 0, critical: 0, high: 0, createdCritical: 0, createdHigh: 0 };
     for (const org of orgs) {
       // Scans: exactly the ones created, each with one scan.created, scan.started and one terminal event.
       const listed = (await all(org, "/api/v1/scans")).map((s) => s.id).sort();
@@ -406,6 +416,9 @@ describe("fault injection", () => {
       findingsTotal.findings += findings.length;
       findingsTotal.critical += findings.filter((f) => f.severity === "critical").length;
       findingsTotal.high += findings.filter((f) => f.severity === "high").length;
+      // What the .critical/.high events count: the severity at creation, which a later detection may raise.
+      findingsTotal.createdCritical += findings.filter((f) => createdAs(f) === "critical").length;
+      findingsTotal.createdHigh += findings.filter((f) => createdAs(f) === "high").length;
 
       // Deliveries: the API's history holds one successful delivery per subscribed event.
       const history = await all(org, `/api/v1/webhooks/${org.webhookId}/deliveries`);
@@ -465,7 +478,7 @@ describe("fault injection", () => {
     say(
       `ledger: ${orgs.length} organizations, scans ${finals.size} (${JSON.stringify(statuses)}), detections ${counts.detections} ` +
         `(+${counts.detectionRedeliveries} Kafka redeliveries) → ${counts.fingerprints} fingerprints; findings ${findingsTotal.findings} ` +
-        `(critical ${findingsTotal.critical}, high ${findingsTotal.high}); events ${counts.events} (+${counts.eventRedeliveries} redeliveries) ` +
+        `(critical ${findingsTotal.critical}, high ${findingsTotal.high}; when created: critical ${findingsTotal.createdCritical}, high ${findingsTotal.createdHigh}); events ${counts.events} (+${counts.eventRedeliveries} redeliveries) ` +
         `${JSON.stringify(counts.eventsByType)}; deliveries ${expectedAll.size} expected, ${receiver.processed.size} acknowledged, ` +
         `${requests} requests (${retried} retried after a 503, ${resentAfterAck} re-sent after an ack, ${unrecorded} attempts made again because their answer could not be stored); dead letters ${counts.deadLetters}; ` +
         `restarts said by the supervisor ${supervisorLines.filter((l) => l.includes(" restarted ")).length}`,
@@ -476,3 +489,28 @@ describe("fault injection", () => {
     expect(retried).toBeGreaterThan(0);
   }, 900_000);
 });
+
+/**
+ * Where every consumer group of the system stands, on the topics that do not carry auth's
+ * heartbeats (written every 2 s, so never still): the partitions a group has committed on and
+ * not read to the end, and all committed offsets as one string to compare between checks.
+ */
+async function consumerProgress(admin: ReturnType<Kafka["admin"]>): Promise<{ behind: string[]; committed: string }> {
+  const behind: string[] = [];
+  const committed: string[] = [];
+  const { groups } = await admin.listGroups();
+  for (const { groupId } of groups.sort((a, b) => a.groupId.localeCompare(b.groupId))) {
+    for (const { topic, partitions } of await admin.fetchOffsets({ groupId })) {
+      if (topic === "vulnscan.auth.events") continue;
+      const high = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, Number(p.high)]));
+      for (const p of partitions.sort((a, b) => a.partition - b.partition)) {
+        committed.push(`${groupId}/${topic}/${p.partition}=${p.offset}`);
+        // -1: nothing committed yet on that partition, which says nothing about a lag.
+        if (Number(p.offset) >= 0 && Number(p.offset) < (high.get(p.partition) ?? 0)) {
+          behind.push(`${groupId} ${topic}[${p.partition}] ${p.offset}/${high.get(p.partition)}`);
+        }
+      }
+    }
+  }
+  return { behind, committed: committed.join(" ") };
+}
