@@ -5,6 +5,7 @@ import { ConnectError, Code } from "@connectrpc/connect";
 import pRetry from "p-retry";
 import { Kafka, logLevel, Partitioners, type Admin, type Consumer, type IHeaders, type KafkaMessage, type Producer, type ISocketFactory } from "kafkajs";
 import "./kafkajs-idle.js";
+import { keepRunning, type RunningConsumer } from "./consumer-restarts.js";
 import type { KafkaMetrics } from "./kafka-metrics.js";
 import type { Logger } from "./logger.js";
 import type { ProcessedEvents } from "./processed-events.js";
@@ -311,18 +312,29 @@ export class KafkaBus {
 
   async subscribe<D extends DescMessage>(opts: SubscribeOptions<D>): Promise<Subscription> {
     const log = this.opts.logger.child({ component: "consumer", group: opts.groupId, topic: opts.topic });
-    const consumer = this.newConsumer(opts.groupId);
-    try {
-      return await this.run(consumer, opts, log);
-    } catch (err) {
-      // A consumer that never started must not linger connected (and counted) after a failure.
-      this.consumers.delete(consumer);
-      await consumer.disconnect().catch(() => undefined);
-      throw err;
-    }
+    const start = () => this.started(opts.groupId, (consumer) => this.run(consumer, opts, log));
+    // One that positions itself (startAt) or handles its own crashes (onCrash) is not restarted here.
+    if (opts.startAt || opts.onCrash) return start();
+    return keepRunning({ start, log, closing: () => this.closing });
   }
 
-  private async run<D extends DescMessage>(consumer: Consumer, opts: SubscribeOptions<D>, log: Logger): Promise<Subscription> {
+  /** A new consumer of the group, run by `run`; one that fails to start does not linger connected (and counted). */
+  private async started(groupId: string, run: (consumer: Consumer) => Promise<void>): Promise<RunningConsumer> {
+    const consumer = this.newConsumer(groupId);
+    const stop = async () => {
+      this.consumers.delete(consumer);
+      await consumer.disconnect();
+    };
+    try {
+      await run(consumer);
+    } catch (err) {
+      await stop().catch(() => undefined);
+      throw err;
+    }
+    return { onCrash: (listener) => consumer.on(consumer.events.CRASH, (e) => listener(e.payload.error, e.payload.restart)), stop };
+  }
+
+  private async run<D extends DescMessage>(consumer: Consumer, opts: SubscribeOptions<D>, log: Logger): Promise<void> {
     await connectAndSubscribe(consumer, this.wire(opts.topic), opts.fromBeginning ?? true, log);
     const maxAttempts = opts.maxAttempts ?? 3;
     if (opts.onCrash) {
@@ -374,12 +386,6 @@ export class KafkaBus {
       },
     });
     for (const p of opts.startAt ?? []) consumer.seek({ topic: this.wire(opts.topic), partition: p.partition, offset: p.offset });
-    return {
-      stop: async () => {
-        await consumer.disconnect();
-        this.consumers.delete(consumer);
-      },
-    };
   }
 
   /**
@@ -390,7 +396,10 @@ export class KafkaBus {
    */
   async subscribeBatch<D extends DescMessage>(opts: SubscribeBatchOptions<D>): Promise<Subscription> {
     const log = this.opts.logger.child({ component: "consumer", group: opts.groupId, topic: opts.topic });
-    const consumer = this.newConsumer(opts.groupId);
+    return keepRunning({ start: () => this.started(opts.groupId, (consumer) => this.runBatches(consumer, opts, log)), log, closing: () => this.closing });
+  }
+
+  private async runBatches<D extends DescMessage>(consumer: Consumer, opts: SubscribeBatchOptions<D>, log: Logger): Promise<void> {
     await connectAndSubscribe(consumer, this.wire(opts.topic), opts.fromBeginning ?? true, log);
     const maxAttempts = opts.maxAttempts ?? 3;
     const maxBatch = opts.maxBatch ?? 500;
@@ -460,12 +469,6 @@ export class KafkaBus {
         }
       },
     });
-    return {
-      stop: async () => {
-        await consumer.disconnect();
-        this.consumers.delete(consumer);
-      },
-    };
   }
 
   /** Stops consumers first (their in-flight message finishes), then the producer. */
