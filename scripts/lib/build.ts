@@ -114,11 +114,14 @@ const packageOf = (spec: string): string =>
  * Dependencies' imports a bundle loads on first call instead of at start (package: the
  * functions the importer calls). The mongodb driver imports saslprep for SCRAM-SHA-256
  * passwords, and saslprep builds about 2 MiB of Unicode tables at import, in every process,
- * with or without credentials in the URL.
+ * with or without credentials in the URL. whatwg-url (the driver parses its connection string
+ * with it) imports tr46 for internationalised host names, whose mapping table and Unicode
+ * expressions are loaded at start, but calls it only for hosts of special schemes (http:,
+ * https:, ws:, file: ...), never for mongodb: or mongodb+srv:.
  */
-const DEFERRED: Record<string, string[]> = { "@mongodb-js/saslprep": ["saslprep"] };
+const DEFERRED: Record<string, string[]> = { "@mongodb-js/saslprep": ["saslprep"], tr46: ["toASCII", "toUnicode"] };
 
-function deferredDependencies() {
+export function deferredDependencies() {
   const filter = new RegExp(
     `^(${Object.keys(DEFERRED)
       .map((p) => p.replace(/[/.]/g, "\\$&"))
@@ -185,7 +188,7 @@ function keepOwnMappings(outDir: string): void {
 
 // A CommonJS dependency bundled into an ES module calls require() (Node's built-ins, optional
 // peers); esbuild's shim uses the module's own `require` when there is one.
-const REQUIRE_BANNER = 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);';
+export const REQUIRE_BANNER = 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);';
 
 export interface BuildResult {
   ms: number;
