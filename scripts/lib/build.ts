@@ -144,7 +144,14 @@ export function deferredDependencies() {
   };
 }
 
-function externalDependencies(bundleDependencies: boolean) {
+/**
+ * Dual packages a bundle takes one copy of, the CommonJS one, whoever imports them: the mongodb
+ * driver require()s bson (bson.cjs) and our code imports it (bson.node.mjs), so the scanner
+ * bundled, loaded and held both.
+ */
+const ONE_COPY = new Set(["bson"]);
+
+export function externalDependencies(bundleDependencies: boolean) {
   // esbuild resolves symlinks: with node_modules a link to another checkout's (a git worktree
   // sharing one install), packages resolve under that checkout, and so do the workspaces'
   // links in node_modules/@vulnscan, which would bundle the other checkout's sources.
@@ -156,7 +163,8 @@ function externalDependencies(bundleDependencies: boolean) {
     setup(build: import("esbuild").PluginBuild) {
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.path.startsWith("node:") || args.pluginData === "resolving") return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "resolving" });
+        const kind = bundleDependencies && ONE_COPY.has(args.path) ? "require-call" : args.kind;
+        const resolved = await build.resolve(args.path, { kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "resolving" });
         if (resolved.errors.length > 0) {
           // A dependency's optional peer that is not installed (mongodb's kerberos, snappy...):
           // the dependency requires it inside a try, as it does from node_modules.

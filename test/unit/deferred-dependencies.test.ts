@@ -3,12 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { deferredDependencies, REQUIRE_BANNER } from "../../scripts/lib/build.js";
+import { deferredDependencies, externalDependencies, REQUIRE_BANNER } from "../../scripts/lib/build.js";
 import { ROOT } from "../../scripts/lib/root.js";
 
 /**
  * Bundles `contents` as the deployables are bundled (ES module, dependencies inlined, the
- * deferred ones behind stand-ins), with tr46's module marking the moment it is evaluated,
+ * deferred ones behind stand-ins, one copy of dual packages), with tr46's module marking the moment it is evaluated,
  * runs it and returns what it printed.
  */
 async function run(contents: string): Promise<unknown> {
@@ -26,6 +26,7 @@ async function run(contents: string): Promise<unknown> {
       logLevel: "error",
       plugins: [
         deferredDependencies(),
+        externalDependencies(true),
         {
           name: "mark-tr46",
           setup(b) {
@@ -62,5 +63,18 @@ describe("dependencies loaded on first call (scripts/lib/build.ts DEFERRED)", ()
       host: "xn--bcher-kva.example",
       afterHttp: true,
     });
+  });
+});
+
+describe("one copy of a dual package (scripts/lib/build.ts ONE_COPY)", () => {
+  it("gives our import of bson the driver's copy, so its classes are the driver's", async () => {
+    const printed = await run(`
+      import { BSON, ObjectId } from "bson";
+      import { ObjectId as DriverObjectId } from "mongodb";
+      const id = new ObjectId();
+      const back = BSON.deserialize(BSON.serialize({ id })).id;
+      console.log(JSON.stringify({ same: ObjectId === DriverObjectId, driverInstance: back instanceof DriverObjectId, roundTrip: back.equals(id) }));
+    `);
+    expect(printed).toEqual({ same: true, driverInstance: true, roundTrip: true });
   });
 });
