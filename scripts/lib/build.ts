@@ -114,11 +114,14 @@ const packageOf = (spec: string): string =>
  * Dependencies' imports a bundle loads on first call instead of at start (package: the
  * functions the importer calls). The mongodb driver imports saslprep for SCRAM-SHA-256
  * passwords, and saslprep builds about 2 MiB of Unicode tables at import, in every process,
- * with or without credentials in the URL.
+ * with or without credentials in the URL. whatwg-url (the driver parses its connection string
+ * with it) imports tr46 for internationalised host names, whose mapping table and Unicode
+ * expressions are loaded at start, but calls it only for hosts of special schemes (http:,
+ * https:, ws:, file: ...), never for mongodb: or mongodb+srv:.
  */
-const DEFERRED: Record<string, string[]> = { "@mongodb-js/saslprep": ["saslprep"] };
+const DEFERRED: Record<string, string[]> = { "@mongodb-js/saslprep": ["saslprep"], tr46: ["toASCII", "toUnicode"] };
 
-function deferredDependencies() {
+export function deferredDependencies() {
   const filter = new RegExp(
     `^(${Object.keys(DEFERRED)
       .map((p) => p.replace(/[/.]/g, "\\$&"))
@@ -141,7 +144,14 @@ function deferredDependencies() {
   };
 }
 
-function externalDependencies(bundleDependencies: boolean) {
+/**
+ * Dual packages a bundle takes one copy of, the CommonJS one, whoever imports them: the mongodb
+ * driver require()s bson (bson.cjs) and our code imports it (bson.node.mjs), so the scanner
+ * bundled, loaded and held both.
+ */
+const ONE_COPY = new Set(["bson"]);
+
+export function externalDependencies(bundleDependencies: boolean) {
   // esbuild resolves symlinks: with node_modules a link to another checkout's (a git worktree
   // sharing one install), packages resolve under that checkout, and so do the workspaces'
   // links in node_modules/@vulnscan, which would bundle the other checkout's sources.
@@ -153,7 +163,8 @@ function externalDependencies(bundleDependencies: boolean) {
     setup(build: import("esbuild").PluginBuild) {
       build.onResolve({ filter: /^[^./]/ }, async (args) => {
         if (args.path.startsWith("node:") || args.pluginData === "resolving") return undefined;
-        const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "resolving" });
+        const kind = bundleDependencies && ONE_COPY.has(args.path) ? "require-call" : args.kind;
+        const resolved = await build.resolve(args.path, { kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "resolving" });
         if (resolved.errors.length > 0) {
           // A dependency's optional peer that is not installed (mongodb's kerberos, snappy...):
           // the dependency requires it inside a try, as it does from node_modules.
@@ -185,7 +196,7 @@ function keepOwnMappings(outDir: string): void {
 
 // A CommonJS dependency bundled into an ES module calls require() (Node's built-ins, optional
 // peers); esbuild's shim uses the module's own `require` when there is one.
-const REQUIRE_BANNER = 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);';
+export const REQUIRE_BANNER = 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);';
 
 export interface BuildResult {
   ms: number;

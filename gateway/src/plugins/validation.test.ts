@@ -54,6 +54,31 @@ describe("schemas compiled on first use", () => {
     expect(good.body).toBe('{"n":3}');
   });
 
+  it("compiles one serializer per distinct response schema, shared by every route that answers in it", async () => {
+    const item = { type: "object", additionalProperties: false, properties: { id: { type: "string" } } } as const;
+    const route =
+      (url: string, schema: object, body: object): FastifyPluginAsync =>
+      async (app) => {
+        app.get(url, { config: { public: true }, schema: { response: { 200: schema } } }, async () => body);
+      };
+    const base = await buildTestApp();
+    const without = base.schemasPending();
+    await base.close();
+    const app = await buildTestApp({
+      plugins: [
+        route("/api/v1/a", item, { id: "a", secret: "dropped" }),
+        // The same schema, another plugin context and another object: shared.
+        route("/api/v1/b", structuredClone(item), { id: "b", secret: "dropped" }),
+        route("/api/v1/c", { type: "object", properties: { n: { type: "integer" } } }, { n: 7, other: "dropped" }),
+      ],
+    });
+    close = () => app.close();
+    expect(app.schemasPending() - without).toBe(2);
+    expect((await app.inject({ url: "/api/v1/a" })).body).toBe('{"id":"a"}');
+    expect((await app.inject({ url: "/api/v1/b" })).body).toBe('{"id":"b"}');
+    expect((await app.inject({ url: "/api/v1/c" })).body).toBe('{"n":7}');
+  });
+
   it("compiles the rest in the background once the server listens", async () => {
     const app = await buildTestApp();
     close = () => app.close();

@@ -61,6 +61,7 @@ export function lazySchemaCompilers() {
     return get;
   }
   const serializers = SerializerSelector();
+  const contexts: { external: string; options: unknown; compiler: ReturnType<typeof serializers>; bySchema: Map<string, () => Serialize> }[] = [];
   return {
     buildValidator: ((externalSchemas, serverOptions) => {
       const compiler = buildValidator(externalSchemas, serverOptions);
@@ -77,10 +78,28 @@ export function lazySchemaCompilers() {
       }) as ReturnType<BuildCompilerFromPool>;
     }) as BuildCompilerFromPool,
     buildSerializer: ((externalSchemas, options) => {
-      const compiler = serializers(externalSchemas, options);
+      // One serializer per distinct schema, shared by every route that answers in it: the
+      // gateway's 779 route and status pairs have 78 schemas (every route answers its errors in
+      // the same few shapes), and each compiled serializer keeps its generated source and
+      // bytecode, about 7 KiB, for the life of the process. fast-json-stringify's output depends
+      // only on the schema, the external schemas and the options; Fastify asks for a compiler
+      // per plugin context, each with the same external schemas and options.
+      const external = JSON.stringify(externalSchemas);
+      let context = contexts.find((c) => c.external === external && c.options === options);
+      if (context === undefined) {
+        context = { external, options, compiler: serializers(externalSchemas, options), bySchema: new Map() };
+        contexts.push(context);
+      }
+      const { compiler, bySchema } = context;
       return (route) => {
-        const get = lazily(() => compiler(route) as Serialize);
-        return (doc: unknown) => get()(doc);
+        const key = JSON.stringify(route.schema);
+        let get = bySchema.get(key);
+        if (get === undefined) {
+          get = lazily(() => compiler(route) as Serialize);
+          bySchema.set(key, get);
+        }
+        const shared = get;
+        return (doc: unknown) => shared()(doc);
       };
     }) satisfies SerializerFactory,
     /** Compiles whatever has not been yet and says how many; throws what a schema's compile throws. */

@@ -1,6 +1,7 @@
 import type { Client } from "@connectrpc/connect";
 import type { AuthService, Plan } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { LRUCache } from "lru-cache";
+import { upTo } from "./lru.js";
 
 /** The one auth call a plan client makes. */
 export type PlanSource = Pick<Client<typeof AuthService>, "getPlan">;
@@ -55,7 +56,7 @@ export class PlanClient<T> {
     const ttl = opts.ttlMs ?? 0;
     this.uncached = opts.ttlMs === 0;
     this.entries = new LRUCache<string, { value: T }>({
-      max: opts.max ?? 10_000,
+      ...upTo(opts.max ?? 10_000),
       ...(ttl > 0 ? { ttl, ttlResolution: 0 } : {}),
       ...(opts.now ? { perf: { now: opts.now } } : {}),
     });

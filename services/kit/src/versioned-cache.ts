@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { upTo } from "./lru.js";
 import type { Collection, Db } from "mongodb";
 import { requestArrival } from "./request-context.js";
 
@@ -43,7 +44,7 @@ const MAX_ORGS = 10_000;
 /** Each organization's version of one kind of data: `{_id: orgId, v}` documents in `collection`. */
 export class OrgVersions {
   private readonly coll: Collection<{ _id: string; v: number }>;
-  private readonly reads = new LRUCache<string, Reads>({ max: MAX_ORGS });
+  private readonly reads = new LRUCache<string, Reads>(upTo(MAX_ORGS));
 
   constructor(db: Db, collection: string) {
     this.coll = db.collection(collection);
@@ -108,7 +109,7 @@ export class VersionedCache {
     private readonly versions: Pick<OrgVersions, "current">,
     private readonly opts: { maxAgeMs: number; maxEntries: number; clock?: () => number },
   ) {
-    this.kept = new LRUCache({ max: opts.maxEntries });
+    this.kept = new LRUCache(upTo(opts.maxEntries));
   }
 
   /** `read()`'s answer, or the one kept for `key` of `orgId` while the organization's version holds. */

@@ -117,10 +117,19 @@ ${schemas.join("\n")}
 }
 
 export const eventsRoutes = (): FastifyPluginAsync => async (app) => {
-  const json = fs.readFileSync(new URL("./asyncapi.json", import.meta.url), "utf8");
-  const html = renderCatalogue(JSON.parse(json) as AsyncApiDoc);
-  app.get("/asyncapi.json", { schema: { hide: true } }, async (_req, reply) => reply.type("application/json; charset=utf-8").send(json));
+  // Read and rendered on the first request, as ReDoc's bundle is: the document and its page
+  // (about 0.4 MiB of strings) are for the few readers of the event catalogue, and every idle
+  // replica held them from its start.
+  let docs: Promise<{ json: string; html: string }> | undefined;
+  const load = () =>
+    (docs ??= fs.promises
+      .readFile(new URL("./asyncapi.json", import.meta.url), "utf8")
+      .then((json) => ({ json, html: renderCatalogue(JSON.parse(json) as AsyncApiDoc) })));
+  app.get("/asyncapi.json", { schema: { hide: true } }, async (_req, reply) => reply.type("application/json; charset=utf-8").send((await load()).json));
   app.get("/asyncapi", { schema: { hide: true } }, async (_req, reply) =>
-    reply.type("text/html; charset=utf-8").header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'").send(html),
+    reply
+      .type("text/html; charset=utf-8")
+      .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'")
+      .send((await load()).html),
   );
 };

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { upTo } from "@vulnscan/kit/lru";
 import type { ScanLimits } from "../domain/ports.js";
 
 interface Entry {
@@ -24,7 +25,7 @@ export class CachedMonthCounts implements ScanLimits {
     private readonly inner: ScanLimits,
     private readonly opts: { freshMs?: number; maxStaleMs?: number; maxEntries?: number; now?: () => number } = {},
   ) {
-    this.entries = new LRUCache({ max: opts.maxEntries ?? 10_000 });
+    this.entries = new LRUCache(upTo(opts.maxEntries ?? 10_000));
   }
 
   holdPlace(orgId: string, scanId: string, limit: number): Promise<boolean> {

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { upTo } from "@vulnscan/kit/lru";
 import type { Page, WebhookRepo } from "../domain/ports.js";
 import type { Webhook } from "../domain/types.js";
 
@@ -21,7 +22,7 @@ export class CachedWebhooks implements WebhookRepo {
     private readonly inner: WebhookRepo,
     ttlMs: number,
   ) {
-    if (ttlMs > 0) this.orgs = new LRUCache({ max: MAX_ORGS, ttl: ttlMs });
+    if (ttlMs > 0) this.orgs = new LRUCache({ ...upTo(MAX_ORGS), ttl: ttlMs });
   }
 
   private cached<T>(orgId: string, key: string, load: () => Promise<T>, also?: (value: T) => [string, unknown][]): Promise<T> {

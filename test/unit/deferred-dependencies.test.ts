@@ -1,0 +1,80 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { deferredDependencies, externalDependencies, REQUIRE_BANNER } from "../../scripts/lib/build.js";
+import { ROOT } from "../../scripts/lib/root.js";
+
+/**
+ * Bundles `contents` as the deployables are bundled (ES module, dependencies inlined, the
+ * deferred ones behind stand-ins, one copy of dual packages), with tr46's module marking the moment it is evaluated,
+ * runs it and returns what it printed.
+ */
+async function run(contents: string): Promise<unknown> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deferred-"));
+  try {
+    const { build } = await import("esbuild");
+    const out = path.join(dir, "out.mjs");
+    await build({
+      stdin: { contents, resolveDir: ROOT, loader: "js" },
+      outfile: out,
+      bundle: true,
+      format: "esm",
+      platform: "node",
+      banner: { js: REQUIRE_BANNER },
+      logLevel: "error",
+      plugins: [
+        deferredDependencies(),
+        externalDependencies(true),
+        {
+          name: "mark-tr46",
+          setup(b) {
+            b.onLoad({ filter: /[/\\]tr46[/\\]index\.js$/ }, (args) => ({
+              contents: `globalThis.tr46Loaded = true;\n${fs.readFileSync(args.path, "utf8")}`,
+              loader: "js",
+            }));
+          },
+        },
+      ],
+    });
+    return JSON.parse(execFileSync(process.execPath, [out], { encoding: "utf8" }));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe("dependencies loaded on first call (scripts/lib/build.ts DEFERRED)", () => {
+  it("parses a MongoDB connection string without loading tr46, and an internationalised http host with it", async () => {
+    const printed = await run(`
+      import { ConnectionString } from "mongodb-connection-string-url";
+      import { URL } from "whatwg-url";
+      const cs = new ConnectionString("mongodb://user:p%40ss@db-1.example:27017,db-2.example/app?replicaSet=rs0&tls=true");
+      const afterMongo = globalThis.tr46Loaded === true;
+      const host = new URL("https://B\u00fccher.example/path").host;
+      console.log(JSON.stringify({ hosts: cs.hosts, password: cs.password, db: cs.pathname, rs: cs.searchParams.get("replicaSet"), afterMongo, host, afterHttp: globalThis.tr46Loaded === true }));
+    `);
+    expect(printed).toEqual({
+      hosts: ["db-1.example:27017", "db-2.example"],
+      password: "p%40ss",
+      db: "/app",
+      rs: "rs0",
+      afterMongo: false,
+      host: "xn--bcher-kva.example",
+      afterHttp: true,
+    });
+  });
+});
+
+describe("one copy of a dual package (scripts/lib/build.ts ONE_COPY)", () => {
+  it("gives our import of bson the driver's copy, so its classes are the driver's", async () => {
+    const printed = await run(`
+      import { BSON, ObjectId } from "bson";
+      import { ObjectId as DriverObjectId } from "mongodb";
+      const id = new ObjectId();
+      const back = BSON.deserialize(BSON.serialize({ id })).id;
+      console.log(JSON.stringify({ same: ObjectId === DriverObjectId, driverInstance: back instanceof DriverObjectId, roundTrip: back.equals(id) }));
+    `);
+    expect(printed).toEqual({ same: true, driverInstance: true, roundTrip: true });
+  });
+});
