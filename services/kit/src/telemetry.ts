@@ -16,9 +16,7 @@ import {
   type TracerProvider,
 } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-// The propagator alone: the package index also loads @opentelemetry/semantic-conventions (171 kB
-// of constants bundled, evaluated at start in every process), which only the SDK path needs.
-import { W3CTraceContextPropagator } from "@opentelemetry/core/build/esm/trace/W3CTraceContextPropagator.js";
+import { W3CTraceContextPropagator } from "@opentelemetry/core";
 import type { Interceptor } from "@connectrpc/connect";
 
 export interface Telemetry {
