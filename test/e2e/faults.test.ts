@@ -498,11 +498,17 @@ describe("fault injection", () => {
 async function consumerProgress(admin: ReturnType<Kafka["admin"]>): Promise<{ behind: string[]; committed: string }> {
   const behind: string[] = [];
   const committed: string[] = [];
+  const highs = new Map<string, Promise<Map<number, number>>>(); // a topic's ends, read once per check
   const { groups } = await admin.listGroups();
   for (const { groupId } of groups.sort((a, b) => a.groupId.localeCompare(b.groupId))) {
     for (const { topic, partitions } of await admin.fetchOffsets({ groupId })) {
       if (topic === "vulnscan.auth.events") continue;
-      const high = new Map((await admin.fetchTopicOffsets(topic)).map((p) => [p.partition, Number(p.high)]));
+      if (!highs.has(topic))
+        highs.set(
+          topic,
+          admin.fetchTopicOffsets(topic).then((ends) => new Map(ends.map((p) => [p.partition, Number(p.high)]))),
+        );
+      const high = await highs.get(topic)!;
       for (const p of partitions.sort((a, b) => a.partition - b.partition)) {
         committed.push(`${groupId}/${topic}/${p.partition}=${p.offset}`);
         // -1: nothing committed yet on that partition, which says nothing about a lag.
