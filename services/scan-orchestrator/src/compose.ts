@@ -23,7 +23,7 @@ import { scanRoutes, scanServiceImpl, scanServiceNames } from "./rpc/scan-servic
 import { CachedMonthCounts } from "./storage/cached-month-counts.js";
 import { MongoScanDurations } from "./storage/durations.js";
 import { MongoScanLimits } from "./storage/limits.js";
-import { COMMANDS_FIELD } from "./storage/messages.js";
+import { COMMANDS_FIELD } from "./events/messages.js";
 import { Collections, MongoScanStore, MongoScheduleStore, outboxCollections, scanFields, scanIndexes } from "./storage/mongo-store.js";
 
 /** The repair of places left held runs every this many watchdog passes. */

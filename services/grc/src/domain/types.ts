@@ -143,7 +143,7 @@ export interface Page<T> {
 
 /**
  * What grc announces (vulnscan.grc.events), as the domain sees it: each is stored with the state
- * change it describes and published after it (storage/events.ts maps them to their payloads).
+ * change it describes and published after it (events/envelopes.ts maps them to their payloads).
  */
 export type GrcEvent =
   | { type: "control.status_changed"; orgId: string; control: ControlView; from: ControlStatus; user: string }

@@ -3,7 +3,7 @@ import { insertOnce, outboxFields, pageOf, withOutbox, type Outbox } from "@vuln
 import type { AuditStore, ControlStore, EvidenceStore, FileStore, LinkStore, ScanStore, StateStore } from "../domain/ports.js";
 import type { AuditDoc, ComplianceScanDoc, ControlOverride, EvidenceDoc, FindingLink, GrcEvent, PublishedState } from "../domain/types.js";
 import { Collections, EVIDENCE_BUCKET } from "./collections.js";
-import { toPending } from "./events.js";
+import { toPending } from "../events/envelopes.js";
 
 /** One page, newest first (ids sort by creation), with the total of the filter. */
 const newestPage = <T extends Document>(coll: Collection<T>, filter: Filter<T>, page: number, perPage: number) =>

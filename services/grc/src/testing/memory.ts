@@ -3,7 +3,7 @@ import type { EnvelopeInit } from "@vulnscan/kit";
 import type { AuditStore, ControlStore, EvidenceStore, FileStore, LinkStore, MalwareScanner, ScanStore, StateStore } from "../domain/ports.js";
 import { MalwareScannerUnavailable } from "../domain/ports.js";
 import type { AuditDoc, ComplianceScanDoc, ControlOverride, EvidenceDoc, FindingLink, GrcEvent, PublishedState } from "../domain/types.js";
-import { envelopeOf } from "../storage/events.js";
+import { envelopeOf } from "../events/envelopes.js";
 
 const newestFirst = <T extends { _id: string }>(a: T, b: T) => b._id.localeCompare(a._id);
 const page = <T>(items: T[], p: number, per: number) => ({ items: items.slice((p - 1) * per, p * per), total: items.length });

@@ -17,7 +17,7 @@ import type { Activity, ScanFilter, ScanStore, ScheduleStore } from "../domain/p
 import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScheduleRecord } from "../domain/types.js";
 import { placesFields, placesScanAllowances } from "./limits.js";
 import { changes, clean } from "./documents.js";
-import { COMMANDS_FIELD, pendingCommands, pendingEvents } from "./messages.js";
+import { COMMANDS_FIELD, pendingCommands, pendingEvents } from "../events/messages.js";
 import { targetFields, targetIndexes } from "./targets.js";
 
 interface IdDoc extends Document {

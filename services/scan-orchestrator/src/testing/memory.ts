@@ -1,7 +1,7 @@
 import { withDuration } from "../domain/estimate.js";
 import type { Activity, ScanDurations, ScanFilter, ScanLimits, ScanStore, ScheduleStore } from "../domain/ports.js";
 import type { Page, PageRequest, ScanAnchor, ScanCommand, ScanEvent, ScanPage, ScanRecord, ScheduleRecord } from "../domain/types.js";
-import { commandInit, eventPayload, type CommandInit } from "../storage/messages.js";
+import { commandInit, eventPayload, type CommandInit } from "../events/messages.js";
 
 /* In-memory stores for unit tests: the same contracts as the Mongo ones, inserts unique by id. */
 
