@@ -1,5 +1,5 @@
 import type { Collection, Db } from "mongodb";
-import { NEVER, type FindingsPolicy, type PolicyRefresh } from "../domain/sla.js";
+import type { FindingsPolicy, PolicyRefresh } from "../domain/sla.js";
 import type { PolicyStore, SlaQueue } from "../domain/sla-upkeep.js";
 import type { StoredFinding } from "./finding-store.js";
 import { FINDINGS, POLICIES } from "./indexes.js";
