@@ -16,7 +16,10 @@ import {
   type TracerProvider,
 } from "@opentelemetry/api";
 import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
-import { W3CTraceContextPropagator } from "@opentelemetry/core";
+// The propagator's own module, not the package's index: the index is CommonJS, so a bundle
+// cannot shake it, and it loaded all of @opentelemetry/core (220 KB of source V8 keeps, plus
+// what its modules build) in every process that only needs traceparent headers.
+import { W3CTraceContextPropagator } from "@opentelemetry/core/build/src/trace/W3CTraceContextPropagator.js";
 import type { Interceptor } from "@connectrpc/connect";
 
 export interface Telemetry {

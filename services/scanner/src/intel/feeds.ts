@@ -27,52 +27,61 @@ export interface CveRecord {
   references: string[];
 }
 
-const langString = z.object({ lang: z.string(), value: z.string() });
-const cvssV3 = z.object({
-  source: z.string().optional(),
-  type: z.string().optional(),
-  cvssData: z.object({ version: z.string(), vectorString: z.string(), baseScore: z.number(), baseSeverity: z.string().optional() }),
-});
-const cvssV2 = z.object({
-  source: z.string().optional(),
-  type: z.string().optional(),
-  baseSeverity: z.string().optional(),
-  cvssData: z.object({ version: z.string(), vectorString: z.string(), baseScore: z.number() }),
-});
-const cpeMatch = z.object({
-  vulnerable: z.boolean(),
-  criteria: z.string(),
-  versionStartIncluding: z.string().optional(),
-  versionStartExcluding: z.string().optional(),
-  versionEndIncluding: z.string().optional(),
-  versionEndExcluding: z.string().optional(),
-});
-const node = z.object({ operator: z.string().optional(), negate: z.boolean().optional(), cpeMatch: z.array(cpeMatch).optional() });
-const nvdCve = z.object({
-  id: z.string().regex(/^CVE-\d{4}-\d{4,}$/),
-  published: z.string().optional(),
-  vulnStatus: z.string().optional(),
-  descriptions: z.array(langString).default([]),
-  metrics: z
-    .object({
-      cvssMetricV31: z.array(cvssV3).optional(),
-      cvssMetricV30: z.array(cvssV3).optional(),
-      cvssMetricV2: z.array(cvssV2).optional(),
-    })
-    .loose()
-    .optional(),
-  weaknesses: z.array(z.object({ source: z.string().optional(), type: z.string().optional(), description: z.array(langString) })).optional(),
-  configurations: z.array(z.object({ operator: z.string().optional(), nodes: z.array(node) })).optional(),
-  references: z.array(z.object({ url: z.string() }).loose()).optional(),
-});
-const nvdFeed = z.object({
-  format: z.literal("NVD_CVE"),
-  version: z.string().optional(),
-  vulnerabilities: z.array(z.object({ cve: z.object({}).loose() })),
-});
+/**
+ * The feeds' schemas are built for one parse: a scanner reads its intelligence at start (and
+ * again at a sync), and as module constants the zod schemas (zod 4 gives each its own methods)
+ * were held by every idle scanner (about 1 MiB with OSV's and KEV's).
+ */
+function nvdSchemas() {
+  const langString = z.object({ lang: z.string(), value: z.string() });
+  const cvssV3 = z.object({
+    source: z.string().optional(),
+    type: z.string().optional(),
+    cvssData: z.object({ version: z.string(), vectorString: z.string(), baseScore: z.number(), baseSeverity: z.string().optional() }),
+  });
+  const cvssV2 = z.object({
+    source: z.string().optional(),
+    type: z.string().optional(),
+    baseSeverity: z.string().optional(),
+    cvssData: z.object({ version: z.string(), vectorString: z.string(), baseScore: z.number() }),
+  });
+  const cpeMatch = z.object({
+    vulnerable: z.boolean(),
+    criteria: z.string(),
+    versionStartIncluding: z.string().optional(),
+    versionStartExcluding: z.string().optional(),
+    versionEndIncluding: z.string().optional(),
+    versionEndExcluding: z.string().optional(),
+  });
+  const node = z.object({ operator: z.string().optional(), negate: z.boolean().optional(), cpeMatch: z.array(cpeMatch).optional() });
+  const nvdCve = z.object({
+    id: z.string().regex(/^CVE-\d{4}-\d{4,}$/),
+    published: z.string().optional(),
+    vulnStatus: z.string().optional(),
+    descriptions: z.array(langString).default([]),
+    metrics: z
+      .object({
+        cvssMetricV31: z.array(cvssV3).optional(),
+        cvssMetricV30: z.array(cvssV3).optional(),
+        cvssMetricV2: z.array(cvssV2).optional(),
+      })
+      .loose()
+      .optional(),
+    weaknesses: z.array(z.object({ source: z.string().optional(), type: z.string().optional(), description: z.array(langString) })).optional(),
+    configurations: z.array(z.object({ operator: z.string().optional(), nodes: z.array(node) })).optional(),
+    references: z.array(z.object({ url: z.string() }).loose()).optional(),
+  });
+  const nvdFeed = z.object({
+    format: z.literal("NVD_CVE"),
+    version: z.string().optional(),
+    vulnerabilities: z.array(z.object({ cve: z.object({}).loose() })),
+  });
+  return { nvdCve, nvdFeed };
+}
 
 /** Parses an NVD CVE JSON 2.0 document (API page or yearly feed). Rejected records are counted, not fatal. */
 export function parseNvd(json: unknown): { records: CveRecord[]; rejected: number } {
+  const { nvdCve, nvdFeed } = nvdSchemas();
   const feed = nvdFeed.safeParse(json);
   if (!feed.success) throw new FeedError(`not an NVD CVE JSON 2.0 document: ${feed.error.issues[0]?.message ?? "invalid"}`);
   const records: CveRecord[] = [];
@@ -176,28 +185,30 @@ export interface KevEntry {
   knownRansomwareCampaignUse: string;
 }
 
-const kevFeed = z.object({
-  catalogVersion: z.string().optional(),
-  dateReleased: z.string().optional(),
-  vulnerabilities: z.array(
-    z
-      .object({
-        cveID: z.string().regex(/^CVE-\d{4}-\d{4,}$/),
-        vendorProject: z.string().default(""),
-        product: z.string().default(""),
-        vulnerabilityName: z.string().default(""),
-        dateAdded: z.string().default(""),
-        requiredAction: z.string().default(""),
-        dueDate: z.string().default(""),
-        knownRansomwareCampaignUse: z.string().default("Unknown"),
-      })
-      .loose(),
-  ),
-});
+// Built for one parse, as nvdSchemas().
+const kevSchema = () =>
+  z.object({
+    catalogVersion: z.string().optional(),
+    dateReleased: z.string().optional(),
+    vulnerabilities: z.array(
+      z
+        .object({
+          cveID: z.string().regex(/^CVE-\d{4}-\d{4,}$/),
+          vendorProject: z.string().default(""),
+          product: z.string().default(""),
+          vulnerabilityName: z.string().default(""),
+          dateAdded: z.string().default(""),
+          requiredAction: z.string().default(""),
+          dueDate: z.string().default(""),
+          knownRansomwareCampaignUse: z.string().default("Unknown"),
+        })
+        .loose(),
+    ),
+  });
 
 /** Parses CISA's KEV catalogue JSON. */
 export function parseKev(json: unknown): { entries: Map<string, KevEntry>; catalogVersion?: string } {
-  const feed = kevFeed.safeParse(json);
+  const feed = kevSchema().safeParse(json);
   if (!feed.success) throw new FeedError(`not a CISA KEV catalogue: ${feed.error.issues[0]?.message ?? "invalid"}`);
   const entries = new Map<string, KevEntry>();
   for (const v of feed.data.vulnerabilities)

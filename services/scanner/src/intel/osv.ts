@@ -28,31 +28,34 @@ export interface DistroFix {
   source: string;
 }
 
-const event = z.object({ introduced: z.string().optional(), fixed: z.string().optional(), last_affected: z.string().optional() }).loose();
-const osvRecord = z
-  .object({
-    id: z.string(),
-    withdrawn: z.string().optional(),
-    aliases: z.array(z.string()).optional(),
-    upstream: z.array(z.string()).optional(),
-    related: z.array(z.string()).optional(),
-    affected: z
-      .array(
-        z
-          .object({
-            package: z.object({ ecosystem: z.string(), name: z.string() }).loose(),
-            ranges: z.array(z.object({ type: z.string(), events: z.array(event) }).loose()).optional(),
-          })
-          .loose(),
-      )
-      .default([]),
-  })
-  .loose();
+// Built for one parse, as the NVD schemas (feeds.ts).
+function osvSchema() {
+  const event = z.object({ introduced: z.string().optional(), fixed: z.string().optional(), last_affected: z.string().optional() }).loose();
+  return z
+    .object({
+      id: z.string(),
+      withdrawn: z.string().optional(),
+      aliases: z.array(z.string()).optional(),
+      upstream: z.array(z.string()).optional(),
+      related: z.array(z.string()).optional(),
+      affected: z
+        .array(
+          z
+            .object({
+              package: z.object({ ecosystem: z.string(), name: z.string() }).loose(),
+              ranges: z.array(z.object({ type: z.string(), events: z.array(event) }).loose()).optional(),
+            })
+            .loose(),
+        )
+        .default([]),
+    })
+    .loose();
+}
 
 const CVE = /^CVE-\d{4}-\d{4,}$/;
 
 /** The CVEs a record is about: its id without the distribution prefix, and CVE aliases/upstream ids. */
-function cvesOf(r: z.infer<typeof osvRecord>): string[] {
+function cvesOf(r: z.infer<ReturnType<typeof osvSchema>>): string[] {
   const ids = new Set<string>();
   const own = r.id.replace(/^(DEBIAN|UBUNTU)-/, "");
   if (CVE.test(own)) ids.add(own);
@@ -82,6 +85,7 @@ export function parseOsv(json: unknown): { fixes: DistroFix[]; records: number; 
   const fixes: DistroFix[] = [];
   let rejected = 0;
   let records = 0;
+  const osvRecord = osvSchema();
   for (const item of list) {
     const parsed = osvRecord.safeParse(item);
     if (!parsed.success) {

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { parseYamlDocument } from "../yaml-document.js";
-import { type Template, templateSchema } from "./schema.js";
+import { type Template, templateSchemas } from "./schema.js";
 
 export const DEFAULT_TEMPLATES_DIR = new URL("../../templates", import.meta.url).pathname;
 
@@ -10,8 +10,8 @@ export class TemplateError extends Error {
 }
 
 /** Parses and validates one template document; the source names the file in errors. */
-export function parseTemplate(yamlText: string, source = "<template>"): Template {
-  return parseYamlDocument(templateSchema, yamlText, source, TemplateError);
+export function parseTemplate(yamlText: string, source = "<template>", schema = templateSchemas().template): Template {
+  return parseYamlDocument(schema, yamlText, source, TemplateError);
 }
 
 /**
@@ -24,9 +24,10 @@ export async function loadTemplates(dir: string = DEFAULT_TEMPLATES_DIR): Promis
   const templates: Template[] = [];
   const errors: string[] = [];
   const ids = new Map<string, string>();
+  const schema = templateSchemas().template; // built for this load only (schema.ts)
   for (const f of files) {
     try {
-      const t = parseTemplate(await fs.readFile(path.join(dir, f), "utf8"), f);
+      const t = parseTemplate(await fs.readFile(path.join(dir, f), "utf8"), f, schema);
       const prev = ids.get(t.id);
       if (prev) throw new TemplateError(`${f}: id "${t.id}" is already used by ${prev}`);
       ids.set(t.id, f);

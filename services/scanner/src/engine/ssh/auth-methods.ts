@@ -1,4 +1,4 @@
-import ssh2, { type AuthenticationType, type NextAuthHandler } from "ssh2";
+import type { AuthenticationType, NextAuthHandler } from "ssh2";
 import type { EgressGuard } from "../../net/egress.js";
 import { connectTcp } from "../../net/tcp.js";
 
@@ -9,8 +9,12 @@ import { connectTcp } from "../../net/tcp.js";
  * credential is ever sent; the connection is closed right after that answer.
  */
 
+// Loaded at the first SSH probe, not at start: ssh2 stays in node_modules (it loads a native
+// addon), and its unbundled modules (1.1 MB of source with comments, which V8 keeps, plus the
+// tables they build at import) were held by every scanner, most of which never probe SSH.
 // ssh2 is CommonJS whose exports Node cannot name statically: take them from the default export.
-const { Client } = ssh2;
+let ssh2Client: Promise<typeof import("ssh2").Client> | undefined;
+const loadClient = () => (ssh2Client ??= import("ssh2").then((m) => m.default.Client));
 
 /** The user name the probe asks for; servers answer with their configured methods whatever it is. */
 export const PROBE_USER = "vulnscan-probe";
@@ -33,6 +37,10 @@ export async function fetchAuthMethods(
   const timeoutMs = opts.timeoutMs ?? 5000;
   const sock = await connectTcp(host, port, { guard: opts.guard, timeoutMs, signal: opts.signal }).catch(() => undefined);
   if (!sock) return undefined;
+  const Client = await loadClient().catch((err: unknown) => {
+    sock.destroy();
+    throw err;
+  });
   return new Promise((resolve) => {
     const client = new Client();
     let result: AuthMethods | undefined;
