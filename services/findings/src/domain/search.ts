@@ -7,9 +7,8 @@ import { validationError } from "@vulnscan/kit/core";
  * - Each finding stores `search_text` (those fields, lower-cased, one per line) and
  *   `search_keys`, the distinct trigrams (3-character substrings) of each field.
  * - A search needs a word of at least 3 characters. One trigram of its longest word is an
- *   equality on `search_keys`: a multikey index (MongoDB) or a GIN index (FerretDB on
- *   PostgreSQL, where a top-level equality on an array field is `@>`) narrows the organization's
- *   findings to those holding that trigram. Then every word must occur in `search_text` (an
+ *   equality on `search_keys`: the array field's index (storage/indexes.ts, `org_search`)
+ *   narrows the organization's findings to those holding that trigram. Then every word must occur in `search_text` (an
  *   unanchored regex, checked on those candidates only), so the answer is exact.
  */
 
