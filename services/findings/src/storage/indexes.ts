@@ -33,7 +33,9 @@ export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { org_id: 1, target: 1, _id: -1 }, options: { name: "org_target" } },
   { collection: FINDINGS, key: { org_id: 1, tool: 1, _id: -1 }, options: { name: "org_tool" } },
   { collection: FINDINGS, key: { org_id: 1, cve_keys: 1, _id: -1 }, options: { name: "org_cve" } },
-  // ?search= (domain/search.ts): one trigram of search_keys, newest first or most severe first.
+  // ?search= (domain/search.ts): one trigram of search_keys, newest first or most severe first
+  // (a multikey index on MongoDB; a GIN index on FerretDB over PostgreSQL, where a top-level
+  // equality on an array field is `@>`).
   { collection: FINDINGS, key: { org_id: 1, search_keys: 1, _id: -1 }, options: { name: "org_search" } },
   { collection: FINDINGS, key: { org_id: 1, search_keys: 1, severity_rank: 1, _id: -1 }, options: { name: "org_search_severity" } },
   // SLA (domain/sla.ts): sort and range by due date and by the running SLA's instants (NEVER when
