@@ -120,11 +120,15 @@ export class FindingStore implements FindingRepository {
     const [sent, counted] = await Promise.all([this.send(events), this.rollups.count(intent)]);
     if (sent && counted) {
       // Nothing waits on the release (the counts stand, a crash before it only leaves the intent to a
-      // takeover): it runs while the next batch is read and inserted, one at a time.
-      await this.releasing;
-      this.releasing = this.rollups
-        .release(intent)
-        .catch((err: unknown) => this.logger.warn({ err: (err as Error).message, intent: intent.id }, "rollup intent left to the housekeeping pass"));
+      // takeover): it runs while the next batch is read and inserted, one at a time. Chained, so
+      // `settle` waits for every one of them when batches run side by side.
+      const before = this.releasing;
+      this.releasing = before.then(() =>
+        this.rollups
+          .release(intent)
+          .catch((err: unknown) => this.logger.warn({ err: (err as Error).message, intent: intent.id }, "rollup intent left to the housekeeping pass")),
+      );
+      await before;
     }
     return out;
   }
