@@ -14,7 +14,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { createLogger, createRpcClient, ensureIndexes, KafkaBus, loadConfig, newId, runService, startRpcServer } from "@vulnscan/kit";
 import { AuthService } from "@vulnscan/proto/vulnscan/auth/v1/auth_service_pb.js";
 import { DetectionSchema } from "@vulnscan/proto/vulnscan/findings/v1/detection_pb.js";
-import { FindingService, FindingSortField, FindingStatus, Severity, SortOrder } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
+import { FindingService, FindingSortField, FindingStatus, Severity, SlaState, SortOrder } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { MongoClient, type Db } from "mongodb";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +31,7 @@ import { fingerprint } from "../../services/findings/src/domain/fingerprint.js";
 import { DEFAULT_POLICY, slaDiff, slaFields } from "../../services/findings/src/domain/sla.js";
 import { SEVERITIES, STATUSES, type DetectionFacts, type FindingDoc } from "../../services/findings/src/domain/types.js";
 import { findingFields, findingIndexes } from "../../services/findings/src/storage/indexes.js";
+import { atRiskCountQueries } from "../../services/findings/src/storage/list-query.js";
 import { rebuildRollups } from "../../services/findings/src/storage/rollups.js";
 
 const { values: args } = parseArgs({
@@ -187,7 +188,8 @@ async function main() {
           doc.status = STATUSES[i % 5]!;
           if (doc.status === "resolved")
             Object.assign(doc, { resolved_at: new Date(t), resolution_minutes: Math.round((t - f.detected_at.getTime()) / 60_000) });
-          docs.push(doc);
+          // The SLA instants the service keeps (the default policy; 60 days of detections give findings within, at risk and breached).
+          docs.push({ ...doc, ...slaDiff(doc, slaFields(doc, DEFAULT_POLICY.sla_days, false)) });
         }
         await findings.insertMany(docs, { ordered: false });
         if ((at + 1000) % 50_000 === 0) log(`N=${N}: seeded ${at + 1000}`);
@@ -301,6 +303,22 @@ async function main() {
       );
       row("list status=open & severity=high, page 1 p50 / p99", await list({ status: FindingStatus.OPEN, severity: Severity.HIGH }));
       row("list scan_id, page 1 (total counted) p50 / p99", await list({ scanId: "scan_3" }));
+      // Time-dependent filters: the SLA state is compared with the clock on stored instants (domain/sla.ts).
+      const slaList = (slaState: SlaState) =>
+        timed(() => client.listFindings({ orgId: org, filter: { slaState }, pagination: { page: 1, perPage: 20 } }), LIST_RUNS, 120_000);
+      row("list sla_state=at_risk, page 1 (total counted) p50 / p99", await slaList(SlaState.AT_RISK));
+      row("list sla_state=breached, page 1 (total counted) p50 / p99", await slaList(SlaState.BREACHED));
+      // The at-risk total as the list counts it (two index ranges, storage/list-query.ts) beside the one two-sided query it replaced.
+      const atNow = new Date();
+      const atRisk = atRiskCountQueries({ org_id: org }, atNow);
+      row(
+        "at-risk count: two ranges (passed − breached) p50 / p99",
+        await timed(() => Promise.all([findings.countDocuments(atRisk.passed), findings.countDocuments(atRisk.breached)]), LIST_RUNS),
+      );
+      row(
+        "at-risk count: one two-sided query (baseline) p50 / p99",
+        await timed(() => findings.countDocuments({ org_id: org, sla_at_risk_at: { $lte: atNow }, sla_breach_at: { $gt: atNow } }), LIST_RUNS),
+      );
       row("count of the organization's findings (countDocuments) p50 / p99", await timed(() => findings.countDocuments({ org_id: org }), LIST_RUNS));
       row(
         "list status=open by severity, page 1 p50 / p99",

@@ -204,6 +204,8 @@ describe("SLA deadlines", () => {
       ((await ana.get(`/api/v1/findings?scan_id=scan_${prefix}&sla_state=${s}`)).body.items as { template_id: string }[]).map((f) => f.template_id);
     await eventually(async () => ((await state("breached")).join() === "kev" ? true : undefined), "kev breached");
     expect(await state("at_risk")).toEqual(["crit"]);
+    // The at-risk total is counted as "at-risk time passed" less "breached" (storage/list-query.ts).
+    expect((await ana.get(`/api/v1/findings?scan_id=scan_${prefix}&sla_state=at_risk`)).body.total).toBe(1);
     expect(await state("within")).toEqual(["high"]);
     const bySla = await ana.get("/api/v1/findings?sort=sla_state&order=asc");
     expect(bySla.body.items.map((f: { template_id: string; sla_state: string | null }) => [f.template_id, f.sla_state])).toEqual([

@@ -4,7 +4,7 @@ import type { Anchor, ListFilter, ListQuery } from "../domain/list.js";
 import type { FindingLists } from "../domain/ports.js";
 import { SEVERITIES, type FindingDoc, type Severity, type Status } from "../domain/types.js";
 import { STORAGE_FIELDS, type StoredFinding } from "./finding-store.js";
-import { afterQuery, filterQuery, listDescription, mongoSort, sortSpec, storedAnchor, type Query, type SortSpec } from "./list-query.js";
+import { afterQuery, atRiskCountQueries, filterQuery, listDescription, mongoSort, sortSpec, storedAnchor, type Query, type SortSpec } from "./list-query.js";
 
 /** List items leave out what only the detail shows (and what can be large). */
 export const LIST_PROJECTION = { comments: 0, history: 0, evidence: 0, ...STORAGE_FIELDS } as const;
@@ -46,8 +46,12 @@ export class FindingReads implements FindingLists {
     return listDescription(orgId, q);
   }
 
-  count(orgId: string, filter: ListFilter): Promise<number> {
-    return this.findings.countDocuments(filterQuery(orgId, filter, this.now()) as Document);
+  async count(orgId: string, filter: ListFilter): Promise<number> {
+    const now = this.now();
+    if (filter.sla_state !== "at_risk") return this.findings.countDocuments(filterQuery(orgId, filter, now) as Document);
+    const q = atRiskCountQueries(filterQuery(orgId, { ...filter, sla_state: undefined }, now), now);
+    const [passed, breached] = await Promise.all([this.findings.countDocuments(q.passed as Document), this.findings.countDocuments(q.breached as Document)]);
+    return Math.max(0, passed - breached);
   }
 
   private rows(filter: Query, sort: SortSpec, skip: number, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {

@@ -47,6 +47,16 @@ export function filterQuery(orgId: string, f: ListFilter, now: Date = new Date()
 }
 
 /**
+ * How many findings are at risk, as two index ranges: a running SLA turns at risk before it
+ * breaches (domain/sla.ts: atRiskAt ≤ due; both NEVER when none runs), so "at risk now" is "at-risk
+ * time passed" less "breached". Counting `sla_at_risk_at ≤ now AND sla_breach_at > now` instead
+ * walks every finding whose SLA still runs on one of the two indexes. `base`: the other filters.
+ */
+export function atRiskCountQueries(base: Query, now: Date): { passed: Query; breached: Query } {
+  return { passed: { ...base, sla_at_risk_at: { $lte: now } }, breached: { ...base, sla_breach_at: { $lte: now } } };
+}
+
+/**
  * The order on stored fields: the sort key, then `_id` (ids start with their creation time, so
  * `_id` alone is the created_at order and a stable tie-breaker). One index per sort key serves
  * both directions.
