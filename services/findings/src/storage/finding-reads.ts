@@ -4,7 +4,7 @@ import type { Anchor, ListFilter, ListQuery } from "../domain/list.js";
 import type { FindingLists } from "../domain/ports.js";
 import { SEVERITIES, type FindingDoc, type Severity, type Status } from "../domain/types.js";
 import { STORAGE_FIELDS, type StoredFinding } from "./finding-store.js";
-import { afterQuery, atRiskCountQueries, filterQuery, listDescription, mongoSort, sortSpec, storedAnchor, type Query, type SortSpec } from "./list-query.js";
+import { afterQuery, countSla, filterQuery, listDescription, mongoSort, sortSpec, storedAnchor, type Query, type SortSpec } from "./list-query.js";
 
 /** List items leave out what only the detail shows (and what can be large). */
 export const LIST_PROJECTION = { comments: 0, history: 0, evidence: 0, ...STORAGE_FIELDS } as const;
@@ -49,9 +49,8 @@ export class FindingReads implements FindingLists {
   async count(orgId: string, filter: ListFilter): Promise<number> {
     const now = this.now();
     if (filter.sla_state !== "at_risk") return this.findings.countDocuments(filterQuery(orgId, filter, now) as Document);
-    const q = atRiskCountQueries(filterQuery(orgId, { ...filter, sla_state: undefined }, now), now);
-    const [passed, breached] = await Promise.all([this.findings.countDocuments(q.passed as Document), this.findings.countDocuments(q.breached as Document)]);
-    return Math.max(0, passed - breached);
+    const base = filterQuery(orgId, { ...filter, sla_state: undefined }, now);
+    return (await countSla((q) => this.findings.countDocuments(q as Document), base, now)).atRisk;
   }
 
   private rows(filter: Query, sort: SortSpec, skip: number, limit: number, projection: Document = LIST_PROJECTION): Promise<FindingDoc[]> {
