@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { type Deployable, DEPLOYABLES, ensureBuilt, entryOf } from "./lib/build.js";
 import { freePort, httpOk, waitUntil } from "./lib/net.js";
@@ -59,6 +60,12 @@ export interface SystemOptions {
   ferretdbPostgresqlUrl?: string;
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /**
+   * How many processes start at once, each launched when one before it is ready (auth first, the
+   * gateway last). Defaults to the machine's cores: starting all seven at once on two cores made
+   * each take 3–5 s to ready for the same total (docs/decisions.md, "Start order").
+   */
+  startConcurrency?: number;
   /**
    * Restart a process that exits on its own (with back-off), telling `say` (`npm start` does;
    * tests leave it off, so a test that stops a service sees it stay down).
@@ -145,6 +152,20 @@ function launch(name: Deployable, runtime: Runtime, env: Record<string, string>,
   return child;
 }
 
+/** Runs `start` for each entry in order, at most `concurrency` at a time; the first failure stops further launches. */
+async function startInTurn<T>(entries: T[], concurrency: number, start: (entry: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < entries.length)
+      await start(entries[next++]!).catch((err) => {
+        failed = true;
+        throw err;
+      });
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, entries.length)) }, worker));
+}
+
 function tail(file: string, lines = 30): string {
   try {
     return fs.readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
@@ -166,6 +187,14 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
     const s = new Supervised(start, { name, restart: opts.restart !== undefined, say: opts.restart?.say });
     children.push(s);
     return s;
+  };
+  // Launched in order by startInTurn below; the pid getter reads the supervisor once it exists.
+  const pending: { info: ProcessInfo; start: () => ChildProcess; supervised?: Supervised }[] = [];
+  const plan = (info: Omit<ProcessInfo, "pid">, start: () => ChildProcess): ProcessInfo => {
+    const entry = { info: info as ProcessInfo, start } as (typeof pending)[number];
+    Object.defineProperty(entry.info, "pid", { enumerable: true, get: () => entry.supervised?.child.pid ?? -1 });
+    pending.push(entry);
+    return entry.info;
   };
   process.once("exit", killAll);
 
@@ -201,50 +230,36 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
         // neither steals another system's records nor inherits its offsets.
         ...(opts.dbPrefix && svc.groupEnv ? { [svc.groupEnv]: `${opts.dbPrefix}${svc.name}` } : {}),
       };
-      const child = supervise(svc.name, () => launch(svc.name, runtime, env, logFile));
-      const rpcUrl = `http://127.0.0.1:${rpcPort}`;
-      processes[svc.name] = {
-        name: svc.name,
-        get pid() {
-          return child.child.pid ?? -1;
-        },
-        rpcUrl,
-        adminUrl: `http://127.0.0.1:${adminPort}`,
-        logFile,
-      };
+      processes[svc.name] = plan({ name: svc.name, rpcUrl: `http://127.0.0.1:${rpcPort}`, adminUrl: `http://127.0.0.1:${adminPort}`, logFile }, () =>
+        launch(svc.name, runtime, env, logFile),
+      );
     }
     const gatewayPort = opts.gatewayPort ?? (await freePort());
     const gatewayAdmin = await freePort();
     const gatewayLog = path.join(opts.logDir, "gateway.log");
     Object.assign(gatewayEnv, common, { MONGO_DB: `${opts.dbPrefix ?? ""}gateway` });
     const gatewayOwnEnv = { ...gatewayEnv, PORT: String(gatewayPort), ADMIN_PORT: String(gatewayAdmin) };
-    const gateway = supervise("gateway", () => launch("gateway", runtime, gatewayOwnEnv, gatewayLog));
-    processes.gateway = {
-      name: "gateway",
-      get pid() {
-        return gateway.child.pid ?? -1;
-      },
-      adminUrl: `http://127.0.0.1:${gatewayAdmin}`,
-      logFile: gatewayLog,
-    };
+    processes.gateway = plan({ name: "gateway", adminUrl: `http://127.0.0.1:${gatewayAdmin}`, logFile: gatewayLog }, () =>
+      launch("gateway", runtime, gatewayOwnEnv, gatewayLog),
+    );
     const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
 
     const timeoutMs = opts.readyTimeoutMs ?? 120_000;
-    await Promise.all(
-      Object.values(processes).map(async (p, i) => {
-        const child = children[i]!;
-        await waitUntil(() => httpOk(`${p.adminUrl}/readyz`), {
-          timeoutMs,
-          // Polled often enough that readyMs measures the process, not the poll.
-          intervalMs: 100,
-          what: p.name,
-          failIf: () => (child.child.exitCode !== null ? `exited with code ${child.child.exitCode}` : undefined),
-        }).catch((err: Error) => {
-          throw new Error(`${err.message}\n--- ${p.name} log ---\n${tail(p.logFile)}`);
-        });
-        p.readyMs = Date.now() - child.spawnedAt;
-      }),
-    );
+    await startInTurn(pending, opts.startConcurrency ?? os.availableParallelism(), async (entry) => {
+      const p = entry.info;
+      const child = supervise(p.name, entry.start);
+      entry.supervised = child;
+      await waitUntil(() => httpOk(`${p.adminUrl}/readyz`), {
+        timeoutMs,
+        // Polled often enough that readyMs measures the process, not the poll.
+        intervalMs: 50,
+        what: p.name,
+        failIf: () => (child.child.exitCode !== null ? `exited with code ${child.child.exitCode}` : undefined),
+      }).catch((err: Error) => {
+        throw new Error(`${err.message}\n--- ${p.name} log ---\n${tail(p.logFile)}`);
+      });
+      p.readyMs = Date.now() - child.spawnedAt;
+    });
     await waitUntil(() => httpOk(`${gatewayUrl}/api/health`, 3000), { timeoutMs, what: "gateway /api/health" });
 
     let replicas = 0;
@@ -271,9 +286,9 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
       stop: async () => {
         process.removeListener("exit", killAll);
         for (const c of children) c.hold();
-        // The reverse of the start: the gateways (started last, once the services were
-        // launched) first, so no new requests arrive while the services drain; then the
-        // services, which start together and so stop together (one after another took 30 s).
+        // The reverse of the start: the gateways (started last) first, so no new requests
+        // arrive while the services drain; then the services, together (one after another
+        // took 30 s: each waits out its consumer group's leave).
         const services = children.slice(0, SERVICES.length);
         await Promise.all(children.slice(SERVICES.length).map((c) => c.stop()));
         await Promise.all(services.reverse().map((c) => c.stop()));
