@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   context,
   isSpanContextValid,
@@ -21,6 +20,7 @@ import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-ho
 // what its modules build) in every process that only needs traceparent headers.
 import { W3CTraceContextPropagator } from "@opentelemetry/core/build/src/trace/W3CTraceContextPropagator.js";
 import type { Interceptor } from "@connectrpc/connect";
+import { randomHex } from "./ids.js";
 
 export interface Telemetry {
   shutdown(): Promise<void>;
@@ -38,8 +38,8 @@ class IdOnlyTracer implements Tracer {
     const parent = options?.root ? undefined : trace.getSpanContext(ctx);
     const inherit = parent !== undefined && isSpanContextValid(parent);
     return trace.wrapSpanContext({
-      traceId: inherit ? parent.traceId : randomBytes(16).toString("hex"),
-      spanId: randomBytes(8).toString("hex"),
+      traceId: inherit ? parent.traceId : randomHex(16),
+      spanId: randomHex(8),
       traceFlags: inherit ? parent.traceFlags : TraceFlags.NONE,
     });
   }
