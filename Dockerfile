@@ -6,10 +6,11 @@
 #
 # The services run compiled: the build stage bundles each one's code and its npm dependencies
 # (npm run build, scripts/lib/build.ts) into dist/<name>/main.js with a source map of our own
-# sources; the runtime stage holds that, the data files the code reads beside itself and the
-# production dependencies (npm ci --omit=dev) for the few packages the bundles leave external
-# (native addons, packages that read files beside themselves): no TypeScript, tsx, esbuild or
-# test tooling.
+# sources; the runtime stage holds that, the data files the code reads beside itself and a
+# node_modules with only the packages the bundles leave external (native addons, packages that
+# read files beside themselves, the PDF writer) and their dependencies, copied from the build's
+# install at the lockfile's versions (scripts/lib/image-modules.ts): no TypeScript, tsx, esbuild
+# or test tooling, and none of the packages the bundles already hold.
 #
 # Build:  docker build -t vulnscan:0.1.0 .
 # Run:    docker run --rm -p 8080:8080 -e HOST=0.0.0.0 vulnscan:0.1.0
@@ -38,21 +39,14 @@ RUN --mount=type=cache,target=/root/.npm \
     npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json ./
 COPY scripts/build.ts scripts/build.ts
-COPY scripts/lib/build.ts scripts/lib/root.ts scripts/lib/source-map-filter.ts scripts/lib/
+COPY scripts/lib/build.ts scripts/lib/image-modules.ts scripts/lib/root.ts scripts/lib/source-map-filter.ts scripts/lib/
 COPY proto/ proto/
 COPY services/ services/
 COPY gateway/ gateway/
 COPY web/ web/
-# The web console the gateway serves at / (web/dist), then every deployable into dist/.
-RUN npm run build --workspace web && npx tsx scripts/build.ts --image
-
-# --- production dependencies only: what the bundles still import from node_modules at run time.
-FROM ${NODE_IMAGE} AS deps
-WORKDIR /app
-COPY --from=manifests /src/ ./
-RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
- && rm -rf node_modules/@vulnscan
+# The web console the gateway serves at / (web/dist), then every deployable into dist/, then
+# the packages those bundles load at run time into /app/runtime/node_modules.
+RUN npm run build --workspace web && npx tsx scripts/build.ts --image --modules /app/runtime
 
 # --- runtime
 FROM ${NODE_IMAGE} AS runtime
@@ -76,7 +70,7 @@ RUN groupadd --system --gid 10001 vulnscan \
 WORKDIR /app
 # Code stays owned by root: the process can read it but never rewrite it, and nothing is written
 # beside it, so the root filesystem can be read-only (the chart mounts an emptyDir at /tmp).
-COPY --from=deps --chown=root:root /app/node_modules node_modules/
+COPY --from=build --chown=root:root /app/runtime/node_modules node_modules/
 COPY --from=build --chown=root:root /app/dist dist/
 # Files the code reads beside itself, at the paths the bundles name (relative to dist/<name>/).
 COPY --from=build --chown=root:root /app/services/scanner/data services/scanner/data/

@@ -4,6 +4,7 @@
 // and no process pays for a TypeScript loader or compiles at start. docs/decisions.md
 // ("Compiled deployables") says why this shape and not tsc's emit or a bundle of everything.
 import fs from "node:fs";
+import { isBuiltin } from "node:module";
 import path from "node:path";
 import { ROOT } from "./root.js";
 import { keepMappings, type SourceMap } from "./source-map-filter.js";
@@ -39,6 +40,8 @@ const BUILD_INPUTS = ["package-lock.json", "scripts/lib/build.ts", "scripts/lib/
 
 interface Stamp {
   inputs: string[];
+  /** npm packages the image's deployables load from node_modules at run time (scripts/lib/image-modules.ts). */
+  packages?: string[];
 }
 
 function readStamp(): Stamp | undefined {
@@ -212,6 +215,7 @@ export async function buildAll(opts: { only?: Deployable[] } = {}): Promise<Buil
   const out = path.join(ROOT, `.dist-${process.pid}`);
   fs.rmSync(out, { recursive: true, force: true });
   const inputs = new Set<string>();
+  const packages = new Set<string>();
   const bytes = {} as Record<Deployable, number>;
   await Promise.all(
     (Object.entries(DEPLOYABLES) as [Deployable, string][])
@@ -245,17 +249,34 @@ export async function buildAll(opts: { only?: Deployable[] } = {}): Promise<Buil
         // Not the deferred dependencies' stand-ins ("deferred:<package>"): no file, nothing to go stale.
         for (const input of Object.keys(result.metafile.inputs))
           if (!input.includes("node_modules/") && !input.startsWith("deferred:")) inputs.add(input.replace(/^.*?:/, ""));
-        if (withDependencies) keepOwnMappings(outDir);
+        if (withDependencies) {
+          keepOwnMappings(outDir);
+          // What the bundle imports from node_modules and is installed (an optional peer such as
+          // kerberos is required inside a try, and absent).
+          for (const output of Object.values(result.metafile.outputs))
+            for (const imported of output.imports) {
+              if (!imported.external || isBuiltin(imported.path)) continue;
+              const name = packageOf(imported.path);
+              if (fs.existsSync(path.join(ROOT, "node_modules", name, "package.json"))) packages.add(name);
+            }
+        }
         bytes[name] = fs.statSync(path.join(outDir, "main.js")).size;
       }),
   );
   // The bundles are ES modules wherever dist/ is copied (the image copies no root package.json).
   fs.writeFileSync(path.join(out, "package.json"), '{ "type": "module" }\n');
-  const stamp: Stamp = { inputs: [...inputs].sort() };
+  const stamp: Stamp = { inputs: [...inputs].sort(), packages: [...packages].sort() };
   fs.writeFileSync(path.join(out, path.basename(STAMP)), `${JSON.stringify(stamp, null, 1)}\n`);
   fs.rmSync(DIST, { recursive: true, force: true });
   fs.renameSync(out, DIST);
   return { ms: Date.now() - t0, bytes };
+}
+
+/** The npm packages the last build's image deployables load from node_modules at run time. */
+export function runtimePackages(): string[] {
+  const packages = readStamp()?.packages;
+  if (!packages) throw new Error("dist/ has no build of the image's deployables: run `npx tsx scripts/build.ts --image` first");
+  return packages;
 }
 
 /** Builds when stale; returns why it built, or undefined when dist/ was current. */
