@@ -28,7 +28,7 @@ import { compose } from "../../services/findings/src/compose.js";
 import { configSchema } from "../../services/findings/src/config.js";
 import { newFinding } from "../../services/findings/src/domain/changes.js";
 import { fingerprint } from "../../services/findings/src/domain/fingerprint.js";
-import { DEFAULT_POLICY, slaDiff, slaFields } from "../../services/findings/src/domain/sla.js";
+import { announceBreach, DEFAULT_POLICY, slaDiff, slaFields } from "../../services/findings/src/domain/sla.js";
 import { SEVERITIES, STATUSES, type DetectionFacts, type FindingDoc } from "../../services/findings/src/domain/types.js";
 import { findingFields, findingIndexes } from "../../services/findings/src/storage/indexes.js";
 import { countSla } from "../../services/findings/src/storage/list-query.js";
@@ -188,8 +188,12 @@ async function main() {
           doc.status = STATUSES[i % 5]!;
           if (doc.status === "resolved")
             Object.assign(doc, { resolved_at: new Date(t), resolution_minutes: Math.round((t - f.detected_at.getTime()) / 60_000) });
-          // The SLA instants the service keeps (the default policy; 60 days of detections give findings within, at risk and breached).
-          docs.push({ ...doc, ...slaDiff(doc, slaFields(doc, DEFAULT_POLICY.sla_days, false)) });
+          // The SLA instants the service keeps (the default policy; 60 days of detections give findings
+          // within, at risk and breached), each breach already announced, as it was when it came due:
+          // a store of thousands of unannounced breaches kept the service's upkeep announcing them
+          // while the benchmark measured (page 1 p99 about 200 ms instead of 30).
+          const withSla = { ...doc, ...slaDiff(doc, slaFields(doc, DEFAULT_POLICY.sla_days, false)) };
+          docs.push({ ...withSla, ...announceBreach(withSla, new Date())?.set });
         }
         await findings.insertMany(docs, { ordered: false });
         if ((at + 1000) % 50_000 === 0) log(`N=${N}: seeded ${at + 1000}`);
