@@ -63,7 +63,7 @@ export interface SystemOptions {
   /**
    * How many processes start at once, each launched when one before it is ready (auth first, the
    * gateway last). Defaults to the machine's cores: starting all seven at once on two cores made
-   * each take 3–5 s to ready for the same total (docs/decisions.md, "Start order").
+   * each take 3–5 s to ready for the same total (docs/decisions.md, "Running services").
    */
   startConcurrency?: number;
   /**
