@@ -190,9 +190,16 @@ export async function startSystem(opts: SystemOptions): Promise<RunningSystem> {
   };
   // Launched in order by startInTurn below; the pid getter reads the supervisor once it exists.
   const pending: { info: ProcessInfo; start: () => ChildProcess; supervised?: Supervised }[] = [];
-  const plan = (info: Omit<ProcessInfo, "pid">, start: () => ChildProcess): ProcessInfo => {
-    const entry = { info: info as ProcessInfo, start } as (typeof pending)[number];
-    Object.defineProperty(entry.info, "pid", { enumerable: true, get: () => entry.supervised?.child.pid ?? -1 });
+  const plan = (fields: Omit<ProcessInfo, "pid">, start: () => ChildProcess): ProcessInfo => {
+    const entry: (typeof pending)[number] = {
+      info: {
+        ...fields,
+        get pid() {
+          return entry.supervised?.child.pid ?? -1;
+        },
+      },
+      start,
+    };
     pending.push(entry);
     return entry.info;
   };

@@ -30,13 +30,16 @@ function packageDir(name: string, fromDir: string, top: string): string | undefi
   }
 }
 
+/** The directory holding the checkout's node_modules (another checkout's when it is a link, as in a worktree). */
+const topOf = (root: string) => path.dirname(fs.realpathSync(path.join(root, "node_modules")));
+
 /**
  * The directories (under the checkout's node_modules) of `roots` and everything they depend on.
  * A missing optional dependency (another platform's native build) or optional peer is skipped;
  * a missing required one is an error, as it would be at run time.
  */
 export function runtimeClosure(roots: string[], root = ROOT): string[] {
-  const top = path.dirname(fs.realpathSync(path.join(root, "node_modules")));
+  const top = topOf(root);
   const found = new Set<string>();
   const visit = (name: string, fromDir: string, optional: boolean, via: string) => {
     const dir = packageDir(name, fromDir, top);
@@ -57,32 +60,26 @@ export function runtimeClosure(roots: string[], root = ROOT): string[] {
 
 /** Copies the closure of `roots`, and FILES_ONLY's files, into `outDir`/node_modules; returns packages and bytes. */
 export function copyRuntimeModules(roots: string[], outDir: string, root = ROOT): { packages: number; bytes: number } {
-  const top = path.dirname(fs.realpathSync(path.join(root, "node_modules")));
-  fs.rmSync(path.join(outDir, "node_modules"), { recursive: true, force: true });
-  let bytes = 0;
-  const copy = (from: string, to: string) => {
-    fs.cpSync(from, to, {
+  const top = topOf(root);
+  const modules = path.join(outDir, "node_modules");
+  fs.rmSync(modules, { recursive: true, force: true });
+  const dirs = runtimeClosure(roots, root);
+  for (const dir of dirs)
+    fs.cpSync(dir, path.join(outDir, path.relative(top, dir)), {
       recursive: true,
       // A package's own node_modules holds other packages: each is copied if the closure has it.
-      filter: (src) => path.basename(src) !== "node_modules" || src === from,
+      filter: (src) => path.basename(src) !== "node_modules" || src === dir,
     });
-  };
-  const dirs = runtimeClosure(roots, root);
-  for (const dir of dirs) copy(dir, path.join(outDir, path.relative(top, dir)));
   for (const [name, files] of Object.entries(FILES_ONLY)) {
     const dir = packageDir(name, top, top);
     if (!dir) throw new Error(`${name} is not installed`);
     for (const file of ["package.json", ...files]) {
-      fs.mkdirSync(path.dirname(path.join(outDir, path.relative(top, dir), file)), { recursive: true });
-      fs.copyFileSync(path.join(dir, file), path.join(outDir, path.relative(top, dir), file));
+      const to = path.join(outDir, path.relative(top, dir), file);
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.copyFileSync(path.join(dir, file), to);
     }
   }
-  const walk = (p: string): void => {
-    for (const e of fs.readdirSync(p, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(path.join(p, e.name));
-      else bytes += fs.statSync(path.join(p, e.name)).size;
-    }
-  };
-  walk(path.join(outDir, "node_modules"));
+  const files = fs.readdirSync(modules, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  const bytes = files.reduce((sum, e) => sum + fs.statSync(path.join(e.parentPath ?? e.path, e.name)).size, 0);
   return { packages: dirs.length + Object.keys(FILES_ONLY).length, bytes };
 }
