@@ -1,11 +1,10 @@
-import { createLogger, createMetrics, initTelemetry, main, Readiness, startAdminServer, useNodeTextEncoding } from "@vulnscan/kit";
+import { createLogger, createMetrics, initTelemetry, main, Readiness, startAdminServer } from "@vulnscan/kit";
 import { startPeriodic } from "@vulnscan/kit/periodic";
 import { composeGateway } from "./compose.js";
 import { loadGatewayConfig } from "./config.js";
 
 await main(async () => {
   const config = loadGatewayConfig();
-  useNodeTextEncoding();
   const telemetry = await initTelemetry("gateway", config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger("gateway", config.LOG_LEVEL);
   const { registry } = createMetrics("gateway");

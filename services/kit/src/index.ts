@@ -21,7 +21,6 @@ export * from "./rpc-client.js";
 export * from "./request-context.js";
 export * from "./rpc-server.js";
 export * from "./service.js";
-export * from "./text-encoding.js";
 export * from "./telemetry.js";
 export * from "./topics.js";
 export * from "./outbox.js";

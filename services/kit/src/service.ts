@@ -19,7 +19,6 @@ import { untilSucceeds } from "./retry.js";
 import { startRpcServer } from "./rpc-server.js";
 import { requestContextInterceptor } from "./request-context.js";
 import { initTelemetry, tracingServerInterceptor } from "./telemetry.js";
-import { useNodeTextEncoding } from "./text-encoding.js";
 
 export interface ServiceContext<C extends ServiceConfig = ServiceConfig> {
   name: string;
@@ -69,7 +68,6 @@ export async function runService<C extends ServiceConfig>(opts: {
   compose: (ctx: ServiceContext<C>) => ServiceParts | Promise<ServiceParts>;
 }): Promise<RunningService> {
   const { name, config } = opts;
-  useNodeTextEncoding();
   const telemetry = await initTelemetry(name, config.OTEL_EXPORTER_OTLP_ENDPOINT);
   const logger = createLogger(name, config.LOG_LEVEL);
   setCursorKeys(config.CURSOR_KEYS ?? [derivedCursorKey(config.MONGO_URL, config.MONGO_DB)]);
