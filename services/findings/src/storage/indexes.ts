@@ -24,7 +24,11 @@ export const findingIndexes: IndexSpec[] = [
   { collection: FINDINGS, key: { fingerprint: 1 }, options: { unique: true, name: "fingerprint_unique" } },
   // Policies whose refresh of open findings' due dates is running and held by nobody (housekeeping resumes them).
   { collection: POLICIES, key: { refresh_state: 1, refresh_leased_until: 1 }, options: { name: "refresh_state_lease" } },
-  { collection: FINDINGS, key: { org_id: 1, _id: -1 }, options: { name: "org_created" } },
+  // The SLA instants after `_id`: a newest-first page of sla_state=at_risk or breached walks this
+  // index and tests both instants on the index entry, reading only the rows that match (the two
+  // ranges select together far fewer findings than a planner estimates from each alone; PostgreSQL
+  // otherwise read, and decompressed, every newer finding to test them: 53 → 16 ms at 10,000).
+  { collection: FINDINGS, key: { org_id: 1, _id: -1, sla_at_risk_at: 1, sla_breach_at: 1 }, options: { name: "org_created" } },
   { collection: FINDINGS, key: { org_id: 1, severity_rank: 1, _id: -1 }, options: { name: "org_severity" } },
   { collection: FINDINGS, key: { org_id: 1, cvss_score: -1, _id: -1 }, options: { name: "org_cvss" } },
   { collection: FINDINGS, key: { org_id: 1, status: 1, severity_rank: 1, _id: -1 }, options: { name: "org_status_severity" } },
