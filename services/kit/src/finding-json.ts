@@ -1,6 +1,7 @@
 import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { Confidence, FindingStatus, Priority, Severity, type Finding } from "@vulnscan/proto/vulnscan/findings/v1/findings_service_pb.js";
 import { enumName } from "./enums.js";
+import { extend } from "./extend.js";
 
 /*
  * The spec's JSON of a finding, from its RPC message. One mapping for the two places that write
@@ -59,8 +60,7 @@ export function findingListItemJson(f: Finding) {
 export function findingDetailJson(f: Finding) {
   const r = f.remediation;
   const e = f.evidence;
-  return {
-    ...findingListItemJson(f),
+  return extend(findingListItemJson(f), {
     frameworks: f.frameworks.map((m) => ({ name: m.name, controls: m.controls })),
     cvss_vector: f.cvssVector,
     kev: f.kev,
@@ -82,5 +82,5 @@ export function findingDetailJson(f: Finding) {
     acceptance: acceptanceJson(f.acceptance),
     // Added to the spec's fields (issue 28): verified_fixed (a retest) or not_detected (auto-resolution); null otherwise.
     resolution: f.resolution || null,
-  };
+  });
 }

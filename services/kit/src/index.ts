@@ -4,6 +4,7 @@ export * from "./config.js";
 export * from "./cursor.js";
 export * from "./errors.js";
 export * from "./enums.js";
+export * from "./extend.js";
 export * from "./finding-json.js";
 export * from "./health.js";
 export * from "./ids.js";

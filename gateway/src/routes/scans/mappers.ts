@@ -1,6 +1,6 @@
 import { ScanStatus, ScanType, ScheduleFrequency, type Quota, type Scan, type Schedule } from "@vulnscan/proto/vulnscan/scans/v1/scans_service_pb.js";
 import type { FromSchema } from "json-schema-to-ts";
-import { enumName, enumValue } from "@vulnscan/kit";
+import { enumName, enumValue, extend } from "@vulnscan/kit";
 import type { Principal } from "../../auth/principal.js";
 import { HttpError } from "../../errors.js";
 import { actorOf } from "../../rest.js";
@@ -48,8 +48,7 @@ export function listItem(s: Scan) {
 }
 
 export function detail(s: Scan) {
-  return {
-    ...listItem(s),
+  return extend(listItem(s), {
     current_tool: s.currentTool,
     ...(s.startedAt ? { started_at: iso(s.startedAt) } : {}),
     phases_completed: s.phasesCompleted,
@@ -59,7 +58,7 @@ export function detail(s: Scan) {
     ports: s.ports,
     estimated_duration: s.estimatedDurationSeconds,
     ...(s.error ? { error: s.error } : {}),
-  };
+  });
 }
 
 /** The short answer of `POST /api/v1/scans`. */
