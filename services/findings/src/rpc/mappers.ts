@@ -133,10 +133,10 @@ export function findingMsg(f: FindingDoc): Finding {
     comments: (f.comments ?? []).map((c) => commentMsg(c, f._id)),
     history: (f.history ?? []).map((h) => ({
       action: h.action,
-      ...(h.from !== null ? { from: h.from } : {}),
       to: h.to,
       user: h.user,
       timestamp: ts(h.timestamp),
+      ...(h.from !== null ? { from: h.from } : {}),
     })),
     assignee: f.assignee,
     priority: f.priority ? enumValue(Priority, f.priority) : Priority.UNSPECIFIED,
@@ -146,23 +146,25 @@ export function findingMsg(f: FindingDoc): Finding {
     updatedAt: ts(f.updated_at),
     dueDateSource: f.due_source ?? (f.due_date ? "user" : ""),
     slaState: slaStateAt(f, new Date()) ?? "",
-    ...(f.sla_at_risk_at && slaRunning(f) ? { slaAtRiskAt: ts(f.sla_at_risk_at) } : {}),
     resolution: f.status === "resolved" ? (f.resolution ?? "") : "",
-    ...(f.acceptance
-      ? {
-          acceptance: {
-            state: f.acceptance.state,
-            justification: f.acceptance.justification,
-            expiresAt: ts(f.acceptance.expires_at),
-            requestedBy: f.acceptance.requested_by,
-            requestedAt: ts(f.acceptance.requested_at),
-            decidedBy: f.acceptance.decided_by,
-            ...(f.acceptance.decided_at ? { decidedAt: ts(f.acceptance.decided_at) } : {}),
-            decisionNote: f.acceptance.decision_note,
-          },
-        }
-      : {}),
   };
+  // Optional parts after the literal, and conditional spreads last in theirs: V8 defines every
+  // property a literal lists after a spread through its runtime (24.7 → 6.7 µs a finding;
+  // docs/decisions.md, "Response objects").
+  if (f.sla_at_risk_at && slaRunning(f)) init.slaAtRiskAt = ts(f.sla_at_risk_at);
+  if (f.acceptance) {
+    const a = f.acceptance;
+    init.acceptance = {
+      state: a.state,
+      justification: a.justification,
+      expiresAt: ts(a.expires_at),
+      requestedBy: a.requested_by,
+      requestedAt: ts(a.requested_at),
+      decidedBy: a.decided_by,
+      decisionNote: a.decision_note,
+      ...(a.decided_at ? { decidedAt: ts(a.decided_at) } : {}),
+    };
+  }
   if (f.epss_score !== null) init.epssScore = f.epss_score;
   return create(FindingSchema, init);
 }
