@@ -10,7 +10,7 @@ import { cacheDir } from "../lib/stack-state.ts";
 import { removeLeftovers, withLock, withProgress } from "./lock.ts";
 import { freePorts, run, terminate, which } from "./process.ts";
 import { spawnServer, waitReady, withPortRetry, type StartContext, type Started } from "./servers.ts";
-import { kafkaBrokerCount } from "./wire-probes.ts";
+import { kafkaBrokerCount, kafkaCoordinatorReady } from "./wire-probes.ts";
 
 export const KAFKA_VERSION = "3.9.0";
 const KAFKA_READY_TIMEOUT_MS = 90_000;
@@ -119,7 +119,14 @@ export async function startKafka(ctx: StartContext): Promise<Started> {
       outFile,
     );
     try {
-      await waitReady(ctx, managed, "Kafka", KAFKA_READY_TIMEOUT_MS, [logFile, outFile], async () => (await kafkaBrokerCount(port)) > 0);
+      await waitReady(
+        ctx,
+        managed,
+        "Kafka",
+        KAFKA_READY_TIMEOUT_MS,
+        [logFile, outFile],
+        async () => (await kafkaBrokerCount(port)) > 0 && (await kafkaCoordinatorReady(port)),
+      );
     } catch (error) {
       await terminate(managed);
       throw error;

@@ -1,7 +1,7 @@
-// Readiness probes of the stack's servers spoken over a plain socket: one MongoDB OP_MSG `ping`
-// and one Kafka Metadata request. The long-lived `npm start` supervisor runs these while it
-// starts the stack; the mongodb driver and kafkajs would cost it about 20 MiB of resident
-// memory for two questions (docs/decisions.md, "Compiled deployables"). The BSON is the bson
+// Readiness probes of the stack's servers spoken over a plain socket: one MongoDB OP_MSG `ping`,
+// one Kafka Metadata and one FindCoordinator request. The long-lived `npm start` supervisor runs
+// these while it starts the stack; the mongodb driver and kafkajs would cost it about 20 MiB of
+// resident memory for three questions (docs/decisions.md, "Compiled deployables"). The BSON is the bson
 // package's (the driver's own encoder, without the driver).
 import net from "node:net";
 import { BSON } from "bson";
@@ -69,25 +69,39 @@ export async function mongoPing(port: number): Promise<boolean> {
   return Number(BSON.deserialize(body.subarray(0, body.readInt32LE(0))).ok) === 1;
 }
 
-// --- Kafka: Metadata v4 (api key 3) for no topics ---
+// --- Kafka: Metadata v4 (api key 3) for no topics; FindCoordinator v0 (api key 10) ---
 
 const METADATA = 3;
 const METADATA_VERSION = 4;
+const FIND_COORDINATOR = 10;
+
+/** A Kafka request frame: size, then the v1 request header (api key, version, correlation id, client id), then the body. */
+function kafkaRequest(apiKey: number, version: number, correlationId: number, clientId: string, body: Buffer): Buffer {
+  const client = Buffer.from(clientId, "utf8");
+  const header = Buffer.alloc(4 + 2 + 2 + 4 + 2 + client.length);
+  let at = header.writeInt32BE(header.length - 4 + body.length, 0);
+  at = header.writeInt16BE(apiKey, at);
+  at = header.writeInt16BE(version, at);
+  at = header.writeInt32BE(correlationId, at);
+  at = header.writeInt16BE(client.length, at);
+  client.copy(header, at);
+  return Buffer.concat([header, body]);
+}
 
 export function kafkaMetadataRequest(correlationId: number, clientId = "vulnscan-stack"): Buffer {
-  const client = Buffer.from(clientId, "utf8");
-  const body = Buffer.alloc(2 + 2 + 4 + 2 + client.length + 4 + 1);
-  let at = body.writeInt16BE(METADATA, 0);
-  at = body.writeInt16BE(METADATA_VERSION, at);
-  at = body.writeInt32BE(correlationId, at);
-  at = body.writeInt16BE(client.length, at);
-  at += client.copy(body, at);
   // An empty topic list (not null, which would mean every topic), no auto-creation.
-  at = body.writeInt32BE(0, at);
-  body.writeInt8(0, at);
-  const size = Buffer.alloc(4);
-  size.writeInt32BE(body.length);
-  return Buffer.concat([size, body]);
+  const body = Buffer.alloc(4 + 1);
+  body.writeInt32BE(0, 0);
+  body.writeInt8(0, 4);
+  return kafkaRequest(METADATA, METADATA_VERSION, correlationId, clientId, body);
+}
+
+/** FindCoordinator v0 for a consumer group: its only field is the group id. */
+export function kafkaFindCoordinatorRequest(correlationId: number, group: string, clientId = "vulnscan-stack"): Buffer {
+  const key = Buffer.from(group, "utf8");
+  const body = Buffer.alloc(2 + key.length);
+  key.copy(body, body.writeInt16BE(key.length, 0));
+  return kafkaRequest(FIND_COORDINATOR, 0, correlationId, clientId, body);
 }
 
 /**
@@ -100,4 +114,17 @@ export async function kafkaBrokerCount(port: number): Promise<number> {
   const reply = await exchange(port, kafkaMetadataRequest(correlationId), (head) => head.readInt32BE(0) + 4);
   if (reply.length < 16 || reply.readInt32BE(4) !== correlationId) return 0;
   return Math.max(0, reply.readInt32BE(12));
+}
+
+/**
+ * True when the broker names a coordinator for a consumer group (FindCoordinator v0: correlation
+ * id, then error code 0). A new cluster has no `__consumer_offsets` topic: the first such request
+ * creates it, and until its partitions have leaders every consumer's join is refused
+ * (COORDINATOR_NOT_AVAILABLE) and retried with kafkajs' backoff, about two seconds on a fresh
+ * `npm start`; asked here, that wait is the stack's start, not a service's.
+ */
+export async function kafkaCoordinatorReady(port: number, group = "vulnscan-stack"): Promise<boolean> {
+  const correlationId = ++requestIds;
+  const reply = await exchange(port, kafkaFindCoordinatorRequest(correlationId, group), (head) => head.readInt32BE(0) + 4);
+  return reply.length >= 10 && reply.readInt32BE(4) === correlationId && reply.readInt16BE(8) === 0;
 }

@@ -15,6 +15,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 
 export const dlqTopic = (topic: string) => `${topic}.dlq`;
 
+const TOPIC_LEADERS_TIMEOUT_MS = 10_000;
+
 /** A handler throws this when a message can never succeed (bad content): it goes to the DLQ at once. */
 export class PoisonMessageError extends Error {
   override name = "PoisonMessageError";
@@ -191,9 +193,12 @@ export class KafkaBus {
     const existing = new Set(await admin.listTopics());
     const missing = wanted.filter((t) => !existing.has(this.wire(t)));
     if (missing.length === 0) return;
+    let createError: unknown;
     try {
       await admin.createTopics({
-        waitForLeaders: true,
+        // Waited for below: kafkajs' own wait gives up on the first "does not host this
+        // topic-partition", which a KRaft broker answers until its metadata has the new topics.
+        waitForLeaders: false,
         // Partitions, retention and cleanup policy stated, never the broker's defaults (docs/events.md).
         topics: missing.map((topic) => ({
           topic: this.wire(topic),
@@ -203,9 +208,30 @@ export class KafkaBus {
         })),
       });
     } catch (err) {
-      // Another replica may have created them between our list and create.
-      const now = new Set(await admin.listTopics());
-      if (!missing.every((t) => now.has(this.wire(t)))) throw err;
+      // Another replica may have created them between our list and create: they appear below.
+      createError = err;
+    }
+    await this.untilLed(
+      admin,
+      missing.map((t) => this.wire(t)),
+      createError,
+    );
+  }
+
+  /** Until every partition of `topics` has a leader (polled every 100 ms, at most 10 s). */
+  private async untilLed(admin: Admin, topics: string[], createError: unknown): Promise<void> {
+    const deadline = Date.now() + TOPIC_LEADERS_TIMEOUT_MS;
+    for (;;) {
+      let fetchError: unknown;
+      try {
+        const { topics: found } = await admin.fetchTopicMetadata({ topics });
+        if (found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
+      } catch (err) {
+        fetchError = err;
+      }
+      if (Date.now() > deadline)
+        throw createError ?? fetchError ?? new Error(`topics without leaders after ${TOPIC_LEADERS_TIMEOUT_MS} ms: ${topics.join(", ")}`);
+      await sleep(100);
     }
   }
 

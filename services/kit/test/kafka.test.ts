@@ -82,6 +82,24 @@ describe("KafkaBus against a real broker", () => {
     expect(meta.topics[0]?.partitions).toHaveLength(3);
   });
 
+  it("returns from two replicas creating the same topics at once only when every partition has a leader", async () => {
+    const topics = [unique("vulnscan.test.race-a"), unique("vulnscan.test.race-b")];
+    const other = new KafkaBus({ clientId: "kit-test-2", brokers: [inject("kafkaBrokers")], logger, partitions: 3 });
+    try {
+      await Promise.all([bus.ensureTopics(topics), other.ensureTopics(topics)]);
+      const kafka = new Kafka({ brokers: [inject("kafkaBrokers")], logLevel: logLevel.NOTHING });
+      const admin = kafka.admin();
+      await admin.connect();
+      const meta = await admin.fetchTopicMetadata({ topics: [...topics, ...topics.map(dlqTopic)] });
+      await admin.disconnect();
+      const partitions = meta.topics.flatMap((t) => t.partitions);
+      expect(partitions).toHaveLength(12);
+      expect(partitions.every((p) => p.leader >= 0)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("round-trips an envelope with key and trace context, and skips a redelivered event id", async () => {
     const topic = unique("vulnscan.test.events");
     await bus.ensureTopics([topic]);
