@@ -31,9 +31,25 @@ describe("console static files", () => {
     const js = await a.inject({ method: "GET", url: "/assets/app-abc123.js" });
     expect(js.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(js.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    expect(index.body).toContain('src="/assets/app-abc123.js"');
+    expect(js.body).toBe("console.log(1)");
     expect((await a.inject({ method: "GET", url: "/assets/../index.html" })).statusCode).not.toBe(500);
     expect((await a.inject({ method: "GET", url: "/assets/%2e%2e%2fpackage.json" })).statusCode).toBe(404);
     await a.close();
+  });
+
+  it("reads each file at its first request, and answers 404 for one removed since start", async () => {
+    const live = fs.mkdtempSync(path.join(os.tmpdir(), "console-live-"));
+    fs.mkdirSync(path.join(live, "assets"));
+    fs.writeFileSync(path.join(live, "index.html"), "<!doctype html>v1");
+    fs.writeFileSync(path.join(live, "assets", "old-1.js"), "old");
+    const a = await app(live);
+    fs.writeFileSync(path.join(live, "index.html"), "<!doctype html>v2");
+    fs.rmSync(path.join(live, "assets", "old-1.js"));
+    expect((await a.inject({ method: "GET", url: "/" })).body).toBe("<!doctype html>v2");
+    expect((await a.inject({ method: "GET", url: "/assets/old-1.js" })).statusCode).toBe(404);
+    await a.close();
+    fs.rmSync(live, { recursive: true, force: true });
   });
 
   it("says how to build the console when web/dist is missing", async () => {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { userOf } from "../../auth/guard.js";
 import { bearerSecurity, errorResponses } from "../../schemas.js";
 import { docsCookies } from "./docs-cookie.js";
-import { cacheControl, loadConsole, SECURITY_HEADERS } from "./static.js";
+import { bodyOf, cacheControl, loadConsole, SECURITY_HEADERS } from "./static.js";
 
 /** Where `npm run build -w web` puts the console; the gateway's WEB_DIST_DIR setting overrides it (container images). */
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../web/dist");
@@ -27,14 +27,15 @@ export const consoleRoutes =
 
     const serve = (rel: string) => async (_req: unknown, reply: import("fastify").FastifyReply) => {
       const file = files.get(rel);
-      if (!file) {
+      const body = file && (await bodyOf(file));
+      if (!file || !body) {
         return reply
           .code(404)
           .headers(SECURITY_HEADERS)
           .type("text/plain; charset=utf-8")
           .send(rel === "index.html" ? "The web console is not built: run `npm run build -w web` (npm start does it)." : "Not found");
       }
-      return reply.headers(SECURITY_HEADERS).header("cache-control", cacheControl(file)).type(file.type).send(file.body);
+      return reply.headers(SECURITY_HEADERS).header("cache-control", cacheControl(file)).type(file.type).send(body);
     };
 
     app.get("/", hidden, serve("index.html"));

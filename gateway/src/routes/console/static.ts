@@ -1,10 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** The built console (web/dist), read once at start-up: a few hundred kilobytes. */
+/**
+ * The built console (web/dist): its file names listed at start-up, each file read at its first
+ * request and kept (a few hundred kilobytes in all), so a replica that serves only the API never
+ * holds them.
+ */
 
 export interface ConsoleFile {
-  body: Buffer;
+  path: string;
+  /** Read at the first request for the file. */
+  body?: Buffer;
   type: string;
   /** Hashed names under assets/ never change content, so browsers may keep them for a year. */
   immutable: boolean;
@@ -57,7 +63,7 @@ export function loadConsole(dir: string): Map<string, ConsoleFile> {
       if (entry.isDirectory()) walk(rel);
       else if (entry.isFile()) {
         files.set(rel, {
-          body: fs.readFileSync(path.join(dir, rel)),
+          path: path.join(dir, rel),
           type: TYPES[path.extname(entry.name)] ?? "application/octet-stream",
           immutable: rel.startsWith("assets/"),
         });
@@ -66,6 +72,12 @@ export function loadConsole(dir: string): Map<string, ConsoleFile> {
   };
   walk("");
   return files;
+}
+
+/** The file's content, read once; undefined when it is gone (the console rebuilt under a running gateway). */
+export async function bodyOf(file: ConsoleFile): Promise<Buffer | undefined> {
+  file.body ??= await fs.promises.readFile(file.path).catch(() => undefined);
+  return file.body;
 }
 
 export function cacheControl(file: ConsoleFile): string {
