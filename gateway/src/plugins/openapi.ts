@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { errorBody } from "../errors.js";
 import { errorBodySchema } from "../schemas.js";
 import { docsRequestInterceptor, registerDocsAccess } from "./docs-access.js";
 import { finishDocument, liftErrorCodes } from "./openapi-document.js";
@@ -63,8 +64,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     // Each operation's operationId from one table (operation-ids.ts): the client libraries' names.
     transformObject: (doc) => ("openapiObject" in doc ? nameOperations(finishDocument(doc.openapiObject)) : doc.swaggerObject),
   });
-  // "Try it out" calls the API as the signed-in reader (docs-access.ts).
-  await app.register(swaggerUi, { routePrefix: "/docs", staticCSP: true, uiConfig: { requestInterceptor: docsRequestInterceptor } });
+  registerSwaggerUi(app);
   registerDocsAccess(app);
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
@@ -88,4 +88,52 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     .then(function (spec) { Redoc.init(spec, {}, document.getElementById("redoc")); });
 </script></body></html>`),
   );
+}
+
+/** Request headers Swagger UI's static files answer to (caching and ranges); credentials stay with the gateway. */
+const FORWARDED = ["accept", "accept-encoding", "if-none-match", "if-modified-since", "range"] as const;
+/** Set by the gateway's own reply, or wrong once the body is re-sent. */
+const NOT_COPIED = new Set(["content-length", "transfer-encoding", "connection", "date", "keep-alive"]);
+
+/**
+ * Swagger UI at /docs, answered by a Fastify instance of its own that is built at the first /docs
+ * request: @fastify/swagger-ui, @fastify/static and their modules held about 3 MiB in every
+ * replica from its start, for a page few readers open (docs/decisions.md, "Compiled
+ * deployables"). The gateway's /docs routes keep the guard, the docs cookie and the error shape;
+ * the instance serves the gateway's own document.
+ */
+function registerSwaggerUi(app: FastifyInstance): void {
+  let ui: Promise<FastifyInstance> | undefined;
+  const build = async () => {
+    const { default: swaggerUi } = await import("@fastify/swagger-ui");
+    const docs = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+    // Named as the plugin it stands for, which Swagger UI declares as its dependency.
+    await docs.register(
+      fp(
+        async (instance) => {
+          instance.decorate("swagger", app.swagger);
+        },
+        { name: "@fastify/swagger" },
+      ),
+    );
+    // "Try it out" calls the API as the signed-in reader (docs-access.ts).
+    await docs.register(swaggerUi, { routePrefix: "/docs", staticCSP: true, uiConfig: { requestInterceptor: docsRequestInterceptor } });
+    await docs.ready();
+    return docs;
+  };
+  const forward = async (req: FastifyRequest, reply: FastifyReply) => {
+    ui ??= build().catch((err: unknown) => {
+      ui = undefined;
+      throw err;
+    });
+    const headers = Object.fromEntries(FORWARDED.flatMap((h) => (typeof req.headers[h] === "string" ? [[h, req.headers[h]]] : [])));
+    const res = await (await ui).inject({ method: req.method as "GET" | "HEAD", url: req.url, headers });
+    // Not callNotFound(): the path matches /docs/*, which it would answer 405.
+    if (res.statusCode === 404) return reply.code(404).send(errorBody("Not found", "NOT_FOUND"));
+    if (res.statusCode >= 500) throw new Error(`Swagger UI answered ${res.statusCode} for ${req.url}`);
+    for (const [name, value] of Object.entries(res.headers)) if (value !== undefined && !NOT_COPIED.has(name)) reply.header(name, value);
+    return reply.code(res.statusCode).send(res.rawPayload);
+  };
+  app.get("/docs", { schema: { hide: true } }, forward);
+  app.get("/docs/*", { schema: { hide: true } }, forward);
 }
