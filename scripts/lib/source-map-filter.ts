@@ -62,6 +62,11 @@ export function keepMappings(map: SourceMap, keep: (source: string) => boolean):
   // of the whole map) and the last ones written, to encode the kept segments' deltas.
   const read = [0, 0, 0, 0];
   const written = [0, 0, 0, 0];
+  // Whether the last segment written maps into a kept source. Node's lookup answers a position
+  // with the last mapping at or before it, on its line or an earlier one: a dependency's code
+  // after ours would be named by our preceding line, so a segment that maps nowhere (column
+  // only) is written where the kept mapping ends.
+  let mapped = false;
   const lines = map.mappings.split(";").map((line) => {
     let column = 0;
     let writtenColumn = 0;
@@ -69,10 +74,17 @@ export function keepMappings(map: SourceMap, keep: (source: string) => boolean):
     for (const segment of line ? line.split(",") : []) {
       const v = decodeSegment(segment);
       column += v[0] as number;
-      if (v.length < 4) continue;
-      for (let i = 1; i < v.length; i++) read[i - 1] = (read[i - 1] as number) + (v[i] as number);
+      if (v.length >= 4) for (let i = 1; i < v.length; i++) read[i - 1] = (read[i - 1] as number) + (v[i] as number);
       const [source, srcLine, srcColumn, name] = read as [number, number, number, number];
-      if (!keep(map.sources[source] as string)) continue;
+      if (v.length < 4 || !keep(map.sources[source] as string)) {
+        if (mapped) {
+          kept.push(encodeSegment([column - writtenColumn]));
+          writtenColumn = column;
+          mapped = false;
+        }
+        continue;
+      }
+      mapped = true;
       const out = [indexIn(sourceIndex, sources, map.sources, source), srcLine, srcColumn];
       if (v.length === 5) out.push(indexIn(nameIndex, names, map.names, name));
       const deltas = [column - writtenColumn, ...out.map((x, i) => x - (written[i] as number))];

@@ -68,6 +68,54 @@ describe("source maps of our own sources only (scripts/lib/source-map-filter.ts)
     }
   });
 
+  it("leaves a dependency's frame after our code at its bundle position, never on our lines", async () => {
+    // Our module first in the bundle, the dependency's code after it on the same line.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "map-filter-"));
+    try {
+      fs.mkdirSync(path.join(dir, "node_modules/dep"), { recursive: true });
+      fs.writeFileSync(path.join(dir, "node_modules/dep/package.json"), '{ "name": "dep", "type": "module", "main": "index.js" }');
+      fs.writeFileSync(path.join(dir, "node_modules/dep/index.js"), "export function twice(f) {\n  f();\n  return f();\n}\n");
+      fs.writeFileSync(path.join(dir, "ours.ts"), 'export const label: string = "ours";\n');
+      fs.writeFileSync(
+        path.join(dir, "main.ts"),
+        [
+          'import { label } from "./ours";',
+          'import { twice } from "dep";',
+          "let calls = 0;",
+          "twice(() => {",
+          "  if (++calls === 2) throw new Error(label);",
+          "});",
+          "",
+        ].join("\n"),
+      );
+      const { build } = await import("esbuild");
+      const out = path.join(dir, "out.mjs");
+      await build({
+        entryPoints: [path.join(dir, "main.ts")],
+        outfile: out,
+        bundle: true,
+        format: "esm",
+        platform: "node",
+        sourcemap: true,
+        sourcesContent: false,
+        minifyWhitespace: true,
+        logLevel: "error",
+      });
+      const code = fs.readFileSync(out, "utf8");
+      expect(code.indexOf('"ours"')).toBeLessThan(code.indexOf("function twice"));
+      const map = JSON.parse(fs.readFileSync(`${out}.map`, "utf8")) as SourceMap;
+      fs.writeFileSync(`${out}.map`, JSON.stringify(keepMappings(map, (s) => !s.includes("node_modules/"))));
+      const frames = stackOf(out)
+        .split("\n")
+        .filter((l) => l.trimStart().startsWith("at "));
+      expect(frames[0]).toContain("main.ts:5:");
+      expect(frames[1]).toMatch(/at twice \(file:.*out\.mjs:\d+:\d+\)/);
+      expect(frames[2]).toContain("main.ts:4:");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("changes nothing when every source is kept", async () => {
     const { dir, out } = await bundle();
     try {
