@@ -54,11 +54,14 @@ ARG VERSION=0.1.0
 LABEL org.opencontainers.image.title="vulnscan" \
       org.opencontainers.image.description="vulnscan gateway and services (one image, command per deployable)" \
       org.opencontainers.image.version="${VERSION}"
-# MALLOC_ARENA_MAX: two glibc malloc arenas instead of eight per core; MIMALLOC_PURGE_DELAY: the
-# argon2 addon's allocator gives each password hash's 19 MiB back at once instead of keeping it
+# MALLOC_ARENA_MAX: two glibc malloc arenas instead of eight per core; MALLOC_MMAP_THRESHOLD_:
+# blocks of 128 KiB and more stay mapped and are given back when freed (glibc would otherwise
+# raise the threshold and leave holes in its heap); MIMALLOC_PURGE_DELAY: the argon2 addon's
+# allocator gives each password hash's 19 MiB back at once instead of keeping it
 # (scripts/system.ts DEPLOYABLE_ENV; fewer MiB held per process).
 ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072 \
     MIMALLOC_PURGE_DELAY=0 \
     HOST=0.0.0.0 \
     SERVICE_VERSION=${VERSION}
