@@ -133,10 +133,13 @@ export function deferredDependencies() {
   return {
     name: "deferred-dependencies",
     setup(build: import("esbuild").PluginBuild) {
-      // The stand-in's own require() of the package, and external-dependencies' resolve of it, get the package.
-      build.onResolve({ filter }, (args) =>
-        args.namespace === "deferred" || args.pluginData === "resolving" ? undefined : { path: args.path, namespace: "deferred" },
-      );
+      // The stand-in's own require() loads the package from node_modules: bundled, its source
+      // (tr46's mapping table alone is 238 kB) would sit in every process's bundle text unused.
+      // external-dependencies' own resolve of it gets the package.
+      build.onResolve({ filter }, (args) => {
+        if (args.pluginData === "resolving") return undefined;
+        return args.namespace === "deferred" ? { path: args.path, external: true } : { path: args.path, namespace: "deferred" };
+      });
       // esbuild runs a bundled CommonJS module at its first require(), here the first call.
       build.onLoad({ filter: /.*/, namespace: "deferred" }, (args) => ({
         contents: (DEFERRED[args.path] ?? []).map((fn) => `exports.${fn} = (...a) => require(${JSON.stringify(args.path)}).${fn}(...a);`).join("\n"),

@@ -8,11 +8,12 @@ import { ROOT } from "../../scripts/lib/root.js";
 
 /**
  * Bundles `contents` as the deployables are bundled (ES module, dependencies inlined, the
- * deferred ones behind stand-ins, one copy of dual packages), with tr46's module marking the moment it is evaluated,
- * runs it and returns what it printed.
+ * deferred ones behind stand-ins that load them from node_modules, one copy of dual packages),
+ * runs it and returns what it printed. The bundle is written beside dist/ (same depth), where
+ * the deferred packages resolve as they do from dist/<name>/main.js.
  */
 async function run(contents: string): Promise<unknown> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deferred-"));
+  const dir = fs.mkdtempSync(path.join(ROOT, ".dist-deferred-test-"));
   try {
     const { build } = await import("esbuild");
     const out = path.join(dir, "out.mjs");
@@ -24,19 +25,7 @@ async function run(contents: string): Promise<unknown> {
       platform: "node",
       banner: { js: REQUIRE_BANNER },
       logLevel: "error",
-      plugins: [
-        deferredDependencies(),
-        externalDependencies(true),
-        {
-          name: "mark-tr46",
-          setup(b) {
-            b.onLoad({ filter: /[/\\]tr46[/\\]index\.js$/ }, (args) => ({
-              contents: `globalThis.tr46Loaded = true;\n${fs.readFileSync(args.path, "utf8")}`,
-              loader: "js",
-            }));
-          },
-        },
-      ],
+      plugins: [deferredDependencies(), externalDependencies(true)],
     });
     return JSON.parse(execFileSync(process.execPath, [out], { encoding: "utf8" }));
   } finally {
@@ -47,12 +36,14 @@ async function run(contents: string): Promise<unknown> {
 describe("dependencies loaded on first call (scripts/lib/build.ts DEFERRED)", () => {
   it("parses a MongoDB connection string without loading tr46, and an internationalised http host with it", async () => {
     const printed = await run(`
+      import { createRequire } from "node:module";
       import { ConnectionString } from "mongodb-connection-string-url";
       import { URL } from "whatwg-url";
+      const tr46Loaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes("/node_modules/tr46/"));
       const cs = new ConnectionString("mongodb://user:p%40ss@db-1.example:27017,db-2.example/app?replicaSet=rs0&tls=true");
-      const afterMongo = globalThis.tr46Loaded === true;
+      const afterMongo = tr46Loaded();
       const host = new URL("https://B\u00fccher.example/path").host;
-      console.log(JSON.stringify({ hosts: cs.hosts, password: cs.password, db: cs.pathname, rs: cs.searchParams.get("replicaSet"), afterMongo, host, afterHttp: globalThis.tr46Loaded === true }));
+      console.log(JSON.stringify({ hosts: cs.hosts, password: cs.password, db: cs.pathname, rs: cs.searchParams.get("replicaSet"), afterMongo, host, afterHttp: tr46Loaded() }));
     `);
     expect(printed).toEqual({
       hosts: ["db-1.example:27017", "db-2.example"],
@@ -63,6 +54,27 @@ describe("dependencies loaded on first call (scripts/lib/build.ts DEFERRED)", ()
       host: "xn--bcher-kva.example",
       afterHttp: true,
     });
+  });
+
+  it("leaves the deferred packages' source out of the bundle", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deferred-out-"));
+    try {
+      const { build } = await import("esbuild");
+      const result = await build({
+        stdin: { contents: 'import { URL } from "whatwg-url"; console.log(new URL("https://a.example").host);', resolveDir: ROOT, loader: "js" },
+        outfile: path.join(dir, "out.mjs"),
+        bundle: true,
+        format: "esm",
+        platform: "node",
+        metafile: true,
+        logLevel: "error",
+        plugins: [deferredDependencies(), externalDependencies(true)],
+      });
+      expect(Object.keys(result.metafile.inputs).some((input) => input.includes("node_modules/tr46/"))).toBe(false);
+      expect(Object.values(result.metafile.outputs).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path))).toContain("tr46");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -25,8 +25,8 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(app, { recursive: true, force: true }));
 
 describe("the image's node_modules", () => {
-  it("are the packages the bundles leave external and installed: the native and file-reading ones", () => {
-    expect(roots).toEqual(expect.arrayContaining(["@node-rs/argon2", "@fastify/swagger-ui", "pdfkit", "ssh2"]));
+  it("are the packages the bundles leave external and installed: the native and file-reading ones, and those loaded on first call", () => {
+    expect(roots).toEqual(expect.arrayContaining(["@node-rs/argon2", "@fastify/swagger-ui", "pdfkit", "ssh2", "tr46", "@mongodb-js/saslprep"]));
     // What esbuild inlined is not copied again.
     for (const bundled of ["fastify", "mongodb", "kafkajs", "@connectrpc/connect", "@bufbuild/protobuf"]) expect(roots).not.toContain(bundled);
   });
