@@ -5,24 +5,28 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { keepMappings, type SourceMap } from "../../scripts/lib/source-map-filter.js";
 
-/** A bundle of our module and a dependency, with its map, in a directory of its own. */
-async function bundle(): Promise<{ dir: string; out: string }> {
+/** Our module and a dependency by default; `files` (paths under the directory) replaces them. */
+const ONE_DEPENDENCY: Record<string, string> = {
+  "node_modules/dep/index.js": "exports.twice = function twice(f) {\n  f();\n  return f();\n};\n",
+  "main.ts": [
+    'import { twice } from "dep";',
+    "",
+    "let calls: number = 0;",
+    "twice(() => {",
+    "  calls++;",
+    '  if (calls === 2) throw new Error("second call");',
+    "});",
+    "",
+  ].join("\n"),
+};
+
+/** `main.ts` and what it imports bundled as the deployables are, with its map, in a directory of its own. */
+async function bundle(files: Record<string, string> = ONE_DEPENDENCY): Promise<{ dir: string; out: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "map-filter-"));
-  fs.mkdirSync(path.join(dir, "node_modules/dep"), { recursive: true });
-  fs.writeFileSync(path.join(dir, "node_modules/dep/index.js"), "exports.twice = function twice(f) {\n  f();\n  return f();\n};\n");
-  fs.writeFileSync(
-    path.join(dir, "main.ts"),
-    [
-      'import { twice } from "dep";',
-      "",
-      "let calls: number = 0;",
-      "twice(() => {",
-      "  calls++;",
-      '  if (calls === 2) throw new Error("second call");',
-      "});",
-      "",
-    ].join("\n"),
-  );
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  }
   const { build } = await import("esbuild");
   const out = path.join(dir, "out.mjs");
   await build({
@@ -70,37 +74,21 @@ describe("source maps of our own sources only (scripts/lib/source-map-filter.ts)
 
   it("leaves a dependency's frame after our code at its bundle position, never on our lines", async () => {
     // Our module first in the bundle, the dependency's code after it on the same line.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "map-filter-"));
+    const { dir, out } = await bundle({
+      "node_modules/dep/package.json": '{ "name": "dep", "type": "module", "main": "index.js" }',
+      "node_modules/dep/index.js": "export function twice(f) {\n  f();\n  return f();\n}\n",
+      "ours.ts": 'export const label: string = "ours";\n',
+      "main.ts": [
+        'import { label } from "./ours";',
+        'import { twice } from "dep";',
+        "let calls = 0;",
+        "twice(() => {",
+        "  if (++calls === 2) throw new Error(label);",
+        "});",
+        "",
+      ].join("\n"),
+    });
     try {
-      fs.mkdirSync(path.join(dir, "node_modules/dep"), { recursive: true });
-      fs.writeFileSync(path.join(dir, "node_modules/dep/package.json"), '{ "name": "dep", "type": "module", "main": "index.js" }');
-      fs.writeFileSync(path.join(dir, "node_modules/dep/index.js"), "export function twice(f) {\n  f();\n  return f();\n}\n");
-      fs.writeFileSync(path.join(dir, "ours.ts"), 'export const label: string = "ours";\n');
-      fs.writeFileSync(
-        path.join(dir, "main.ts"),
-        [
-          'import { label } from "./ours";',
-          'import { twice } from "dep";',
-          "let calls = 0;",
-          "twice(() => {",
-          "  if (++calls === 2) throw new Error(label);",
-          "});",
-          "",
-        ].join("\n"),
-      );
-      const { build } = await import("esbuild");
-      const out = path.join(dir, "out.mjs");
-      await build({
-        entryPoints: [path.join(dir, "main.ts")],
-        outfile: out,
-        bundle: true,
-        format: "esm",
-        platform: "node",
-        sourcemap: true,
-        sourcesContent: false,
-        minifyWhitespace: true,
-        logLevel: "error",
-      });
       const code = fs.readFileSync(out, "utf8");
       expect(code.indexOf('"ours"')).toBeLessThan(code.indexOf("function twice"));
       const map = JSON.parse(fs.readFileSync(`${out}.map`, "utf8")) as SourceMap;

@@ -218,20 +218,19 @@ export class KafkaBus {
     );
   }
 
-  /** Until every partition of `topics` has a leader (polled every 100 ms, at most 10 s). */
+  /** Until every partition of `topics` has a leader (asked every 100 ms, for at most 10 s). */
   private async untilLed(admin: Admin, topics: string[], createError: unknown): Promise<void> {
-    const deadline = Date.now() + TOPIC_LEADERS_TIMEOUT_MS;
-    for (;;) {
-      let fetchError: unknown;
-      try {
-        const { topics: found } = await admin.fetchTopicMetadata({ topics });
-        if (found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0))) return;
-      } catch (err) {
-        fetchError = err;
-      }
-      if (Date.now() > deadline)
-        throw createError ?? fetchError ?? new Error(`topics without leaders after ${TOPIC_LEADERS_TIMEOUT_MS} ms: ${topics.join(", ")}`);
-      await sleep(100);
+    try {
+      await pRetry(
+        async () => {
+          const { topics: found } = await admin.fetchTopicMetadata({ topics });
+          const led = found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
+          if (!led) throw new Error(`topics without leaders: ${topics.join(", ")}`);
+        },
+        { retries: Number.POSITIVE_INFINITY, minTimeout: 100, factor: 1, maxRetryTime: TOPIC_LEADERS_TIMEOUT_MS },
+      );
+    } catch (err) {
+      throw createError ?? err;
     }
   }
 
