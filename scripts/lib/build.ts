@@ -105,7 +105,7 @@ function sourceUrlPlugin(outDir: string) {
  * `npm start`'s supervisor and demo seeding keep every dependency external: they load esbuild
  * and mongodb-memory-server, which read files beside themselves, and serve no request.
  */
-const KEEP_EXTERNAL = new Set(["@node-rs/argon2", "ssh2", "@fastify/swagger", "@fastify/swagger-ui", "pdfkit"]);
+const KEEP_EXTERNAL = new Set(["@node-rs/argon2", "ssh2", "@fastify/swagger-ui", "pdfkit"]);
 
 const packageOf = (spec: string): string =>
   spec
@@ -120,9 +120,11 @@ const packageOf = (spec: string): string =>
  * with or without credentials in the URL. whatwg-url (the driver parses its connection string
  * with it) imports tr46 for internationalised host names, whose mapping table and Unicode
  * expressions are loaded at start, but calls it only for hosts of special schemes (http:,
- * https:, ws:, file: ...), never for mongodb: or mongodb+srv:.
+ * https:, ws:, file: ...), never for mongodb: or mongodb+srv:. @fastify/swagger imports yaml
+ * (0.8 MiB of heap at import) for the YAML form of the document, which only Swagger UI's
+ * `/docs/yaml` asks for.
  */
-const DEFERRED: Record<string, string[]> = { "@mongodb-js/saslprep": ["saslprep"], tr46: ["toASCII", "toUnicode"] };
+const DEFERRED: Record<string, string[]> = { "@mongodb-js/saslprep": ["saslprep"], tr46: ["toASCII", "toUnicode"], yaml: ["stringify", "parse"] };
 
 export function deferredDependencies() {
   const filter = new RegExp(

@@ -56,6 +56,24 @@ describe("dependencies loaded on first call (scripts/lib/build.ts DEFERRED)", ()
     });
   });
 
+  it("builds the OpenAPI document without loading yaml, and its YAML form with it", async () => {
+    const printed = await run(`
+      import { createRequire } from "node:module";
+      import Fastify from "fastify";
+      import swagger from "@fastify/swagger";
+      const yamlLoaded = () => Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes("/node_modules/yaml/"));
+      const app = Fastify();
+      await app.register(swagger, { openapi: { info: { title: "t", version: "1" } } });
+      app.get("/ping", { schema: { response: { 200: { type: "string" } } } }, async () => "pong");
+      await app.ready();
+      const json = app.swagger();
+      const afterJson = yamlLoaded();
+      const text = app.swagger({ yaml: true });
+      console.log(JSON.stringify({ paths: Object.keys(json.paths), afterJson, firstLine: text.split("\\n")[0], afterYaml: yamlLoaded() }));
+    `);
+    expect(printed).toEqual({ paths: ["/ping"], afterJson: false, firstLine: "openapi: 3.0.3", afterYaml: true });
+  });
+
   it("leaves the deferred packages' source out of the bundle", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "deferred-out-"));
     try {
