@@ -204,6 +204,12 @@ function keepOwnMappings(outDir: string): void {
 
 // A CommonJS dependency bundled into an ES module calls require() (Node's built-ins, optional
 // peers); esbuild's shim uses the module's own `require` when there is one.
+/**
+ * The bundled code's `Headers` and `navigator` (services/kit/src/bundle-globals.ts): Node would
+ * load its whole fetch API (undici) at their first touch, 3-5 MiB in every process.
+ */
+export const BUNDLE_GLOBALS = path.join(ROOT, "services/kit/src/bundle-globals.ts");
+
 export const REQUIRE_BANNER = 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);';
 
 export interface BuildResult {
@@ -246,7 +252,7 @@ export async function buildAll(opts: { only?: Deployable[] } = {}): Promise<Buil
           plugins: [...(withDependencies ? [deferredDependencies()] : []), externalDependencies(withDependencies), sourceUrlPlugin(outDir)],
           // Whitespace and syntax only: identifiers keep their names (class names, error names,
           // stack traces of dependencies, which the maps no longer cover).
-          ...(withDependencies ? { banner: { js: REQUIRE_BANNER }, minifyWhitespace: true, minifySyntax: true } : {}),
+          ...(withDependencies ? { banner: { js: REQUIRE_BANNER }, minifyWhitespace: true, minifySyntax: true, inject: [BUNDLE_GLOBALS] } : {}),
           metafile: true,
           logLevel: "error",
           legalComments: "none",
