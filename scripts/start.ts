@@ -50,6 +50,13 @@ interface DemoAccount {
   password: string;
 }
 
+/** Every topic the services use, created before they start (scripts/provision-topics.ts); the names it created. */
+async function provisionTopics(kafkaBrokers: string): Promise<{ created: string[]; ms: number }> {
+  const env = { ...process.env, KAFKA_BROKERS: kafkaBrokers };
+  const { stdout } = await promisify(execFile)(process.execPath, [...NODE_FLAGS, entryOf("provision-topics")], { cwd: ROOT, env });
+  return JSON.parse(stdout.trim().split("\n").at(-1)!) as { created: string[]; ms: number };
+}
+
 /** Demo organizations (one per plan) with fresh passwords, seeded by a process of its own (scripts/seed-demo.ts). */
 async function seedDemoAccounts(mongoUrl: string): Promise<DemoAccount[]> {
   const { stdout } = await promisify(execFile)(process.execPath, [...NODE_FLAGS, entryOf("seed-demo"), mongoUrl], { cwd: ROOT, env: process.env });
@@ -69,6 +76,8 @@ try {
   // FERRETDB_POSTGRESQL_URL when FerretDB runs on PostgreSQL: the services and the seeding below
   // add the GIN indexes FerretDB's queries need (services/kit/src/ferretdb-pg.ts).
   Object.assign(process.env, stack.serviceEnv);
+  const topics = await provisionTopics(stack.kafkaBrokers);
+  if (topics.created.length > 0) log(`created ${topics.created.length} Kafka topics (dead-letter topics included) in ${(topics.ms / 1000).toFixed(1)} s`);
   system = await startSystem({
     kafkaBrokers: stack.kafkaBrokers,
     mongoUrl: stack.mongoUrl,

@@ -21,8 +21,10 @@ export const DEPLOYABLES = {
   grc: "services/grc/src/main.ts",
   "webhook-dispatcher": "services/webhook-dispatcher/src/main.ts",
   // The `npm start` supervisor (never deployed, but it runs as long as the services do, so it is
-  // held to a budget too) and the demo seeding it runs as a short-lived process of its own.
+  // held to a budget too), and the topic creation and demo seeding it runs as short-lived
+  // processes of their own.
   start: "scripts/start.ts",
+  "provision-topics": "scripts/provision-topics.ts",
   "seed-demo": "scripts/seed-demo.ts",
 } as const;
 

@@ -1,6 +1,7 @@
 // `npm start` stops cleanly (issue 31): Ctrl-C (SIGINT to its process group) stops every process it
 // started within 10 s, restarts none of them on the way, and leaves no process or port behind.
-// The supervisor runs compiled, as `npm start` runs it, with a stack and data of its own.
+// The supervisor runs compiled, as `npm start` runs it, with a stack and data of its own; on that
+// new cluster it creates the topics before the services start, and no service meets one unserved.
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -9,6 +10,7 @@ import { afterAll, expect, it } from "vitest";
 import { buildStaleReason, entryOf } from "../../scripts/lib/build.js";
 import { freePort } from "../../scripts/lib/net.js";
 import { launchStart, type RunningStart } from "../../scripts/lib/start-process.js";
+import { Topics } from "../../services/kit/src/topics.js";
 
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "vulnscan-start-stop-"));
 let run: RunningStart | undefined;
@@ -50,6 +52,12 @@ it("Ctrl-C stops the stack, every service and the gateway within 10 s, restartin
   expect(stackPorts.length).toBeGreaterThanOrEqual(2);
   for (const p of processes) expect(alive(p.pid), p.name).toBe(true);
   expect(await bindable(port)).toBe(false);
+  // A new cluster: every topic is made (and served) before the services start, so none of them
+  // meets a partition without a serving leader.
+  expect(run.output()).toContain(`[start] created ${2 * Object.keys(Topics).length} Kafka topics`);
+  const logs = path.join(home, "logs");
+  for (const file of fs.readdirSync(logs))
+    expect(fs.readFileSync(path.join(logs, file), "utf8"), file).not.toMatch(/not the leader for that topic-partition|does not host this topic-partition/);
 
   const t0 = Date.now();
   run.interrupt();

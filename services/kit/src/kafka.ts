@@ -186,13 +186,14 @@ export class KafkaBus {
   /**
    * Creates each topic and its dead-letter topic if missing, with the settings of `topicConfig`. Safe when
    * replicas race. A topic that exists is left as it is: changing a live topic's settings is an operator's act.
+   * Resolves with the names that were missing (plain, without the prefix), once their leaders serve them.
    */
-  async ensureTopics(topics: string[]): Promise<void> {
+  async ensureTopics(topics: string[]): Promise<string[]> {
     const admin = await this.adminClient();
     const wanted = [...new Set(topics.flatMap((t) => [t, dlqTopic(t)]))];
     const existing = new Set(await admin.listTopics());
     const missing = wanted.filter((t) => !existing.has(this.wire(t)));
-    if (missing.length === 0) return;
+    if (missing.length === 0) return [];
     let createError: unknown;
     try {
       await admin.createTopics({
@@ -216,9 +217,10 @@ export class KafkaBus {
       missing.map((t) => this.wire(t)),
       createError,
     );
+    return missing;
   }
 
-  /** Until every partition of `topics` has a leader (asked every 100 ms, for at most 10 s). */
+  /** Until every partition of `topics` has a leader that serves it (asked every 100 ms, for at most 10 s). */
   private async untilLed(admin: Admin, topics: string[], createError: unknown): Promise<void> {
     try {
       await pRetry(
@@ -226,6 +228,9 @@ export class KafkaBus {
           const { topics: found } = await admin.fetchTopicMetadata({ topics });
           const led = found.length === topics.length && found.every((t) => t.partitions.length > 0 && t.partitions.every((p) => p.leader >= 0));
           if (!led) throw new Error(`topics without leaders: ${topics.join(", ")}`);
+          // A KRaft broker names a new partition's leader a moment before it serves it (ListOffsets,
+          // produce and fetch answer "not the leader" meanwhile): done once every partition answers.
+          await Promise.all(topics.map((topic) => admin.fetchTopicOffsets(topic)));
         },
         { retries: Number.POSITIVE_INFINITY, minTimeout: 100, factor: 1, maxRetryTime: TOPIC_LEADERS_TIMEOUT_MS },
       );
