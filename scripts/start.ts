@@ -50,13 +50,6 @@ interface DemoAccount {
   password: string;
 }
 
-/** Every topic the services use, created before they start (scripts/provision-topics.ts); the names it created. */
-async function provisionTopics(kafkaBrokers: string): Promise<{ created: string[]; ms: number }> {
-  const env = { ...process.env, KAFKA_BROKERS: kafkaBrokers };
-  const { stdout } = await promisify(execFile)(process.execPath, [...NODE_FLAGS, entryOf("provision-topics")], { cwd: ROOT, env });
-  return JSON.parse(stdout.trim().split("\n").at(-1)!) as { created: string[]; ms: number };
-}
-
 /** Demo organizations (one per plan) with fresh passwords, seeded by a process of its own (scripts/seed-demo.ts). */
 async function seedDemoAccounts(mongoUrl: string): Promise<DemoAccount[]> {
   const { stdout } = await promisify(execFile)(process.execPath, [...NODE_FLAGS, entryOf("seed-demo"), mongoUrl], { cwd: ROOT, env: process.env });
@@ -76,8 +69,6 @@ try {
   // FERRETDB_POSTGRESQL_URL when FerretDB runs on PostgreSQL: the services and the seeding below
   // add the GIN indexes FerretDB's queries need (services/kit/src/ferretdb-pg.ts).
   Object.assign(process.env, stack.serviceEnv);
-  const topics = await provisionTopics(stack.kafkaBrokers);
-  if (topics.created.length > 0) log(`created ${topics.created.length} Kafka topics (dead-letter topics included) in ${(topics.ms / 1000).toFixed(1)} s`);
   system = await startSystem({
     kafkaBrokers: stack.kafkaBrokers,
     mongoUrl: stack.mongoUrl,
@@ -89,6 +80,8 @@ try {
     // tsx only for bench/runtime's before-and-after comparison.
     runtime: process.env.VULNSCAN_RUNTIME === "tsx" ? "tsx" : "compiled",
   });
+  const { topics } = system;
+  if (topics.created.length > 0) log(`created ${topics.created.length} Kafka topics (dead-letter topics included) in ${(topics.ms / 1000).toFixed(1)} s`);
   log(`service logs: ${path.join(home, "logs")}`);
   log(
     `ready in: ${Object.values(system.processes)
