@@ -1,9 +1,10 @@
 // Creates every topic the services use, and its dead-letter topic, with the settings they would
 // give it (KafkaBus.ensureTopics: KAFKA_PARTITIONS, KAFKA_TOPIC_PREFIX, docs/events.md), before
-// `npm start` starts them. On a new cluster the broker then creates them in one request while
-// nothing else starts (about 0.2 s) instead of under seven services starting at once, each
-// waiting a second or more for its topics' leaders; topics that exist are left as they are.
-// Its own short-lived process, so the supervisor never loads kafkajs. Prints what it created as JSON.
+// `startSystem` (`npm start`, the test systems) starts them. On a new cluster the broker then
+// creates them in one request while nothing else starts (about 0.2 s) instead of under seven
+// services starting at once, each waiting a second or more for its topics' leaders; topics that
+// exist are left as they are. Its own short-lived process, so `npm start`'s supervisor never
+// loads kafkajs. Prints what it created as JSON, on its last line.
 // The kit's modules by path, not its barrel: this process needs kafkajs only.
 import { loadConfig, serviceEnvSchema } from "@vulnscan/kit/config";
 import { KafkaBus } from "@vulnscan/kit/kafka";
@@ -15,10 +16,10 @@ const config = loadConfig(
 );
 const started = Date.now();
 const kafka = new KafkaBus({
-  clientId: "npm-start",
+  clientId: "provision-topics",
   brokers: config.KAFKA_BROKERS,
   // Its answer is the last line: kafkajs' refusals while new partitions get their leaders are expected.
-  logger: createLogger("npm-start", "error"),
+  logger: createLogger("provision-topics", "error"),
   partitions: config.KAFKA_PARTITIONS,
   topicPrefix: config.KAFKA_TOPIC_PREFIX,
 });
