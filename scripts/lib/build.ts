@@ -204,14 +204,14 @@ function keepOwnMappings(outDir: string): void {
   }
 }
 
-// A CommonJS dependency bundled into an ES module calls require() (Node's built-ins, optional
-// peers); esbuild's shim uses the module's own `require` when there is one.
 /**
  * The bundled code's `Headers` and `navigator` (services/kit/src/bundle-globals.ts): Node would
  * load its whole fetch API (undici) at their first touch, 3-5 MiB in every process.
  */
 export const BUNDLE_GLOBALS = path.join(ROOT, "services/kit/src/bundle-globals.ts");
 
+// A CommonJS dependency bundled into an ES module calls require() (Node's built-ins, optional
+// peers); esbuild's shim uses the module's own `require` when there is one.
 export const REQUIRE_BANNER = 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);';
 
 export interface BuildResult {
